@@ -1,0 +1,74 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+/// stroke-triage: prehospital stroke triage toolkit (research use only).
+let package = Package(
+    name: "stroke-triage",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "stroke-triage", targets: ["StrokeTriage"]),
+        .library(name: "StrokeModels", targets: ["StrokeModels"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // Pure clinical models: no dependencies, no I/O, no randomness.
+        .target(name: "StrokeModels"),
+
+        // libcurl through the system library (libcurl4-openssl-dev).
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .target(
+            name: "StrokeCloud",
+            dependencies: [
+                "StrokeModels", "CCurl",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "StrokeCenters", dependencies: ["StrokeModels"]),
+        .target(
+            name: "StrokeAudit",
+            dependencies: [
+                "StrokeModels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        // English and German strings, embedded in the binary so an installed
+        // copy needs no resource bundle beside it.
+        .target(
+            name: "TriageLocalization",
+            dependencies: ["StrokeModels"],
+            path: "Localization",
+            exclude: ["README.md"],
+            sources: ["Swift"],
+            resources: [.embedInCode("en"), .embedInCode("de")]
+        ),
+        .executableTarget(
+            name: "StrokeTriage",
+            dependencies: [
+                "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
+        .testTarget(
+            name: "StrokeModelsTests",
+            dependencies: ["StrokeModels", "TriageLocalization"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["StrokeModels"]
+        ),
+    ]
+)

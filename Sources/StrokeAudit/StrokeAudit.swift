@@ -1,0 +1,2 @@
+/// The encrypted, tamper-evident audit log.
+public enum StrokeAudit {}

@@ -1,0 +1,2 @@
+/// Stroke centers, nearest-center search and routing.
+public enum StrokeCenters {}

@@ -1,0 +1,2 @@
+/// The Cloud Functions client (libcurl). See the cloud issue.
+public enum StrokeCloud {}

@@ -1,0 +1,59 @@
+/// Answers every assessment from the local models, with no I/O:
+/// LVO from the exact local model (`local`), ICH from the age + GFAP
+/// baseline (`baseline`), the volume from the regression (`local`).
+///
+/// In the coma module the age is unknown, so the baseline uses the cohort
+/// mean age (74.59) and says so; under 18 the baseline does not apply and
+/// the ICH probability is absent, with a note saying why.
+public struct OfflinePredictionService: PredictionService {
+    /// Creates the service.
+    public init() {}
+
+    /// Assesses the inputs offline.
+    public func assess(_ inputs: TriageInputs) async throws -> Assessment {
+        try assessNow(inputs)
+    }
+
+    /// The synchronous core, for callers outside async contexts (batch, tests).
+    public func assessNow(_ inputs: TriageInputs) throws(ModelsError) -> Assessment {
+        let warnings = try inputs.validate()
+        let ich = try Self.ich(inputs)
+        let lvo = try Self.lvo(inputs)
+        let volume = try VolumeModel.estimate(gfap: inputs.gfap)
+        return Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: volume,
+                          warnings: warnings + (lvo?.notes ?? []) + volume.warnings)
+    }
+
+    /// The baseline ICH prediction for the inputs.
+    public static func ich(_ inputs: TriageInputs) throws(ModelsError) -> Prediction {
+        var notes: [ModelWarning] = [ModelWarning(code: "baseline.caveat")]
+        let age: Double
+        if let given = inputs.age {
+            age = Double(given)
+        } else {
+            age = ICHBaseline.ageMean
+            notes.append(ModelWarning(code: "baseline.cohortAge", arguments: [.number(ICHBaseline.ageMean, maxFractionDigits: 2)]))
+        }
+        guard ICHBaseline.allowedAge.contains(age) else {
+            notes.append(ModelWarning(code: "baseline.notApplicable", arguments: [.number(ICHBaseline.allowedAge.lower!, maxFractionDigits: 0)]))
+            return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: notes)
+        }
+        let result = try ICHBaseline.predict(age: age, gfap: inputs.gfap)
+        return Prediction(
+            probability: result.probability, source: .baseline, model: ICHBaseline.version,
+            drivers: [Driver(feature: "age_years", weight: result.ageContribution),
+                      Driver(feature: "gfap_value", weight: result.gfapContribution)],
+            notes: notes)
+    }
+
+    /// The local LVO prediction, for the full module only.
+    public static func lvo(_ inputs: TriageInputs) throws(ModelsError) -> Prediction? {
+        guard inputs.module == .full, let fastEd = inputs.fastEd else { return nil }
+        let result = try LVOModel.predict(gfap: inputs.gfap, fastEd: Double(fastEd))
+        return Prediction(
+            probability: result.probability, source: .local, model: LVOModel.version,
+            drivers: [Driver(feature: "gfap_value", weight: result.gfapContribution),
+                      Driver(feature: "fast_ed_score", weight: result.fastEdContribution)],
+            notes: result.warnings)
+    }
+}

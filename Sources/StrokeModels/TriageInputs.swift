@@ -1,0 +1,98 @@
+/// Everything entered for one assessment. Fields a module does not use stay `nil`/`false`.
+public struct TriageInputs: Sendable, Hashable, Codable {
+    /// The triage branch.
+    public var module: TriageModule
+    /// Age in whole years (limited, full).
+    public var age: Int?
+    /// Systolic blood pressure, mmHg (limited, full).
+    public var systolic: Int?
+    /// Diastolic blood pressure, mmHg (limited, full).
+    public var diastolic: Int?
+    /// GFAP, pg/mL (every module).
+    public var gfap: Double
+    /// FAST-ED total 0…9 (full).
+    public var fastEd: Int?
+    /// The FAST-ED items, when the guided calculator was used (full).
+    public var fastEdExam: FastEdExam?
+    /// Headache (full).
+    public var headache = false
+    /// Leg paresis (full).
+    public var legParesis = false
+    /// Arm paresis (full; derived from the FAST-ED items when given).
+    public var armParesis = false
+    /// Eye deviation (full; derived from the FAST-ED items when given).
+    public var eyeDeviation = false
+    /// Reduced vigilance (limited, full).
+    public var reducedVigilance = false
+    /// Atrial fibrillation (full).
+    public var atrialFibrillation = false
+    /// Anticoagulation with a NOAC/DOAC (full).
+    public var anticoagulated = false
+    /// Antiplatelet medication (full).
+    public var antiplatelets = false
+    /// Minutes since symptom onset or last known well, if known.
+    public var onsetMinutes: Double?
+    /// Where the patient is, if given.
+    public var location: Coordinate?
+
+    /// Creates inputs for a module with its GFAP; set the other fields as needed.
+    public init(module: TriageModule, gfap: Double) {
+        self.module = module
+        self.gfap = gfap
+    }
+
+    /// Checks every input the module uses against `TriageRules`.
+    /// - Returns: the warnings, in field order.
+    /// - Throws: `ModelsError` with every blocking issue.
+    public func validate() throws(ModelsError) -> [ModelWarning] {
+        var issues: [ValidationIssue] = []
+        var warnings: [ModelWarning] = []
+        func check(_ field: InputField, _ value: Double?) {
+            guard let value else {
+                issues.append(ValidationIssue(field: field, allowed: TriageRules.allowed(field), given: .nan))
+                return
+            }
+            let result = TriageRules.check(field, value)
+            if let issue = result.issue { issues.append(issue) }
+            warnings += result.warnings
+        }
+        for field in module.fields {
+            switch field {
+            case .age: check(field, age.map(Double.init))
+            case .systolic: check(field, systolic.map(Double.init))
+            case .diastolic: check(field, diastolic.map(Double.init))
+            case .gfap: check(field, gfap)
+            case .fastEd: check(field, fastEd.map(Double.init))
+            default: break
+            }
+        }
+        if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }
+        if let location {
+            check(.latitude, location.latitude)
+            check(.longitude, location.longitude)
+        }
+        if issues.isEmpty, let systolic, let diastolic,
+           let issue = TriageRules.checkPressures(systolic: Double(systolic), diastolic: Double(diastolic)) {
+            issues.append(issue)
+        }
+        if let exam = fastEdExam, let fastEd, exam.total != fastEd {
+            issues.append(ValidationIssue(field: .fastEd, allowed: AllowedRange(lower: Double(exam.total), upper: Double(exam.total), integer: true), given: Double(fastEd)))
+        }
+        guard issues.isEmpty else { throw ModelsError(issues: issues) }
+        return warnings
+    }
+}
+
+/// A point on Earth in decimal degrees (WGS 84).
+public struct Coordinate: Sendable, Hashable, Codable {
+    /// Latitude, −90…90.
+    public let latitude: Double
+    /// Longitude, −180…180.
+    public let longitude: Double
+
+    /// Creates a coordinate.
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}

@@ -1,0 +1,20 @@
+/// The three triage branches (models.md §5).
+///
+/// Comatose (GCS < 9) → coma; otherwise examinable → full, else limited.
+public enum TriageModule: String, Sendable, Hashable, Codable, CaseIterable {
+    /// GFAP only.
+    case coma
+    /// Age, blood pressure, GFAP, reduced vigilance.
+    case limited
+    /// The limited inputs plus FAST-ED and the neurological findings.
+    case full
+
+    /// The inputs the module asks for, in order (booleans after numbers as the form asks them).
+    public var fields: [InputField] {
+        switch self {
+        case .coma: return [.gfap]
+        case .limited: return [.age, .systolic, .diastolic, .gfap]
+        case .full: return [.age, .systolic, .diastolic, .gfap, .fastEd]
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import StrokeModels
+
+/// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
+struct FastEdCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fast-ed", abstract: "FAST-ED total (0–9) from its five items; ≥ 4 suggests LVO.")
+
+    @Option(name: .customLong("facial-palsy"), help: "0 normal, 1 present.")
+    var facialPalsy: Int
+    @Option(name: .customLong("arm-weakness"), help: "0 none, 1 drift, 2 falls or no effort.")
+    var armWeakness: Int
+    @Option(name: .long, help: "Speech changes: 0 none, 1 mild, 2 severe.")
+    var speech: Int
+    @Option(name: .customLong("eye-deviation"), help: "0 none, 1 partial, 2 forced.")
+    var eyeDeviation: Int
+    @Option(name: .customLong("denial-neglect"), help: "0 none, 1 partial, 2 complete.")
+    var denialNeglect: Int
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let exam = try Failure.report(output) {
+            try FastEdExam(facialPalsy: facialPalsy, armWeakness: armWeakness, speech: speech,
+                           eyeDeviation: eyeDeviation, denialNeglect: denialNeglect)
+        }
+        if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.fastEd(exam)).serialized()) }
+        let l = output.localizer
+        let points = [exam.total, exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
+        Console.out(l.text("fastEd.result", points.map { .text(String($0)) }))
+        Console.out(l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"))
+        Console.out(l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]))
+        Console.out(l.text("disclaimer.short"))
+    }
+}

@@ -1,0 +1,26 @@
+import ArgumentParser
+import StrokeModels
+
+/// `stroke-triage ich-baseline --age A --gfap G`: the offline ICH baseline.
+struct IchBaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ich-baseline", abstract: "ICH probability from the age + GFAP baseline (research comparison only).")
+
+    @Option(name: .long, help: "Age in years, 18–120 (fractional allowed, e.g. 74.59).")
+    var age: Double
+
+    @Option(name: .long, help: "GFAP in pg/mL (> 0).")
+    var gfap: Double
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }
+        if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.ichBaseline(p)).serialized()) }
+        let l = output.localizer
+        Console.out(l.text("baseline.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
+        for warning in p.warnings { Console.out("! " + l.render(warning.message)) }
+        Console.out(l.text("baseline.source", [.text(ICHBaseline.version)]))
+        Console.out(l.text("disclaimer.short"))
+    }
+}

@@ -1,0 +1,25 @@
+import ArgumentParser
+import StrokeModels
+
+/// `stroke-triage volume --gfap G`: the ICH volume estimate.
+struct VolumeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "volume", abstract: "Estimate the ICH volume from GFAP (log–log regression).")
+
+    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above 10 000 computed at 10 000).")
+    var gfap: Double
+
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
+        if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.volume(estimate)).serialized()) }
+        let l = output.localizer
+        let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
+        Console.out(l.text("volume.result", [.text(ml(estimate.volumeMl)), .text(ml(estimate.rangeMl.lowerBound)), .text(ml(estimate.rangeMl.upperBound))]))
+        Console.out(l.text("volume.bands", [.key("severity.\(estimate.severity.rawValue)"), .text(estimate.mortality.rawValue)]))
+        for warning in estimate.warnings { Console.out("! " + l.render(warning.message)) }
+        Console.out(l.text("volume.source", [.text(VolumeModel.version), .number(estimate.gfapUsed, maxFractionDigits: 2)]))
+        Console.out(l.text("disclaimer.short"))
+    }
+}

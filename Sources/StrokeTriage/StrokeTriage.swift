@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The `stroke-triage` command: prehospital stroke triage (research use only).
+@main
+struct StrokeTriage: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "stroke-triage",
+        abstract: "Prehospital stroke triage: ICH and LVO probabilities, bleed volume, stroke-center routing.",
+        discussion: "Research use only. Not a medical device; no diagnosis.",
+        version: AppInfo.version,
+        subcommands: [
+            VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self,
+        ]
+    )
+}

@@ -1,0 +1,15 @@
+import ArgumentParser
+
+/// The exit codes of one-shot commands (sysexits.h).
+enum ExitStatus {
+    /// Usage error: unknown flag, missing option, not a number.
+    static let usage = ExitCode(64)
+    /// Invalid data: a value outside its allowed range.
+    static let invalidData = ExitCode(65)
+    /// A required service is unavailable.
+    static let unavailable = ExitCode(69)
+    /// Any other failure.
+    static let failure = ExitCode(1)
+    /// Interrupted by Ctrl-C.
+    static let interrupted = ExitCode(130)
+}

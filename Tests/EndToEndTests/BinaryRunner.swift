@@ -1,0 +1,60 @@
+import Foundation
+
+/// Runs the built `stroke-triage` binary as a user would, capturing its output.
+enum BinaryRunner {
+    /// The result of one run.
+    struct Result: Sendable {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+
+        /// stdout parsed as one JSON object.
+        func json() throws -> [String: Any] {
+            let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
+            guard let object = value as? [String: Any] else { throw CocoaError(.coderReadCorrupt) }
+            return object
+        }
+    }
+
+    /// The binary: `$STROKE_TRIAGE_BIN`, else beside the test bundle, else `.build/debug`.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["STROKE_TRIAGE_BIN"] { return URL(fileURLWithPath: path) }
+        let besideBundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("stroke-triage")
+        if FileManager.default.isExecutableFile(atPath: besideBundle.path) { return besideBundle }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/stroke-triage")
+    }()
+
+    /// A fresh, empty state directory for one test.
+    static func temporaryHome() -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-triage-test-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs the binary with arguments, optional stdin text and extra environment.
+    /// The state directory defaults to a fresh temporary folder.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["STROKE_TRIAGE_HOME"] = temporaryHome().path
+        env["NO_COLOR"] = "1"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self))
+    }
+}

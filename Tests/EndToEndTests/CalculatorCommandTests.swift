@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+
+/// The calculator commands through the built binary: golden values via
+/// `--json`, exit codes, and one-line errors naming the field.
+@Suite struct CalculatorCommandTests {
+    static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("StrokeModelsTests/Fixtures")
+
+    static func cases(_ name: String) -> [[String: Any]] {
+        guard let data = try? Data(contentsOf: golden.appendingPathComponent(name)),
+              let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
+        return file["cases"] as? [[String: Any]] ?? []
+    }
+
+    static func arg(_ value: Any?) -> String {
+        let d = (value as? NSNumber)?.doubleValue ?? .nan
+        return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
+    }
+
+    @Test func everyLvoGoldenValueThroughTheCli() throws {
+        let cases = Self.cases("lvo.json")
+        #expect(cases.count > 80)
+        for c in cases {
+            let r = try BinaryRunner.run(["lvo", "--gfap=" + Self.arg(c["gfap"]), "--fast-ed=" + Self.arg(c["fastEd"]), "--json"])
+            #expect(r.status == 0, "\(c)")
+            let j = try r.json()
+            let p = try #require(j["probability"] as? Double)
+            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
+            #expect(j["lvoLikely"] as? Bool == c["lvoLikely"] as? Bool)
+            #expect(j["riskLevel"] as? String == c["riskLevel"] as? String)
+            #expect((j["fastEdUsed"] as? Double) == (c["fastEdUsed"] as? NSNumber)?.doubleValue)
+            let contributions = try #require(j["contributions"] as? [String: Double])
+            #expect(abs(contributions["gfap"]! - (c["gfapContribution"] as! Double)) <= 1e-12)
+            #expect(abs(contributions["fastEd"]! - (c["fastEdContribution"] as! Double)) <= 1e-12)
+            #expect(j["model"] as? String == "2024.09.28-calibrated")
+            #expect(j["warnings"] is [String])
+        }
+    }
+
+    @Test func everyVolumeGoldenValueThroughTheCli() throws {
+        for c in Self.cases("volume.json") {
+            let r = try BinaryRunner.run(["volume", "--gfap=" + Self.arg(c["gfap"]), "--json"])
+            #expect(r.status == 0)
+            let j = try r.json()
+            let expected = c["volumeMl"] as! Double
+            #expect(abs((j["volumeMl"] as! Double) - expected) <= 1e-12 * expected)
+            let range = try #require(j["volumeRangeMl"] as? [Double])
+            let expectedRange = c["rangeMl"] as! [Double]
+            #expect(abs(range[0] - expectedRange[0]) <= 1e-12 * expectedRange[0])
+            #expect(abs(range[1] - expectedRange[1]) <= 1e-12 * expectedRange[1])
+            #expect(j["severity"] as? String == c["severity"] as? String)
+            #expect(j["mortality"] as? String == c["mortality"] as? String)
+            #expect((j["gfapUsed"] as? Double) == (c["gfapUsed"] as? NSNumber)?.doubleValue)
+        }
+    }
+
+    @Test func everyBaselineGoldenValueThroughTheCli() throws {
+        for c in Self.cases("ich-baseline.json") {
+            let r = try BinaryRunner.run(["ich-baseline", "--age=" + Self.arg(c["age"]), "--gfap=" + Self.arg(c["gfap"]), "--json"])
+            if c["valid"] as? Bool == true {
+                #expect(r.status == 0)
+                let j = try r.json()
+                #expect(abs((j["probability"] as! Double) - (c["probability"] as! Double)) <= 1e-12)
+                #expect(j["riskLevel"] as? String == c["riskLevel"] as? String)
+            } else {
+                #expect(r.status == 65)
+            }
+        }
+    }
+
+    @Test func fastEdJsonShape() throws {
+        let r = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+                                      "--eye-deviation", "0", "--denial-neglect", "0", "--json"])
+        #expect(r.status == 0)
+        let j = try r.json()
+        #expect(j["total"] as? Int == 4)
+        #expect(j["lvoSuspected"] as? Bool == true)
+        #expect(j["armParesis"] as? Bool == true)
+        #expect(j["eyeDeviation"] as? Bool == false)
+        let items = try #require(j["items"] as? [String: Int])
+        #expect(items == ["facialPalsy": 1, "armWeakness": 2, "speech": 1, "eyeDeviation": 0, "denialNeglect": 0])
+    }
+
+    @Test(arguments: [
+        (["volume", "--gfap=-1"], "GFAP"), (["volume", "--gfap", "nan"], "GFAP"), (["volume", "--gfap", "inf"], "GFAP"),
+        (["lvo", "--gfap=-0.001", "--fast-ed", "5"], "GFAP"), (["lvo", "--gfap", "100", "--fast-ed", "nan"], "FAST-ED"),
+        (["ich-baseline", "--age", "17", "--gfap", "100"], "Age"), (["ich-baseline", "--age", "121", "--gfap", "100"], "Age"),
+        (["ich-baseline", "--age", "50", "--gfap", "0"], "GFAP"),
+        (["fast-ed", "--facial-palsy", "2", "--arm-weakness", "0", "--speech", "0", "--eye-deviation", "0", "--denial-neglect", "0"], "Facial palsy"),
+    ])
+    func invalidDataExits65WithOneLine(_ arguments: [String], _ field: String) throws {
+        let r = try BinaryRunner.run(arguments + ["--json"])
+        #expect(r.status == 65)
+        #expect(r.stdout.isEmpty)
+        let lines = r.stderr.split(separator: "\n")
+        #expect(lines.count == 1)
+        #expect(r.stderr.contains(field))
+        #expect(r.stderr.contains("allowed"))
+    }
+
+    @Test(arguments: [
+        ["lvo", "--gfap", "100"], ["lvo", "--gfap", "abc", "--fast-ed", "3"], ["volume", "--bogus", "1"],
+        ["volume"], ["fast-ed", "--facial-palsy", "x"], ["volume", "--gfap", "1", "--lang", "fr"],
+    ])
+    func usageErrorsExit64(_ arguments: [String]) throws {
+        let r = try BinaryRunner.run(arguments)
+        #expect(r.status == 64)
+        #expect(r.stdout.isEmpty)
+    }
+
+    @Test func humanOutputIsHedgedAndCarriesTheDisclaimer() throws {
+        for args in [["lvo", "--gfap", "180", "--fast-ed", "7"], ["volume", "--gfap", "1000"], ["ich-baseline", "--age", "70", "--gfap", "1000"]] {
+            let r = try BinaryRunner.run(args)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains("Research use only"))
+            #expect(!r.stdout.lowercased().contains("you have"))
+            #expect(!r.stdout.lowercased().contains("this is a"))
+        }
+        let de = try BinaryRunner.run(["volume", "--gfap", "1000", "--lang", "de"])
+        #expect(de.stdout.contains("23,9"))
+    }
+
+    @Test func jsonProbabilitiesRoundTripExactly() throws {
+        let r = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json"])
+        #expect(r.stdout.contains("\"probability\":0.5119570957664139"))
+        #expect(r.stdout.hasSuffix("}\n"))
+        #expect(r.stdout.split(separator: "\n").count == 1)
+    }
+}
