@@ -52,10 +52,12 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("en"), .embedInCode("de")]
         ),
+        // The interactive walkthrough as a testable state machine (no terminal I/O).
+        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "TriageLocalization"]),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization",
+                "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -66,9 +68,11 @@ let package = Package(
             dependencies: ["StrokeModels", "TriageLocalization"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(
-            name: "EndToEndTests",
-            dependencies: ["StrokeModels"]
-        ),
+        .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "TriageLocalization"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels"]),
+        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels"]),
+        .testTarget(name: "StrokeAuditTests", dependencies: ["StrokeAudit", "StrokeModels"]),
+        // Runs the built binary (and the walkthrough through a pseudo-terminal).
+        .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),
     ]
 )

@@ -3,10 +3,20 @@ enum StringTables {
     /// Every English table, by area.
     static let english: [(area: String, bytes: [UInt8])] = [
         ("core", PackageResources.core_en_strings),
+        ("walk", PackageResources.walk_en_strings),
+        ("cloud", PackageResources.cloud_en_strings),
+        ("centers", PackageResources.centers_en_strings),
+        ("audit", PackageResources.audit_en_strings),
+        ("batch", PackageResources.batch_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
         ("core", PackageResources.core_de_strings),
+        ("walk", PackageResources.walk_de_strings),
+        ("cloud", PackageResources.cloud_de_strings),
+        ("centers", PackageResources.centers_de_strings),
+        ("audit", PackageResources.audit_de_strings),
+        ("batch", PackageResources.batch_de_strings),
     ]
 
     /// The tables of one language.

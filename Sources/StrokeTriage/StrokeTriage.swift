@@ -9,7 +9,11 @@ struct StrokeTriage: AsyncParsableCommand {
         discussion: "Research use only. Not a medical device; no diagnosis.",
         version: AppInfo.version,
         subcommands: [
+            WalkCommand.self, ComaCommand.self, LimitedCommand.self, FullCommand.self,
             VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self,
+            CentersCommand.self, RouteCommand.self,
+            WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
+            AuditCommand.self, BatchCommand.self,
         ]
     )
 }

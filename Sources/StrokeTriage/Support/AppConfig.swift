@@ -1,0 +1,62 @@
+import Foundation
+
+/// The optional configuration file: one JSON object of settings.
+///
+/// Keys are documented in the README's Configuration section. A missing
+/// file is an empty configuration; a malformed one is an error naming the file.
+struct AppConfig: Sendable {
+    private let values: [String: ConfigValue]
+
+    /// A value from the file.
+    enum ConfigValue: Sendable {
+        case string(String), number(Double), bool(Bool)
+    }
+
+    /// A configuration with the given values (tests, defaults).
+    init(values: [String: ConfigValue] = [:]) { self.values = values }
+
+    /// Loads the file at `url`; a missing file gives an empty configuration.
+    init(contentsOf url: URL) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { self.init(values: [:]); return }
+        let data = try Data(contentsOf: url)
+        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw ConfigError(file: url.path)
+        }
+        var parsed: [String: ConfigValue] = [:]
+        for (key, value) in object {
+            if let b = value as? Bool, type(of: value) == type(of: NSNumber(value: true)) { parsed[key] = .bool(b) }
+            else if let n = value as? NSNumber { parsed[key] = .number(n.doubleValue) }
+            else if let s = value as? String { parsed[key] = .string(s) }
+        }
+        self.init(values: parsed)
+    }
+
+    /// The configuration of this user (see `StateDirectories`).
+    static func load(_ directories: StateDirectories = StateDirectories()) throws -> AppConfig {
+        try AppConfig(contentsOf: directories.configFile)
+    }
+
+    /// A string setting.
+    func string(_ key: String) -> String? {
+        if case .string(let s)? = values[key] { return s }
+        return nil
+    }
+
+    /// A number setting.
+    func number(_ key: String) -> Double? {
+        if case .number(let n)? = values[key] { return n }
+        return nil
+    }
+
+    /// A boolean setting.
+    func bool(_ key: String) -> Bool? {
+        if case .bool(let b)? = values[key] { return b }
+        return nil
+    }
+
+    /// The configuration file is not a JSON object.
+    struct ConfigError: Error {
+        /// The file's path.
+        let file: String
+    }
+}
