@@ -1,0 +1,72 @@
+import StrokeModels
+
+/// The machine-readable form of an assessment (module commands, walkthrough
+/// `--json`, batch JSON Lines): one contract, written in one place.
+///
+/// `{"module", "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
+///   "volume": {as the volume command} | null, "warnings": […], "disclaimer"}`
+/// where a prediction is `{"probability", "riskLevel", "source", "model",
+/// "drivers": [{"feature", "weight"}], "fallbackReason"?, "notes": […]}`.
+enum AssessmentJSON {
+    /// The whole assessment object.
+    static func assessment(_ a: Assessment) -> JSONValue {
+        .object([
+            ("module", .string(a.module.rawValue)),
+            ("inputs", inputs(a.inputs)),
+            ("ich", prediction(a.ich)),
+            ("lvo", a.lvo.map(prediction) ?? .null),
+            ("volume", a.volume.map(ModelJSON.volume) ?? .null),
+            ("warnings", ModelJSON.warnings(a.warnings)),
+            ("disclaimer", ModelJSON.disclaimer),
+        ])
+    }
+
+    /// One prediction with its provenance. `fallbackReason` appears only on fallbacks.
+    static func prediction(_ p: Prediction) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("probability", .number(p.probability)),
+            ("riskLevel", p.riskLevel.map { .string($0.rawValue) } ?? .null),
+            ("source", .string(p.source.rawValue)),
+            ("model", .string(p.model)),
+            ("drivers", .array(p.drivers.map { .object([("feature", .string($0.feature)), ("weight", .number($0.weight))]) })),
+        ]
+        if let reason = p.fallbackReason { members.append(("fallbackReason", .string(ModelJSON.english.render(reason)))) }
+        members.append(("notes", ModelJSON.warnings(p.notes)))
+        return .object(members)
+    }
+
+    /// The inputs the module uses, keyed by `InputKey.json`, plus onset and location when given.
+    static func inputs(_ i: TriageInputs) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for key in InputKey.keys(for: i.module) {
+            members.append((key.json, value(key, i)))
+        }
+        if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
+        if let location = i.location {
+            members.append((InputKey.lat.json, .number(location.latitude)))
+            members.append((InputKey.lon.json, .number(location.longitude)))
+        }
+        return .object(members)
+    }
+
+    private static func value(_ key: InputKey, _ i: TriageInputs) -> JSONValue {
+        switch key {
+        case .age: return i.age.map { .integer($0) } ?? .null
+        case .sbp: return i.systolic.map { .integer($0) } ?? .null
+        case .dbp: return i.diastolic.map { .integer($0) } ?? .null
+        case .gfap: return .number(i.gfap)
+        case .fastEd: return i.fastEd.map { .integer($0) } ?? .null
+        case .headache: return .bool(i.headache)
+        case .legParesis: return .bool(i.legParesis)
+        case .armParesis: return .bool(i.armParesis)
+        case .eyeDeviation: return .bool(i.eyeDeviation)
+        case .reducedVigilance: return .bool(i.reducedVigilance)
+        case .atrialFibrillation: return .bool(i.atrialFibrillation)
+        case .anticoagulated: return .bool(i.anticoagulated)
+        case .antiplatelets: return .bool(i.antiplatelets)
+        case .onsetMinutes: return .number(i.onsetMinutes)
+        case .lat: return .number(i.location?.latitude)
+        case .lon: return .number(i.location?.longitude)
+        }
+    }
+}
