@@ -1,11 +1,22 @@
 import ArgumentParser
+import StrokeModels
 
-/// `stroke-triage coma`: Coma module (GCS < 9): GFAP only.
+/// `stroke-triage coma --gfap G`: the coma module (GCS < 9), GFAP only.
 struct ComaCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "coma", abstract: "Coma module (GCS < 9): GFAP only. (not yet available)")
+    static let configuration = CommandConfiguration(
+        commandName: "coma", abstract: "Coma module (GCS < 9): ICH probability and bleed volume from GFAP only.")
+
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).")
+    var gfap: Double
+
+    @OptionGroup var flags: AssessmentFlags
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var prediction: PredictionOptions
+    @OptionGroup var audit: AuditOptions
 
     func run() async throws {
-        Console.err("stroke-triage coma: not yet available in this build.")
-        throw ExitStatus.failure
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit) { () throws(ModelsError) in
+            TriageInputs(module: .coma, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
+        }
     }
 }

@@ -1,11 +1,113 @@
 import ArgumentParser
+import StrokeModels
+import StrokeWalkthrough
+import TriageLocalization
 
-/// `stroke-triage walk`: Interactive triage walkthrough.
+/// `stroke-triage walk` (and `stroke-triage` alone on a terminal): the
+/// interactive paramedic walkthrough. Ctrl-D exits 0, Ctrl-C exits 130.
 struct WalkCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "walk", abstract: "Interactive triage walkthrough. (not yet available)")
+    static let configuration = CommandConfiguration(
+        commandName: "walk",
+        abstract: "Interactive triage walkthrough: coma, limited or full module, then the result.",
+        discussion: "Answer one question per line (piped stdin works). ? shows help, b goes back one question.")
+
+    @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
+    var acceptDisclaimer = false
+
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var prediction: PredictionOptions
+    @OptionGroup var audit: AuditOptions
 
     func run() async throws {
-        Console.err("stroke-triage walk: not yet available in this build.")
-        throw ExitStatus.failure
+        InterruptHandler.install()
+        CloudWarmUp.startInBackground(prediction)
+        let terminal = WalkTerminal(output)
+        let localizer = output.localizer
+        let trail = AuditTrail.make(audit, output: output)
+        guard acceptedDisclaimer(terminal, localizer, trail) else { return }
+        terminal.say(wrapped: localizer.text("walk.intro"))
+        guard let inputs = converse(terminal, localizer) else { return }
+        let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
+        AssessmentSession.present(outcome, output: output)
+        offerReport(outcome, terminal, localizer)
+    }
+
+    /// The gate: accepted before, by the flag, or by typing "yes" now. `false` ends the session.
+    private func acceptedDisclaimer(_ terminal: WalkTerminal, _ l: Localizer, _ trail: AuditTrail) -> Bool {
+        let gate = DisclaimerGate()
+        if gate.isAccepted { return true }
+        if !acceptDisclaimer {
+            terminal.say(terminal.style.bold(l.text("walk.disclaimer.title")))
+            for paragraph in l.text("walk.disclaimer.full").split(separator: "\n", omittingEmptySubsequences: false) {
+                terminal.say(wrapped: String(paragraph))
+            }
+            let accepted = ["yes", l.text("walk.disclaimer.acceptWord").lowercased()]
+            while true {
+                guard let line = terminal.ask(l.text("walk.disclaimer.prompt"), detail: nil) else { return false }
+                let answer = AnswerParser.trimmed(line).lowercased()
+                if accepted.contains(answer) { break }
+                if AnswerParser.noWords.contains(answer) {
+                    terminal.say(wrapped: l.text("walk.disclaimer.declined"))
+                    return false
+                }
+                terminal.warn(l.text("walk.disclaimer.again"))
+            }
+        }
+        if !gate.accept() { terminal.warn(l.text("walk.disclaimer.notStored")) }
+        AssessmentSession.notRecorded(trail.disclaimerAccepted(), l)
+        return true
+    }
+
+    /// Asks until the user confirms (the inputs) or declines / ends input (`nil`).
+    private func converse(_ terminal: WalkTerminal, _ l: Localizer) -> TriageInputs? {
+        var walk = Walkthrough()
+        var summaryShown = false
+        while true {
+            if walk.step == .confirm, !summaryShown {
+                terminal.say("")
+                terminal.say(terminal.style.bold(l.text("walk.summary.title")))
+                for line in walk.summary() {
+                    terminal.say("  " + TerminalStyle.pad(l.render(line.label) + ":", to: 28) + l.render(line.value))
+                }
+                summaryShown = true
+            }
+            let prompt = walk.prompt
+            guard let line = terminal.ask(l.render(prompt.question), detail: l.render(prompt.detail)) else { return nil }
+            switch walk.handle(line) {
+            case .accepted(let warnings, let notes):
+                for warning in warnings { terminal.warn(l.render(warning.message)) }
+                for note in notes { terminal.say(wrapped: "→ " + l.render(note), hangingIndent: "  ") }
+            case .invalid(let reason):
+                terminal.warn(l.render(reason))
+            case .help(let help):
+                terminal.say(wrapped: l.render(help), indent: "  ")
+            case .wentBack:
+                break
+            case .cannotGoBack:
+                terminal.warn(l.text("walk.cannotGoBack"))
+            case .compute(let inputs, _):
+                return inputs
+            case .declined:
+                terminal.say(wrapped: l.text("walk.declined"))
+                return nil
+            }
+            if walk.step != .confirm { summaryShown = false }
+        }
+    }
+
+    /// Offers the Markdown handover report until it is written or skipped with Enter.
+    private func offerReport(_ outcome: AssessmentOutcome, _ terminal: WalkTerminal, _ l: Localizer) {
+        terminal.say("")
+        while let line = terminal.ask(l.text("walk.report.offer"), detail: l.text("walk.report.offerDetail")) {
+            let path = AnswerParser.trimmed(line)
+            if path.isEmpty { return }
+            do {
+                try ReportFile.write(HandoverReport.markdown(outcome, localizer: l), to: path)
+                terminal.say(wrapped: l.text("walk.report.saved", [.text(path)]))
+                return
+            } catch {
+                terminal.warn(error.message(l))
+            }
+        }
     }
 }

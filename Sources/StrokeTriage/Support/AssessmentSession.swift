@@ -1,0 +1,46 @@
+import Foundation
+import StrokeModels
+import TriageLocalization
+
+/// The one code path that assesses inputs for the walkthrough and the module
+/// commands: audit events, the prediction service, routing, and output.
+enum AssessmentSession {
+    /// Assesses validated inputs through the configured prediction service,
+    /// recording the audit events; errors go through `Failure.report`.
+    static func assess(_ inputs: TriageInputs, output: OutputOptions, prediction: PredictionOptions,
+                       trail: AuditTrail) async throws -> AssessmentOutcome {
+        let localizer = output.localizer
+        notRecorded(trail.assessmentStarted(inputs.module), localizer)
+        let service = try Failure.report(output) { try PredictionServiceFactory.make(prediction, output: output) }
+        let assessment = try await Failure.report(output) { try await service.assess(inputs) }
+        let computedAt = Date()
+        notRecorded(trail.predictionGenerated(assessment), localizer)
+        var routing: RoutingSummary?
+        if inputs.location != nil {
+            routing = RoutingAdvisor.advise(assessment, localizer: localizer)
+            if let routing { notRecorded(trail.routingDecided(routing.json), localizer) }
+        }
+        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt)
+    }
+
+    /// Prints the outcome: one JSON object with `--json`, else the human result.
+    static func present(_ outcome: AssessmentOutcome, output: OutputOptions) {
+        if output.json { return Console.out(json(outcome).serialized()) }
+        let renderer = ResultRenderer(localizer: output.localizer, style: TerminalStyle(output))
+        for line in renderer.lines(outcome) { Console.out(line) }
+    }
+
+    /// The JSON form: `AssessmentJSON.assessment`, plus `routing` when there is advice.
+    static func json(_ outcome: AssessmentOutcome) -> JSONValue {
+        let value = AssessmentJSON.assessment(outcome.assessment)
+        guard let routing = outcome.routing, case .object(var members) = value else { return value }
+        members.append(("routing", routing.json))
+        return .object(members)
+    }
+
+    /// Shows an audit hook's warning: the result stands, but it was not recorded.
+    static func notRecorded(_ warning: Message?, _ localizer: Localizer) {
+        guard let warning else { return }
+        Console.err("! " + localizer.text("walk.audit.notRecorded", [.message(warning)]))
+    }
+}

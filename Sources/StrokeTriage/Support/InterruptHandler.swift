@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Ctrl-C during the walkthrough: end the line and exit 130 at once.
+///
+/// The walkthrough reads whole lines in canonical mode and never changes the
+/// terminal's settings, so there is nothing to restore: the terminal stays sane.
+enum InterruptHandler {
+    /// Installs the SIGINT handler (async-signal-safe: `write` and `_exit` only).
+    static func install() {
+        signal(SIGINT) { _ in
+            var newline: UInt8 = 10
+            _ = write(STDERR_FILENO, &newline, 1)
+            _exit(130)
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import StrokeModels
+
+/// The shared body of the one-shot module commands: disclaimer gate, input
+/// checks (models.md §6), assessment, optional report, output.
+enum ModuleCommandRunner {
+    /// Runs one module command. `build` turns the flags into inputs, throwing
+    /// the first invalid field in the order the form asks them.
+    static func run(flags: AssessmentFlags, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
+                    build: () throws(ModelsError) -> TriageInputs) async throws {
+        let trail = AuditTrail.make(audit, output: output)
+        try Failure.report(output) { try DisclaimerGate().require(acceptFlag: flags.acceptDisclaimer, trail: trail, output: output) }
+        let inputs = try Failure.report(output) { () throws(ModelsError) -> TriageInputs in
+            var inputs = try build()
+            if let onset = flags.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
+            if let lat = flags.lat, let lon = flags.lon {
+                inputs.location = Coordinate(latitude: try checked(.latitude, lat), longitude: try checked(.longitude, lon))
+            }
+            _ = try inputs.validate()
+            return inputs
+        }
+        let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
+        if let path = flags.report {
+            try Failure.report(output) { try ReportFile.write(HandoverReport.markdown(outcome, localizer: output.localizer), to: path) }
+        }
+        AssessmentSession.present(outcome, output: output)
+    }
+
+    /// The value when the triage rules allow it for the field.
+    /// - Throws: `ModelsError` naming the field, the allowed range and the value.
+    static func checked(_ field: InputField, _ value: Double) throws(ModelsError) -> Double {
+        if let issue = TriageRules.check(field, value).issue { throw ModelsError(issue) }
+        return value
+    }
+
+    /// A whole-number input checked against the triage rules.
+    static func whole(_ field: InputField, _ value: Double) throws(ModelsError) -> Int {
+        Int(try checked(field, value))
+    }
+}
+
+extension InputKey {
+    /// The argument-parser name of the one-shot flag (`--fast-ed` → `.customLong("fast-ed")`).
+    var name: NameSpecification { .customLong(String(flag.dropFirst(2))) }
+}

@@ -1,2 +1,0 @@
-/// The interactive walkthrough as a state machine. See the walkthrough issue.
-public enum StrokeWalkthrough {}

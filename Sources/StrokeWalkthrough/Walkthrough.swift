@@ -1,0 +1,159 @@
+import StrokeModels
+
+/// The whole walkthrough conversation as a value-type state machine, free of
+/// terminal I/O: ask `prompt`, feed each typed line to `handle(_:)`, act on
+/// the returned `WalkEvent`. Ends with `.compute(inputs, …)` or `.declined`.
+///
+/// Branches: comatose (GCS < 9) → coma; else examinable → full, otherwise
+/// limited. Every value is checked with `TriageRules` as it is typed (a
+/// blocking issue re-asks with the reason; warnings keep the value), and the
+/// whole set with `TriageInputs.validate()` on confirmation.
+public struct Walkthrough: Sendable {
+    /// The question being asked.
+    public private(set) var step: WalkStep = .comatose
+    /// The answers so far, by step (stale answers of steps no longer on the path are ignored).
+    var answers: [WalkStep: WalkAnswer] = [:]
+    /// The steps answered, in order, for `b`.
+    var history: [WalkStep] = []
+
+    /// A walkthrough at its first question.
+    public init() {}
+
+    /// The module chosen by the branch questions, once known.
+    public var module: TriageModule? {
+        guard let comatose = bool(.comatose) else { return nil }
+        if comatose { return .coma }
+        guard let examinable = bool(.examinable) else { return nil }
+        return examinable ? .full : .limited
+    }
+
+    /// Whether the guided FAST-ED calculator is in use.
+    public var usesCalculator: Bool { answers[.fastEd] == .guided }
+
+    /// Handles one typed line: `?` help, `b` back, or an answer to the current step.
+    public mutating func handle(_ line: String) -> WalkEvent {
+        let text = AnswerParser.trimmed(line)
+        if text == "?" { return .help(Message("walk.help.\(step.key)")) }
+        if text.lowercased() == "b" { return goBack() }
+        switch step {
+        case .comatose, .examinable, .finding:
+            guard let value = AnswerParser.yesNo(text) else { return .invalid(Message("walk.invalid.yesNo")) }
+            return accept(.bool(value))
+        case .number(let field):
+            return acceptNumber(text, field: field)
+        case .fastEd:
+            if text.lowercased() == "c" { return accept(.guided) }
+            return acceptNumber(text, field: .fastEd)
+        case .fastEdItem(let field):
+            return acceptNumber(text, field: field)
+        case .onset:
+            if text.isEmpty { return accept(.skipped) }
+            return acceptNumber(text, field: .onsetMinutes)
+        case .location:
+            return acceptLocation(text)
+        case .confirm:
+            return confirm(text)
+        }
+    }
+
+    // MARK: - Steps
+
+    private mutating func acceptNumber(_ text: String, field: InputField) -> WalkEvent {
+        let allowed = TriageRules.allowed(field)
+        guard !text.isEmpty else { return .invalid(Message("walk.invalid.empty", [.message(allowed.message)])) }
+        guard let value = AnswerParser.number(text) else {
+            return .invalid(Message("walk.invalid.number", [.message(allowed.message)]))
+        }
+        let result = TriageRules.check(field, value)
+        if let issue = result.issue { return .invalid(issue.message) }
+        if field == .diastolic, case .number(let systolic)? = answers[.number(.systolic)],
+           let issue = TriageRules.checkPressures(systolic: systolic, diastolic: value) {
+            return .invalid(issue.message)
+        }
+        return accept(.number(value), warnings: result.warnings)
+    }
+
+    private mutating func acceptLocation(_ text: String) -> WalkEvent {
+        if text.isEmpty { return accept(.skipped) }
+        guard let point = AnswerParser.coordinate(text) else { return .invalid(Message("walk.invalid.location")) }
+        for (field, value) in [(InputField.latitude, point.latitude), (.longitude, point.longitude)] {
+            if let issue = TriageRules.check(field, value).issue { return .invalid(issue.message) }
+        }
+        return accept(.coordinate(point))
+    }
+
+    private mutating func confirm(_ text: String) -> WalkEvent {
+        let word = text.lowercased()
+        if word.isEmpty || AnswerParser.yesWords.contains(word) {
+            guard let inputs = inputs() else { return .invalid(Message("walk.invalid.incomplete")) }
+            do {
+                let warnings = try inputs.validate()
+                return .compute(inputs, warnings: warnings)
+            } catch {
+                // Checked field by field already; should a rule still fail, go to that question.
+                if let target = sequence().first(where: { $0.asks(error.issues[0].field) }),
+                   let index = history.firstIndex(of: target) {
+                    history.removeSubrange(index...)
+                    step = target
+                }
+                return .invalid(error.message)
+            }
+        }
+        if AnswerParser.noWords.contains(word) { return .declined }
+        return .invalid(Message("walk.invalid.compute"))
+    }
+
+    private mutating func accept(_ answer: WalkAnswer, warnings: [ModelWarning] = []) -> WalkEvent {
+        let answered = step
+        answers[answered] = answer
+        history.append(answered)
+        let path = sequence()
+        guard let index = path.firstIndex(of: answered), index + 1 < path.count else { return .accepted(warnings: warnings, notes: []) }
+        step = path[index + 1]
+        return .accepted(warnings: warnings, notes: notes(after: answered))
+    }
+
+    private mutating func goBack() -> WalkEvent {
+        guard let previous = history.popLast() else { return .cannotGoBack }
+        step = previous
+        return .wentBack
+    }
+
+    private func notes(after answered: WalkStep) -> [Message] {
+        switch answered {
+        case .comatose, .examinable:
+            guard let module else { return [] }
+            return [Message("walk.module.chosen", [.key("walk.module.\(module.rawValue)")])]
+        case .fastEdItem(.denialNeglect):
+            guard let exam = calculatorExam() else { return [] }
+            return [Message("walk.fastEd.total", [
+                .number(Double(exam.total), maxFractionDigits: 0),
+                .key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no"),
+            ])]
+        default:
+            return []
+        }
+    }
+
+    func bool(_ step: WalkStep) -> Bool? {
+        if case .bool(let value)? = answers[step] { return value }
+        return nil
+    }
+
+    func number(_ step: WalkStep) -> Double? {
+        if case .number(let value)? = answers[step] { return value }
+        return nil
+    }
+}
+
+extension WalkStep {
+    /// Whether this step asks for the given input field.
+    func asks(_ field: InputField) -> Bool {
+        switch (self, field) {
+        case (.number(let f), _): return f == field
+        case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .latitude), (.location, .longitude): return true
+        case (.fastEdItem(let f), _): return f == field
+        default: return false
+        }
+    }
+}
