@@ -82,7 +82,7 @@ struct ResultRenderer {
             out.append(title + ResultBars.probability(probability) + " " + l.percent(probability) + "  "
                        + style.level(l.text("risk.\(level.rawValue)"), level))
         } else {
-            out.append(title + l.text("walk.result.notApplicable"))
+            out += style.wrap(title + l.text("walk.result.notApplicable"), hangingIndent: "  ")
         }
         out += style.wrap(sourceText(p.source, model: p.model), indent: "  ", hangingIndent: "    ")
         if let reason = p.fallbackReason {

@@ -1,0 +1,265 @@
+import StrokeModels
+import StrokeWalkthrough
+import Testing
+import TriageLocalization
+
+/// Drives the state machine with typed lines, as the terminal would.
+struct WalkDriver {
+    var walk = Walkthrough()
+    var events: [WalkEvent] = []
+
+    /// Feeds lines; returns the last event.
+    @discardableResult
+    mutating func type(_ lines: String...) -> WalkEvent {
+        for line in lines { events.append(walk.handle(line)) }
+        return events.last!
+    }
+
+    /// The inputs of a `.compute` event.
+    var computed: TriageInputs? {
+        if case .compute(let inputs, _)? = events.last { return inputs }
+        return nil
+    }
+}
+
+@Suite struct WalkthroughTests {
+    @Test func comaPathAsksGfapThenOnsetAndLocation() {
+        var d = WalkDriver()
+        #expect(d.walk.step == .comatose)
+        d.type("y")
+        #expect(d.walk.module == .coma)
+        #expect(d.walk.step == .number(.gfap))
+        d.type("500")
+        #expect(d.walk.step == .onset)
+        d.type("")
+        #expect(d.walk.step == .location)
+        d.type("")
+        #expect(d.walk.step == .confirm)
+        d.type("")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.module == .coma)
+        #expect(inputs.gfap == 500)
+        #expect(inputs.onsetMinutes == nil && inputs.location == nil)
+    }
+
+    @Test func limitedPathInOrder() {
+        var d = WalkDriver()
+        d.type("n", "n")
+        #expect(d.walk.module == .limited)
+        var asked: [WalkStep] = []
+        for answer in ["70", "160", "90", "800", "j", "30", "48.1,11.5"] {
+            asked.append(d.walk.step)
+            d.type(answer)
+        }
+        #expect(asked == [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap),
+                          .finding(.reducedVigilance), .onset, .location])
+        d.type("yes")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.module == .limited)
+        #expect(inputs.age == 70 && inputs.systolic == 160 && inputs.diastolic == 90 && inputs.gfap == 800)
+        #expect(inputs.reducedVigilance)
+        #expect(inputs.onsetMinutes == 30)
+        #expect(inputs.location == Coordinate(latitude: 48.1, longitude: 11.5))
+    }
+
+    @Test func fullPathWithTypedTotalAsksArmAndEyes() {
+        var d = WalkDriver()
+        d.type("no", "yes", "70", "160", "90", "800", "3")
+        var asked: [WalkStep] = []
+        for answer in ["y", "n", "y", "y", "n", "ja", "nein", "n"] {
+            asked.append(d.walk.step)
+            d.type(answer)
+        }
+        #expect(asked == [.finding(.headache), .finding(.legParesis), .finding(.armParesis), .finding(.eyeDeviation),
+                          .finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated),
+                          .finding(.antiplatelets)])
+        d.type("", "", "Y")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.module == .full && inputs.fastEd == 3 && inputs.fastEdExam == nil)
+        #expect(inputs.headache && !inputs.legParesis && inputs.armParesis && inputs.eyeDeviation)
+        #expect(!inputs.reducedVigilance && inputs.atrialFibrillation && !inputs.anticoagulated && !inputs.antiplatelets)
+    }
+
+    @Test func guidedCalculatorShowsRunningTotalAndDerivesFindings() {
+        var d = WalkDriver()
+        d.type("n", "y", "70", "160", "90", "800", "c")
+        #expect(d.walk.usesCalculator)
+        #expect(d.walk.step == .fastEdItem(.facialPalsy))
+        #expect(d.walk.prompt.runningTotal == 0)
+        d.type("1")
+        #expect(d.walk.prompt.runningTotal == 1)
+        d.type("2", "1")
+        #expect(d.walk.prompt.runningTotal == 4)
+        d.type("3")
+        guard case .invalid = d.events.last! else { Issue.record("eye deviation 3 must be re-asked"); return }
+        d.type("2")
+        let event = d.type("0")
+        guard case .accepted(_, let notes) = event else { Issue.record("expected accepted"); return }
+        #expect(notes.first?.key == "walk.fastEd.total")
+        #expect(d.walk.step == .finding(.headache))
+        d.type("n", "n", "n", "n", "n", "n", "", "", "")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.fastEd == 6)
+        #expect(inputs.fastEdExam?.total == 6)
+        #expect(inputs.armParesis && inputs.eyeDeviation)
+    }
+
+    @Test func backGoesOneQuestionAndBranchesCanChange() {
+        var d = WalkDriver()
+        #expect(d.type("b") == .cannotGoBack)
+        d.type("n", "y", "70")
+        #expect(d.walk.step == .number(.systolic))
+        #expect(d.type("b") == .wentBack)
+        #expect(d.walk.step == .number(.age))
+        d.type("b", "b")
+        #expect(d.walk.step == .comatose)
+        d.type("y")
+        #expect(d.walk.module == .coma)
+        d.type("1000", "", "")
+        #expect(d.walk.step == .confirm)
+        d.type("b")
+        #expect(d.walk.step == .location)
+        d.type("", "")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.module == .coma && inputs.age == nil)
+    }
+
+    @Test func backFromCalculatorToTypedTotal() {
+        var d = WalkDriver()
+        d.type("n", "y", "70", "160", "90", "800", "c", "1", "b", "b")
+        #expect(d.walk.step == .fastEd)
+        d.type("2")
+        #expect(!d.walk.usesCalculator)
+        #expect(d.walk.step == .finding(.headache))
+    }
+
+    @Test func invalidAnswersAreAskedAgainWithTheReason() {
+        var d = WalkDriver()
+        guard case .invalid(let m) = d.type("maybe") else { Issue.record("expected invalid"); return }
+        #expect(m.key == "walk.invalid.yesNo")
+        #expect(d.walk.step == .comatose)
+        d.type("n", "y")
+        guard case .invalid(let range) = d.type("130") else { Issue.record("age 130"); return }
+        #expect(range.key == "error.validation.range")
+        guard case .invalid(let nan) = d.type("abc") else { Issue.record("abc"); return }
+        #expect(nan.key == "walk.invalid.number")
+        guard case .invalid(let empty) = d.type("") else { Issue.record("empty"); return }
+        #expect(empty.key == "walk.invalid.empty")
+        guard case .invalid = d.type("70.5") else { Issue.record("fractional age"); return }
+        #expect(d.walk.step == .number(.age))
+        d.type("70", "120")
+        guard case .invalid(let swapped) = d.type("130") else { Issue.record("swapped pressures"); return }
+        #expect(swapped.key == "error.validation.systolicAboveDiastolic")
+        #expect(d.walk.step == .number(.diastolic))
+    }
+
+    @Test func warningsKeepTheValue() {
+        var d = WalkDriver()
+        d.type("y")
+        guard case .accepted(let warnings, _) = d.type("9000,5") else { Issue.record("expected accepted"); return }
+        #expect(warnings.map(\.code) == ["gfap.extreme"])
+        d.type("", "")
+        #expect(d.walk.step == .confirm)
+        d.type("")
+        #expect(d.computed?.gfap == 9000.5)
+        var minor = WalkDriver()
+        minor.type("n", "n")
+        guard case .accepted(let w, _) = minor.type("16") else { Issue.record("minor"); return }
+        #expect(w.map(\.code) == ["age.minor"])
+    }
+
+    @Test func helpDoesNotAdvance() {
+        var d = WalkDriver()
+        #expect(d.type("?") == .help(Message("walk.help.comatose")))
+        #expect(d.walk.step == .comatose)
+    }
+
+    @Test func declineAtComputeEnds() {
+        var d = WalkDriver()
+        d.type("y", "100", "", "")
+        #expect(d.type("n") == .declined)
+        var again = WalkDriver()
+        again.type("y", "100", "", "")
+        guard case .invalid = again.type("x") else { Issue.record("x at compute"); return }
+    }
+
+    @Test func locationAndOnsetRules() {
+        var d = WalkDriver()
+        d.type("y", "100")
+        guard case .invalid = d.type("-1") else { Issue.record("onset -1"); return }
+        guard case .invalid = d.type("10081") else { Issue.record("onset too long"); return }
+        d.type("12,5")
+        guard case .invalid = d.type("91,10") else { Issue.record("lat 91"); return }
+        guard case .invalid = d.type("somewhere") else { Issue.record("text"); return }
+        d.type("48,14; 11,58")
+        d.type("")
+        #expect(d.computed?.location == Coordinate(latitude: 48.14, longitude: 11.58))
+        #expect(d.computed?.onsetMinutes == 12.5)
+    }
+
+    @Test func everyPromptAndSummaryKeyExistsInBothLanguages() {
+        var d = WalkDriver()
+        var keys: Set<String> = []
+        func collect(_ m: Message) {
+            keys.insert(m.key)
+            for case .message(let inner) in m.arguments { collect(inner) }
+        }
+        func visit(_ w: Walkthrough) {
+            collect(w.prompt.question)
+            collect(w.prompt.detail)
+            collect(Message("walk.help.\(w.step.key)"))
+        }
+        visit(d.walk)
+        for answer in ["n", "y", "70", "160", "90", "800", "c", "1", "1", "1", "1", "1", "y", "y", "y", "y", "y", "y", "30", "48,11"] {
+            d.type(answer)
+            visit(d.walk)
+        }
+        for line in d.walk.summary() { collect(line.label); collect(line.value) }
+        var typed = WalkDriver()
+        typed.type("n", "y", "70", "160", "90", "800", "3")
+        for _ in 0..<8 { visit(typed.walk); typed.type("n") }
+        var limited = WalkDriver()
+        limited.type("n", "n", "70", "160", "90", "800", "n", "", "")
+        for line in limited.walk.summary() { collect(line.label); collect(line.value) }
+        for module in TriageModule.allCases { keys.insert("walk.module.\(module.rawValue)") }
+        let en = Localizer.keys(.en), de = Localizer.keys(.de)
+        for key in keys {
+            #expect(en.contains(key), "missing in en: \(key)")
+            #expect(de.contains(key), "missing in de: \(key)")
+        }
+    }
+
+    @Test func summaryListsEveryInput() {
+        var d = WalkDriver()
+        d.type("n", "y", "70", "160", "90", "800", "5", "n", "n", "y", "n", "n", "n", "n", "n", "", "")
+        let summary = d.walk.summary()
+        let l = Localizer(language: .de)
+        let rendered = summary.map { l.render($0.label) + ": " + l.render($0.value) }
+        #expect(rendered.count == 16)
+        #expect(rendered.contains("Alter: 70 Jahre"))
+        #expect(rendered.contains("Standort: nicht angegeben"))
+    }
+}
+
+@Suite struct AnswerParserTests {
+    @Test(arguments: [("12", 12.0), ("12.5", 12.5), ("12,5", 12.5), (" 7 ", 7.0), ("-3", -3.0), ("+4", 4.0), ("0,25", 0.25)])
+    func numbers(_ text: String, _ value: Double) { #expect(AnswerParser.number(text) == value) }
+
+    @Test(arguments: ["", "abc", "1.2.3", "1,2,3", "1e3", "nan", "inf", "-", "1 000", "."])
+    func notNumbers(_ text: String) { #expect(AnswerParser.number(text) == nil) }
+
+    @Test func yesNoInBothLanguages() {
+        for word in ["y", "Yes", "J", "ja", "YES"] { #expect(AnswerParser.yesNo(word) == true) }
+        for word in ["n", "No", "NEIN", "nein"] { #expect(AnswerParser.yesNo(word) == false) }
+        for word in ["", "maybe", "1", "jein"] { #expect(AnswerParser.yesNo(word) == nil) }
+    }
+
+    @Test func coordinates() {
+        #expect(AnswerParser.coordinate("48.1,11.5") == Coordinate(latitude: 48.1, longitude: 11.5))
+        #expect(AnswerParser.coordinate("48,1; 11,5") == Coordinate(latitude: 48.1, longitude: 11.5))
+        #expect(AnswerParser.coordinate("48,1 11,5") == Coordinate(latitude: 48.1, longitude: 11.5))
+        #expect(AnswerParser.coordinate("48.1, 11.5") == Coordinate(latitude: 48.1, longitude: 11.5))
+        #expect(AnswerParser.coordinate("48,1,11,5") == nil)
+        #expect(AnswerParser.coordinate("48.1") == nil)
+    }
+}
