@@ -138,6 +138,7 @@ final class PtySession {
     }
 
     private func find(_ needle: [UInt8], from start: Int) -> Int? {
+        guard !needle.isEmpty else { return start }
         guard needle.count <= output.count - start else { return nil }
         var i = start
         while i + needle.count <= output.count {
