@@ -123,7 +123,7 @@ public struct Walkthrough: Sendable {
         switch answered {
         case .comatose, .examinable:
             guard let module else { return [] }
-            return [Message("walk.module.chosen", [.key("walk.module.\(module.rawValue)")])]
+            return [Message("walk.module.chosen.\(module.rawValue)")]
         case .fastEdItem(.denialNeglect):
             guard let exam = calculatorExam() else { return [] }
             return [Message("walk.fastEd.total", [

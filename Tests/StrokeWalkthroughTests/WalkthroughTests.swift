@@ -1,3 +1,4 @@
+import Foundation
 import StrokeModels
 import StrokeWalkthrough
 import Testing
@@ -221,12 +222,41 @@ struct WalkDriver {
         var limited = WalkDriver()
         limited.type("n", "n", "70", "160", "90", "800", "n", "", "")
         for line in limited.walk.summary() { collect(line.label); collect(line.value) }
-        for module in TriageModule.allCases { keys.insert("walk.module.\(module.rawValue)") }
+        for module in TriageModule.allCases {
+            keys.insert("walk.module.\(module.rawValue)")
+            keys.insert("walk.module.chosen.\(module.rawValue)")
+        }
+        for level in RiskLevel.allCases {
+            keys.insert("walk.recommend.ich.\(level.rawValue)")
+            keys.insert("walk.recommend.lvo.\(level.rawValue)")
+        }
         let en = Localizer.keys(.en), de = Localizer.keys(.de)
         for key in keys {
             #expect(en.contains(key), "missing in en: \(key)")
             #expect(de.contains(key), "missing in de: \(key)")
         }
+    }
+
+    /// Every literal `walk.` key in the sources (walkthrough and executable) exists in both languages.
+    @Test func everyLiteralKeyInTheSourcesExists() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let en = Localizer.keys(.en), de = Localizer.keys(.de)
+        var checked = 0
+        for folder in ["Sources/StrokeWalkthrough", "Sources/StrokeTriage"] {
+            let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+            while let url = enumerator?.nextObject() as? URL {
+                guard url.pathExtension == "swift" else { continue }
+                let text = try String(contentsOf: url, encoding: .utf8)
+                let regex = try NSRegularExpression(pattern: "\"(walk\\.[A-Za-z.]+[A-Za-z])\"")
+                for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                    let key = String(text[Range(match.range(at: 1), in: text)!])
+                    #expect(en.contains(key), "missing in en: \(key) (\(url.lastPathComponent))")
+                    #expect(de.contains(key), "missing in de: \(key) (\(url.lastPathComponent))")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 40)
     }
 
     @Test func summaryListsEveryInput() {
