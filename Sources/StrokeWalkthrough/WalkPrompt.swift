@@ -7,8 +7,9 @@ public struct WalkPrompt: Hashable, Sendable {
     public let step: WalkStep
     /// The question (key `walk.question.<step>`).
     public let question: Message
-    /// Unit, allowed range and accepted answers, e.g. "years, a whole number from 0 to 120".
-    public let detail: Message
+    /// Unit, allowed range and accepted answers, e.g. "years, a whole number from 0 to 120";
+    /// `nil` when the question already names them (`Compute? [Y/n/b]`).
+    public let detail: Message?
     /// The guided FAST-ED calculator's running total, while it is in use.
     public let runningTotal: Int?
 }

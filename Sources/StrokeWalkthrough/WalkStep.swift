@@ -36,9 +36,3 @@ public enum WalkStep: Hashable, Sendable {
         }
     }
 }
-
-/// The yes/no findings of the limited and full modules.
-public enum Finding: String, Hashable, Sendable, CaseIterable {
-    case headache, legParesis, armParesis, eyeDeviation, reducedVigilance
-    case atrialFibrillation, anticoagulated, antiplatelets
-}

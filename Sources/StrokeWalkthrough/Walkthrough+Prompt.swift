@@ -6,7 +6,7 @@ extension Walkthrough {
         WalkPrompt(step: step, question: Message("walk.question.\(step.key)"), detail: detail, runningTotal: runningTotal)
     }
 
-    private var detail: Message {
+    private var detail: Message? {
         switch step {
         case .comatose, .examinable, .finding:
             return Message("walk.detail.yesNo")
@@ -23,7 +23,7 @@ extension Walkthrough {
         case .location:
             return Message("walk.detail.location")
         case .confirm:
-            return Message("walk.detail.confirm")
+            return nil
         }
     }
 }

@@ -29,7 +29,7 @@ import Testing
         try Self.answer(s, "Minutes since symptom onset", "")
         try Self.answer(s, "Location", "")
         try s.expect("Summary")
-        try Self.answer(s, "Compute? (Y/n/b)", "")
+        try Self.answer(s, "Compute? [Y/n/b]", "")
         let result = try s.expect("Save a Markdown handover report?")
         let a = try Self.expected(TriageInputs(module: .coma, gfap: 500))
         #expect(result.contains("ICH probability"))
@@ -79,9 +79,9 @@ import Testing
         try Self.answer(s, "Reduced vigilance? (y/n)", "j")
         try Self.answer(s, "Minutes since symptom onset", "30")
         try Self.answer(s, "Location", "")
-        try Self.answer(s, "Compute? (Y/n/b)", "b")
+        try Self.answer(s, "Compute? [Y/n/b]", "b")
         try Self.answer(s, "Location", "")
-        let summary = try s.expect("Compute? (Y/n/b)")
+        let summary = try s.expect("Compute? [Y/n/b]")
         #expect(summary.contains("Age:") && summary.contains("72 years"))
         #expect(summary.contains("800.5 pg/mL"))
         try s.expect("> ")
@@ -118,7 +118,7 @@ import Testing
                                 ("Minutes since symptom onset", "45"), ("Location", "48.1374,11.5755")] {
             try Self.answer(s, prompt, reply)
         }
-        let summary = try s.expect("Compute? (Y/n/b)")
+        let summary = try s.expect("Compute? [Y/n/b]")
         #expect(summary.contains("5 (calculator: 1+2+1+0+1)"))
         #expect(!summary.contains("Arm paresis?"))
         try s.expect("> ")
@@ -158,7 +158,7 @@ import Testing
                                 ("Thrombozytenaggregationshemmer?", "n"), ("Minuten seit Symptombeginn", ""), ("Standort", "")] {
             try Self.answer(s, prompt, reply)
         }
-        let summary = try s.expect("Berechnen? (J/n/b)")
+        let summary = try s.expect("Berechnen? [J/n/b]")
         #expect(summary.contains("1000,5 pg/ml"))
         try s.expect("> ")
         s.send("")
@@ -237,17 +237,5 @@ import Testing
         try s.expect("> ")
         s.control(4)
         #expect(try s.waitForExit() == 0)
-    }
-}
-
-extension RiskLevel {
-    /// The English word the output uses for the level.
-    var englishWord: String {
-        switch self {
-        case .low: return "low"
-        case .medium: return "medium"
-        case .high: return "high"
-        case .critical: return "very high"
-        }
     }
 }

@@ -4,25 +4,7 @@ import StrokeWalkthrough
 import Testing
 import TriageLocalization
 
-/// Drives the state machine with typed lines, as the terminal would.
-struct WalkDriver {
-    var walk = Walkthrough()
-    var events: [WalkEvent] = []
-
-    /// Feeds lines; returns the last event.
-    @discardableResult
-    mutating func type(_ lines: String...) -> WalkEvent {
-        for line in lines { events.append(walk.handle(line)) }
-        return events.last!
-    }
-
-    /// The inputs of a `.compute` event.
-    var computed: TriageInputs? {
-        if case .compute(let inputs, _)? = events.last { return inputs }
-        return nil
-    }
-}
-
+/// The walkthrough state machine: paths, order, calculator, back, validation, keys.
 @Suite struct WalkthroughTests {
     @Test func comaPathAsksGfapThenOnsetAndLocation() {
         var d = WalkDriver()
@@ -207,7 +189,7 @@ struct WalkDriver {
         }
         func visit(_ w: Walkthrough) {
             collect(w.prompt.question)
-            collect(w.prompt.detail)
+            if let detail = w.prompt.detail { collect(detail) }
             collect(Message("walk.help.\(w.step.key)"))
         }
         visit(d.walk)
@@ -268,28 +250,5 @@ struct WalkDriver {
         #expect(rendered.count == 16)
         #expect(rendered.contains("Alter: 70 Jahre"))
         #expect(rendered.contains("Standort: nicht angegeben"))
-    }
-}
-
-@Suite struct AnswerParserTests {
-    @Test(arguments: [("12", 12.0), ("12.5", 12.5), ("12,5", 12.5), (" 7 ", 7.0), ("-3", -3.0), ("+4", 4.0), ("0,25", 0.25)])
-    func numbers(_ text: String, _ value: Double) { #expect(AnswerParser.number(text) == value) }
-
-    @Test(arguments: ["", "abc", "1.2.3", "1,2,3", "1e3", "nan", "inf", "-", "1 000", "."])
-    func notNumbers(_ text: String) { #expect(AnswerParser.number(text) == nil) }
-
-    @Test func yesNoInBothLanguages() {
-        for word in ["y", "Yes", "J", "ja", "YES"] { #expect(AnswerParser.yesNo(word) == true) }
-        for word in ["n", "No", "NEIN", "nein"] { #expect(AnswerParser.yesNo(word) == false) }
-        for word in ["", "maybe", "1", "jein"] { #expect(AnswerParser.yesNo(word) == nil) }
-    }
-
-    @Test func coordinates() {
-        #expect(AnswerParser.coordinate("48.1,11.5") == Coordinate(latitude: 48.1, longitude: 11.5))
-        #expect(AnswerParser.coordinate("48,1; 11,5") == Coordinate(latitude: 48.1, longitude: 11.5))
-        #expect(AnswerParser.coordinate("48,1 11,5") == Coordinate(latitude: 48.1, longitude: 11.5))
-        #expect(AnswerParser.coordinate("48.1, 11.5") == Coordinate(latitude: 48.1, longitude: 11.5))
-        #expect(AnswerParser.coordinate("48,1,11,5") == nil)
-        #expect(AnswerParser.coordinate("48.1") == nil)
     }
 }

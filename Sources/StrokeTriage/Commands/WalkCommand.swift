@@ -72,7 +72,7 @@ struct WalkCommand: AsyncParsableCommand {
                 summaryShown = true
             }
             let prompt = walk.prompt
-            guard let line = terminal.ask(l.render(prompt.question), detail: l.render(prompt.detail)) else { return nil }
+            guard let line = terminal.ask(l.render(prompt.question), detail: prompt.detail.map(l.render)) else { return nil }
             switch walk.handle(line) {
             case .accepted(let warnings, let notes):
                 for warning in warnings { terminal.warn(l.render(warning.message)) }

@@ -38,8 +38,3 @@ enum ModuleCommandRunner {
         Int(try checked(field, value))
     }
 }
-
-extension InputKey {
-    /// The argument-parser name of the one-shot flag (`--fast-ed` → `.customLong("fast-ed")`).
-    var name: NameSpecification { .customLong(String(flag.dropFirst(2))) }
-}

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+extension InputKey {
+    /// The argument-parser name of the one-shot flag (`--fast-ed` → `.customLong("fast-ed")`).
+    var name: NameSpecification { .customLong(String(flag.dropFirst(2))) }
+}
