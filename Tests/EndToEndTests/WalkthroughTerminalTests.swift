@@ -177,6 +177,7 @@ import Testing
         try s.expect("> ")
         s.send("")
         #expect(try s.waitForExit() == 0)
+        for line in s.lines { #expect(line.count <= 80, "too wide: \(line)") }
     }
 
     @Test func germanFromLang() throws {

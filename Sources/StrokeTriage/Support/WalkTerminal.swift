@@ -12,6 +12,8 @@ import Darwin
 struct WalkTerminal {
     /// Colour and width of the interactive output.
     let style: TerminalStyle
+    /// Columns kept free after a prompt for the typed answer.
+    static let answerRoom = 12
     private let toStderr: Bool
     private let echo: Bool
 
@@ -39,7 +41,7 @@ struct WalkTerminal {
     /// and reads the answer; `nil` at end of input (Ctrl-D).
     func ask(_ question: String, detail: String?) -> String? {
         let oneLine = detail.map { "\(question) (\($0)) > " } ?? "\(question) > "
-        if TerminalStyle.visibleWidth(oneLine) <= style.width {
+        if TerminalStyle.visibleWidth(oneLine) + Self.answerRoom <= style.width {
             raw(oneLine)
         } else {
             say(wrapped: question)
