@@ -3,13 +3,13 @@ import ArgumentParser
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
 /// beyond the module's own inputs.
 struct AssessmentFlags: ParsableArguments {
-    @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset or last known well (0–10080).")
+    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (0–10080).")
     var onsetMinutes: Double?
 
-    @Option(name: .customLong("lat"), help: "Latitude of the patient, decimal degrees (−90…90; with --lon).")
+    @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).")
     var lat: Double?
 
-    @Option(name: .customLong("lon"), help: "Longitude of the patient, decimal degrees (−180…180; with --lat).")
+    @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).")
     var lon: Double?
 
     @Option(name: .customLong("report"), help: "Also write a Markdown handover report to this file (mode 0600; holds patient data).")
