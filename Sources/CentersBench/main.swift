@@ -1,0 +1,1 @@
+// Replaced below by the benchmark.
