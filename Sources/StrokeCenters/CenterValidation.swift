@@ -32,10 +32,13 @@ enum CenterValidation {
         }
         var byName: [String: [Int]] = [:]
         for (i, c) in centers.enumerated() { byName[PlaceFolding.fold(c.name), default: []].append(i) }
-        for (i, c) in centers.enumerated() {
-            for other in byName[PlaceFolding.fold(c.name)] ?? [] where other < i {
-                if GreatCircle.haversineKm(c.coordinate, centers[other].coordinate) < sameNameKm {
-                    throw CentersError.duplicateSite(record: label(i, c), other: label(other, centers[other]))
+        for group in byName.values.filter({ $0.count > 1 }).sorted(by: { $0[1] < $1[1] }) {
+            for (k, i) in group.enumerated().dropFirst() {
+                let c = centers[i]
+                for other in group[..<k] {
+                    if GreatCircle.haversineKm(c.coordinate, centers[other].coordinate) < sameNameKm {
+                        throw CentersError.duplicateSite(record: label(i, c), other: label(other, centers[other]))
+                    }
                 }
             }
         }
