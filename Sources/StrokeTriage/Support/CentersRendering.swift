@@ -46,18 +46,18 @@ enum CentersRendering {
     }
 
     /// Human lines for one center: title, distance and drive time, phones, capabilities.
-    static func lines(_ r: RankedCenter, title: String, _ l: Localizer) -> [String] {
+    static func lines(_ r: RankedCenter, title: String, indent: String = "   ", _ l: Localizer) -> [String] {
         let c = r.center
         var out = [l.text("centers.line.title", [.text(title), .text(c.name), .key(c.level.messageKey)])]
-        out.append("   " + l.text("centers.line.distance", [
+        out.append(indent + l.text("centers.line.distance", [
             .number(r.distanceKm, maxFractionDigits: 1), .number(r.driveMinutes.rounded(), maxFractionDigits: 0),
         ]))
         switch (c.phone, c.emergencyPhone) {
-        case let (p?, e?): out.append("   " + l.text("centers.line.phones", [.text(p), .text(e)]))
-        case let (p?, nil), let (nil, p?): out.append("   " + l.text("centers.line.phone", [.text(p)]))
-        case (nil, nil): out.append("   " + l.text("centers.line.noPhone"))
+        case let (p?, e?): out.append(indent + l.text("centers.line.phones", [.text(p), .text(e)]))
+        case let (p?, nil), let (nil, p?): out.append(indent + l.text("centers.line.phone", [.text(p)]))
+        case (nil, nil): out.append(indent + l.text("centers.line.noPhone"))
         }
-        out.append("   " + l.text("centers.capabilities", [.text(capabilities(c.capabilities, l))]))
+        out.append(indent + l.text("centers.capabilities", [.text(capabilities(c.capabilities, l))]))
         return out
     }
 

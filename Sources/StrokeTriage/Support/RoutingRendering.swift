@@ -46,7 +46,7 @@ enum RoutingRendering {
         } else {
             out.append(l.text("centers.route.alternatives"))
             for (i, a) in d.alternatives.enumerated() {
-                out += CentersRendering.lines(a, title: "  \(i + 1).", l)
+                out += CentersRendering.lines(a, title: "  \(i + 1).", indent: "     ", l)
             }
         }
         return out
