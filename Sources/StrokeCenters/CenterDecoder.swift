@@ -1,53 +1,54 @@
-import Foundation
 import StrokeModels
 
 /// Turns dataset bytes into centers, checking every field of every record.
 enum CenterDecoder {
     /// Decodes a JSON array of centers or a GeoJSON FeatureCollection.
     static func decode(_ bytes: [UInt8], dataset: String) throws -> [StrokeCenter] {
-        let root: Any
+        let root: JSONTree
         do {
-            root = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+            root = try JSONReader.parse(bytes)
         } catch {
             throw CentersError.malformedJSON(dataset: dataset, cause: String(describing: error))
         }
-        if let records = root as? [Any] {
+        if case .array(let records) = root {
             return try records.enumerated().map { i, record in
-                guard let object = record as? [String: Any] else {
+                guard let object = record.dictionary else {
                     throw CentersError.invalidField(record: "#\(i + 1)", field: "record", expected: "object")
                 }
                 return try center(object, position: i, geometry: nil)
             }
         }
-        if let object = root as? [String: Any], object["type"] as? String == "FeatureCollection",
-            let features = object["features"] as? [Any]
-        {
-            return try features.enumerated().map { i, feature in
-                try geoJSONCenter(feature, position: i)
-            }
+        if root["type"] == .string("FeatureCollection"), case .array(let features)? = root["features"] {
+            return try features.enumerated().map { i, feature in try geoJSONCenter(feature, position: i) }
         }
         throw CentersError.unsupportedFormat(dataset: dataset)
     }
 
-    private static func geoJSONCenter(_ feature: Any, position i: Int) throws -> StrokeCenter {
+    private static func geoJSONCenter(_ feature: JSONTree, position i: Int) throws -> StrokeCenter {
         let record = "#\(i + 1)"
-        guard let f = feature as? [String: Any], f["type"] as? String == "Feature" else {
+        guard feature["type"] == .string("Feature") else {
             throw CentersError.invalidField(record: record, field: "type", expected: "feature")
         }
-        guard let geometry = f["geometry"] as? [String: Any] else {
+        guard let geometry = feature["geometry"], geometry.dictionary != nil else {
             throw CentersError.missingField(record: record, field: "geometry")
         }
-        guard geometry["type"] as? String == "Point", let pair = geometry["coordinates"] as? [Any], pair.count >= 2,
-            let lon = number(pair[0]), let lat = number(pair[1])
+        guard geometry["type"] == .string("Point"), case .array(let pair)? = geometry["coordinates"], pair.count >= 2,
+            case .number(let lon) = pair[0], case .number(let lat) = pair[1]
         else {
             throw CentersError.invalidField(record: record, field: "geometry", expected: "point")
         }
-        var properties = f["properties"] as? [String: Any] ?? [:]
-        if properties["id"] == nil, let id = f["id"] { properties["id"] = (id as? String) ?? "\(id)" }
+        var properties = feature["properties"]?.dictionary ?? [:]
+        if properties["id"] == nil || properties["id"] == .null, let id = feature["id"] {
+            switch id {
+            case .string: properties["id"] = id
+            case .number(let n): properties["id"] = .string(n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n))
+            default: break
+            }
+        }
         return try center(properties, position: i, geometry: (lat, lon))
     }
 
-    private static func center(_ o: [String: Any], position i: Int, geometry: (Double, Double)?) throws -> StrokeCenter {
+    private static func center(_ o: [String: JSONTree], position i: Int, geometry: (Double, Double)?) throws -> StrokeCenter {
         var record = "#\(i + 1)"
         let id = try requiredString(o, "id", record)
         record = "#\(i + 1) (id '\(id)')"
@@ -60,20 +61,20 @@ enum CenterDecoder {
         guard lon.isFinite, (-180...180).contains(lon) else {
             throw CentersError.coordinateOutOfRange(record: record, field: "lon", value: lon)
         }
-        guard let levelText = o["level"] else { throw CentersError.missingField(record: record, field: "level") }
-        guard let levelName = levelText as? String, let level = CenterLevel(rawValue: levelName) else {
+        guard let levelValue = o["level"], levelValue != .null else { throw CentersError.missingField(record: record, field: "level") }
+        guard case .string(let levelName) = levelValue, let level = CenterLevel(rawValue: levelName) else {
             throw CentersError.invalidField(record: record, field: "level", expected: "level")
         }
-        guard let capsValue = o["capabilities"] else {
+        guard let capsValue = o["capabilities"], capsValue != .null else {
             throw CentersError.missingField(record: record, field: "capabilities")
         }
-        guard let caps = capsValue as? [String: Any] else {
+        guard let caps = capsValue.dictionary else {
             throw CentersError.invalidField(record: record, field: "capabilities", expected: "object")
         }
         func flag(_ key: String) throws -> Bool {
             switch caps[key] {
-            case nil, is NSNull: return false  // unknown: never claimed
-            case let n as NSNumber where CFGetTypeIDShim.isBool(n): return n.boolValue
+            case nil, .null?: return false  // unknown: never claimed
+            case .bool(let b)?: return b
             default: throw CentersError.invalidField(record: record, field: "capabilities.\(key)", expected: "boolean")
             }
         }
@@ -90,35 +91,23 @@ enum CenterDecoder {
             source: try optionalString(o, "source", record), updated: try optionalString(o, "updated", record))
     }
 
-    private static func requiredString(_ o: [String: Any], _ key: String, _ record: String) throws -> String {
-        guard let value = o[key], !(value is NSNull) else { throw CentersError.missingField(record: record, field: key) }
-        guard let s = value as? String, !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+    private static func requiredString(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> String {
+        guard let value = o[key], value != .null else { throw CentersError.missingField(record: record, field: key) }
+        guard case .string(let s) = value, s.contains(where: { !$0.isWhitespace }) else {
             throw CentersError.invalidField(record: record, field: key, expected: "text")
         }
         return s
     }
 
-    private static func optionalString(_ o: [String: Any], _ key: String, _ record: String) throws -> String? {
-        guard let value = o[key], !(value is NSNull) else { return nil }
-        guard let s = value as? String else { throw CentersError.invalidField(record: record, field: key, expected: "text") }
+    private static func optionalString(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> String? {
+        guard let value = o[key], value != .null else { return nil }
+        guard case .string(let s) = value else { throw CentersError.invalidField(record: record, field: key, expected: "text") }
         return s
     }
 
-    private static func requiredNumber(_ o: [String: Any], _ key: String, _ record: String) throws -> Double {
-        guard let value = o[key], !(value is NSNull) else { throw CentersError.missingField(record: record, field: key) }
-        guard let n = number(value) else { throw CentersError.invalidField(record: record, field: key, expected: "number") }
+    private static func requiredNumber(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> Double {
+        guard let value = o[key], value != .null else { throw CentersError.missingField(record: record, field: key) }
+        guard case .number(let n) = value else { throw CentersError.invalidField(record: record, field: key, expected: "number") }
         return n
     }
-
-    private static func number(_ value: Any) -> Double? {
-        guard let n = value as? NSNumber, !CFGetTypeIDShim.isBool(n) else { return nil }
-        return n.doubleValue
-    }
-}
-
-/// Tells JSON booleans from numbers in `JSONSerialization` output on every platform.
-enum CFGetTypeIDShim {
-    private static let boolType = type(of: NSNumber(value: true))
-    /// Whether the number came from a JSON `true`/`false`.
-    static func isBool(_ n: NSNumber) -> Bool { type(of: n) == boolType }
 }
