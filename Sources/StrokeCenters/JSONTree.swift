@@ -176,7 +176,8 @@ struct JSONReader {
                 } else if (0xDC00..<0xE000).contains(scalar) {
                     throw Failure(offset: i, reason: "lone surrogate")
                 }
-                out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                guard let unicode = Unicode.Scalar(scalar) else { throw Failure(offset: i, reason: "invalid \\u escape") }
+                out.append(contentsOf: Array(String(Character(unicode)).utf8))
             default: throw Failure(offset: i - 1, reason: "invalid escape")
             }
         }

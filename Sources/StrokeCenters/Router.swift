@@ -45,7 +45,7 @@ public struct Router: Sendable {
             reasons.append(Message("centers.reason.preAlertNeurosurgery"))
             return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", .immediate, r, reasons)
         }
-        if p == nil || p! >= policy.ichUncertain {
+        guard let ich = p, ich < policy.ichUncertain else {
             if let p {
                 reasons.append(Message("centers.reason.ichUncertain", [pct(p), pct(policy.ichUncertain), pct(policy.ichNeurosurgical)]))
             } else {
@@ -59,7 +59,6 @@ public struct Router: Sendable {
             }
             return decision
         }
-        let ich = p!
         let onsetOK = r.onsetMinutes.map { $0 <= policy.lvoOnsetLimitMinutes } ?? true
         if let lvoReason = lvoLikely(r), onsetOK {
             reasons.append(lvoReason)

@@ -45,7 +45,7 @@ struct CentersOptions: ParsableArguments {
             let place = try CentersEnvironment.gazetteer.resolve(near)
             return (place.coordinate, "\(place.name) (\(place.region))")
         }
-        let lat = lat!, lon = lon!
+        guard let lat, let lon else { throw ValidationError("Give the origin: --lat and --lon, or --near PLACE.") }
         try CentersEnvironment.check(lat, field: "field.lat", AllowedRange(lower: -90, upper: 90))
         try CentersEnvironment.check(lon, field: "field.lon", AllowedRange(lower: -180, upper: 180))
         return (Coordinate(latitude: lat, longitude: lon), nil)
