@@ -15,6 +15,7 @@ import Testing
 
     @Test func germanNamesOfBigCitiesAndEszett() throws {
         #expect(try Self.gazetteer.resolve("München").region == "Bayern")
+        #expect(try Self.gazetteer.resolve("münchen").name == "München")  // the alternate name, not GeoNames' "Munich"
         #expect(try Self.gazetteer.resolve("muenchen").region == "Bayern")
         #expect(try Self.gazetteer.resolve("Köln").region == "Nordrhein-Westfalen")
         #expect(try Self.gazetteer.resolve("Gießen").name == (try Self.gazetteer.resolve("Giessen").name))
