@@ -33,6 +33,15 @@ let package = Package(
             ]
         ),
         .target(name: "StrokeCenters", dependencies: ["StrokeModels"]),
+        // The curated stroke centers and the German gazetteer, embedded in the
+        // binary (built by Scripts/build-centers.py and Scripts/build-gazetteer.py).
+        .target(
+            name: "CentersData",
+            path: "Data",
+            exclude: ["README.md"],
+            sources: ["Swift"],
+            resources: [.embedInCode("stroke-centers.json")]
+        ),
         .target(
             name: "StrokeAudit",
             dependencies: [
@@ -57,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
+                "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -70,7 +79,9 @@ let package = Package(
         ),
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "TriageLocalization"]),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels"]),
-        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels"]),
+        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
+        // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
+        .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
         .testTarget(name: "StrokeAuditTests", dependencies: ["StrokeAudit", "StrokeModels"]),
         // Runs the built binary (and the walkthrough through a pseudo-terminal).
         .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),

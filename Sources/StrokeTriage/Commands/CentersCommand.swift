@@ -1,11 +1,65 @@
 import ArgumentParser
+import StrokeCenters
+import StrokeModels
 
-/// `stroke-triage centers`: Nearest stroke centers.
-struct CentersCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "centers", abstract: "Nearest stroke centers. (not yet available)")
+/// `stroke-triage centers`: the nearest stroke centers, by great-circle distance.
+struct CentersCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "centers",
+        abstract: "Nearest stroke centers by great-circle distance, with drive-time estimates.")
 
-    func run() async throws {
-        Console.err("stroke-triage centers: not yet available in this build.")
-        throw ExitStatus.failure
+    @OptionGroup var place: CentersOptions
+
+    @Option(name: .long, help: "How many centers to list (1…1000, default 5).")
+    var limit: Int = 5
+
+    @Option(name: .long, help: "Only centers with this capability: neurosurgery, thrombectomy, thrombolysis or stroke-unit.")
+    var need: String?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let need, CapabilityMask(need: need) == nil {
+            throw ValidationError("--need: '\(need)' is not supported; allowed: neurosurgery, thrombectomy, thrombolysis, stroke-unit.")
+        }
+    }
+
+    func run() throws {
+        let l = output.localizer
+        let (origin, placeName, dataset, policy, ranked) = try Failure.report(output) {
+            try CentersEnvironment.check(Double(limit), field: "centers.field.limit", AllowedRange(lower: 1, upper: 1000, integer: true))
+            let config = CentersEnvironment.config()
+            let (origin, placeName) = try place.origin()
+            let policy = try place.policy(config)
+            let dataset = try place.dataset(config)
+            let filter = need.flatMap(CapabilityMask.init(need:)).map(CenterFilter.all) ?? .none
+            return (origin, placeName, dataset, policy, dataset.nearest(to: origin, limit: limit, filter: filter, drive: policy.drive))
+        }
+        let warnings = Router(dataset: dataset, policy: policy).coverageWarnings(origin)
+        if output.json {
+            var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
+            if let placeName { originMembers.append(("place", .string(placeName))) }
+            return Console.out(JSONValue.object([
+                ("origin", .object(originMembers)),
+                ("need", need.map(JSONValue.string) ?? .null),
+                ("dataset", .string(dataset.name)),
+                ("centers", .array(ranked.map(CentersRendering.json))),
+                ("warnings", .array(warnings.map { .string(l.render($0)) })),
+                ("driveModel", CentersRendering.json(policy.drive)),
+                ("disclaimer", .string(l.text("disclaimer.short"))),
+            ]).serialized())
+        }
+        for w in warnings { Console.out("! " + l.render(w)) }
+        Console.out(l.text("centers.header", [
+            .text(CentersRendering.origin(origin, place: placeName, l)),
+            .text(dataset.name == "bundled" ? l.text("centers.dataset.bundled") : dataset.name),
+        ]))
+        if let need { Console.out(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
+        if ranked.isEmpty { Console.out(l.text("centers.none")) }
+        for (i, r) in ranked.enumerated() {
+            for line in CentersRendering.lines(r, title: "\(i + 1).", l) { Console.out(line) }
+        }
+        Console.out(CentersRendering.driveNote(policy.drive, l))
+        Console.out(l.text("disclaimer.short"))
     }
 }

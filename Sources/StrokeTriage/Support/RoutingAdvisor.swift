@@ -1,13 +1,35 @@
+import StrokeCenters
 import StrokeModels
 import TriageLocalization
 
 /// Routing advice for a finished assessment that has a location.
 ///
-/// Returns nothing for now; the stroke-centers work fills it in, and the
-/// walkthrough and module commands show whatever it returns.
+/// Routes over the configured dataset (`centers.file`, else the bundled data)
+/// with the ICH probability (absent → routed conservatively, and the reasons
+/// say so), the LVO probability or else the FAST-ED score, and the onset time.
 enum RoutingAdvisor {
     /// The routing section for an assessment, or `nil` without a location or data.
-    static func advise(_ assessment: Assessment, localizer: Localizer) -> RoutingSummary? { nil }
+    static func advise(_ assessment: Assessment, localizer: Localizer) -> RoutingSummary? {
+        guard let origin = assessment.inputs.location else { return nil }
+        let config = CentersEnvironment.config()
+        do {
+            let policy = try CentersEnvironment.policy(config)
+            let dataset = try CentersEnvironment.dataset(nil, config)
+            let request = RoutingRequest(
+                origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
+                fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)
+            let decision = try Router(dataset: dataset, policy: policy).route(request)
+            return RoutingSummary(
+                lines: RoutingRendering.lines(decision, policy: policy, localizer),
+                json: RoutingRendering.json(decision, origin: origin, place: nil, policy: policy, dataset: dataset.name, localizer))
+        } catch let error as CentersError {
+            // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
+            let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])
+            return RoutingSummary(lines: [line], json: .object([("error", .string(error.code)), ("message", .string(line))]))
+        } catch {
+            return nil
+        }
+    }
 }
 
 /// A routing decision ready to show.

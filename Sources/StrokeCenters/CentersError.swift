@@ -1,0 +1,135 @@
+import StrokeModels
+
+/// The one error type of the stroke-centers module.
+///
+/// Every case names what went wrong in a localizable `message` (the record
+/// and field for dataset problems, the field, range and value for inputs);
+/// `code` is stable and doubles as the message's localization key.
+public struct CentersError: Error, Sendable, Hashable {
+    private let kind: Kind
+    /// Technical detail for `--verbose` (never a patient value).
+    public let cause: String?
+
+    private enum Kind: Sendable, Hashable {
+        case unreadable(file: String)
+        case malformedJSON(dataset: String)
+        case unsupportedFormat(dataset: String)
+        case emptyDataset(dataset: String)
+        case missingField(record: String, field: String)
+        case invalidField(record: String, field: String, expected: String)
+        case coordinateOutOfRange(record: String, field: String, value: Double)
+        case duplicateID(record: String, first: String)
+        case duplicateSite(record: String, other: String)
+        case inputOutOfRange(field: Message, range: AllowedRange, value: Double)
+        case unknownPlace(name: String)
+        case ambiguousPlace(name: String, candidates: [String])
+        case noEligibleCenter(requirement: String)
+    }
+
+    private init(_ kind: Kind, cause: String? = nil) {
+        self.kind = kind
+        self.cause = cause
+    }
+
+    /// A dataset file could not be read.
+    public static func unreadable(file: String, cause: String?) -> CentersError { .init(.unreadable(file: file), cause: cause) }
+    /// A dataset is not valid JSON.
+    public static func malformedJSON(dataset: String, cause: String?) -> CentersError {
+        .init(.malformedJSON(dataset: dataset), cause: cause)
+    }
+    /// A dataset is neither a JSON array of centers nor a GeoJSON FeatureCollection.
+    public static func unsupportedFormat(dataset: String) -> CentersError { .init(.unsupportedFormat(dataset: dataset)) }
+    /// A dataset has no centers.
+    public static func emptyDataset(dataset: String) -> CentersError { .init(.emptyDataset(dataset: dataset)) }
+    /// A record lacks a required field.
+    public static func missingField(record: String, field: String) -> CentersError {
+        .init(.missingField(record: record, field: field))
+    }
+    /// A record's field has the wrong type or value.
+    public static func invalidField(record: String, field: String, expected: String) -> CentersError {
+        .init(.invalidField(record: record, field: field, expected: expected))
+    }
+    /// A record's latitude or longitude is out of range or not finite.
+    public static func coordinateOutOfRange(record: String, field: String, value: Double) -> CentersError {
+        .init(.coordinateOutOfRange(record: record, field: field, value: value))
+    }
+    /// Two records share an id.
+    public static func duplicateID(record: String, first: String) -> CentersError {
+        .init(.duplicateID(record: record, first: first))
+    }
+    /// Two records describe the same site.
+    public static func duplicateSite(record: String, other: String) -> CentersError {
+        .init(.duplicateSite(record: record, other: other))
+    }
+    /// A command input is outside its allowed range.
+    public static func inputOutOfRange(field: Message, range: AllowedRange, value: Double) -> CentersError {
+        .init(.inputOutOfRange(field: field, range: range, value: value))
+    }
+    /// A place name is not in the gazetteer.
+    public static func unknownPlace(_ name: String) -> CentersError { .init(.unknownPlace(name: name)) }
+    /// A place name matches several places.
+    public static func ambiguousPlace(_ name: String, candidates: [String]) -> CentersError {
+        .init(.ambiguousPlace(name: name, candidates: candidates))
+    }
+    /// No center in the dataset can serve a routing requirement.
+    public static func noEligibleCenter(requirement: String) -> CentersError {
+        .init(.noEligibleCenter(requirement: requirement))
+    }
+
+    /// Stable code, also the localization key of `message`.
+    public var code: String {
+        switch kind {
+        case .unreadable: return "centers.error.unreadable"
+        case .malformedJSON: return "centers.error.malformedJSON"
+        case .unsupportedFormat: return "centers.error.unsupportedFormat"
+        case .emptyDataset: return "centers.error.emptyDataset"
+        case .missingField: return "centers.error.missingField"
+        case .invalidField: return "centers.error.invalidField"
+        case .coordinateOutOfRange: return "centers.error.coordinateOutOfRange"
+        case .duplicateID: return "centers.error.duplicateID"
+        case .duplicateSite: return "centers.error.duplicateSite"
+        case .inputOutOfRange: return "error.validation.range"
+        case .unknownPlace: return "centers.error.unknownPlace"
+        case .ambiguousPlace: return "centers.error.ambiguousPlace"
+        case .noEligibleCenter: return "centers.error.noEligibleCenter"
+        }
+    }
+
+    /// `true` for problems with data or input values (exit 65), `false` for unreadable files.
+    public var isInvalidData: Bool {
+        if case .unreadable = kind { return false }
+        return true
+    }
+
+    /// The candidates of an ambiguous place name (empty otherwise).
+    public var candidates: [String] {
+        if case .ambiguousPlace(_, let c) = kind { return c }
+        return []
+    }
+
+    /// The localizable one-line message.
+    public var message: Message {
+        switch kind {
+        case .unreadable(let file), .malformedJSON(let file), .unsupportedFormat(let file), .emptyDataset(let file):
+            return Message(code, [.text(file)])
+        case .missingField(let record, let field):
+            return Message(code, [.text(record), .text(field)])
+        case .invalidField(let record, let field, let expected):
+            return Message(code, [.text(record), .text(field), .key("centers.expected.\(expected)")])
+        case .coordinateOutOfRange(let record, let field, let value):
+            let range = field == "lat" ? "−90…90" : "−180…180"
+            return Message(code, [.text(record), .text(field), .text(range), .text(String(describing: value))])
+        case .duplicateID(let record, let first), .duplicateSite(let record, let first):
+            return Message(code, [.text(record), .text(first)])
+        case .inputOutOfRange(let field, let range, let value):
+            let given: MessageArgument = value.isFinite ? .number(value, maxFractionDigits: 6) : .text(String(describing: value))
+            return Message(code, [.message(field), .text(""), .message(range.message), given])
+        case .unknownPlace(let name):
+            return Message(code, [.text(name)])
+        case .ambiguousPlace(let name, let candidates):
+            return Message(code, [.text(name), .number(Double(candidates.count), maxFractionDigits: 0)])
+        case .noEligibleCenter(let requirement):
+            return Message(code, [.key("centers.requirement.\(requirement)")])
+        }
+    }
+}

@@ -1,0 +1,158 @@
+import StrokeModels
+
+/// The routing decision of models.md §8 over every center of a dataset, plus the LVO rule of issue 5.
+///
+/// Rules, first match wins (p = ICH probability, m = minutes since onset):
+/// 1. p ≥ 0.50 → nearest neurosurgical center; immediate.
+/// 2. 0.30 ≤ p < 0.50, or p unknown → nearest neurosurgical or comprehensive
+///    (thrombectomy) center; urgent; nearest neurosurgical center as transfer plan.
+/// 3. p < 0.30, LVO likely (LVO p ≥ 0.5 or FAST-ED ≥ 4), m ≤ 24 h or unknown →
+///    nearest thrombectomy center when its extra drive vs the nearest
+///    thrombolysis hospital is ≤ 15 min; else that hospital with the
+///    thrombectomy center as transfer plan (drip-and-ship). Time-critical.
+/// 4. p < 0.30, m ≤ 270 or unknown → nearest thrombolysis-capable hospital; time-critical.
+/// 5. Otherwise → nearest stroke unit or higher; standard.
+public struct Router: Sendable {
+    /// The dataset routed over (all of it; never partitioned by state).
+    public let dataset: CenterDataset
+    /// The thresholds.
+    public let policy: RoutingPolicy
+    /// How many alternatives to list.
+    public let alternativeCount: Int
+
+    /// Creates a router.
+    public init(dataset: CenterDataset, policy: RoutingPolicy = RoutingPolicy(), alternativeCount: Int = 3) {
+        self.dataset = dataset
+        self.policy = policy
+        self.alternativeCount = alternativeCount
+    }
+
+    static let neurosurgical = CenterFilter.all(.neurosurgery)
+    static let neurosurgicalOrComprehensive = CenterFilter.any([.neurosurgery, .thrombectomy])
+    static let thrombectomy = CenterFilter.all(.thrombectomy)
+    static let thrombolysis = CenterFilter.all(.thrombolysis)
+    static let strokeUnitOrHigher = CenterFilter.any([.strokeUnit, .neurosurgery, .thrombectomy])
+
+    /// Decides where to go.
+    /// - Throws: `CentersError.noEligibleCenter` when no center meets the chosen rule's requirement.
+    public func route(_ r: RoutingRequest) throws -> RoutingDecision {
+        var reasons: [Message] = []
+        let p = r.ichProbability
+        let pct: (Double) -> MessageArgument = { .number(($0 * 100).rounded(), maxFractionDigits: 0) }
+
+        if let p, p >= policy.ichNeurosurgical {
+            reasons.append(Message("centers.reason.ichHigh", [pct(p), pct(policy.ichNeurosurgical)]))
+            reasons.append(Message("centers.reason.preAlertNeurosurgery"))
+            return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", .immediate, r, reasons)
+        }
+        guard let ich = p, ich < policy.ichUncertain else {
+            if let p {
+                reasons.append(Message("centers.reason.ichUncertain", [pct(p), pct(policy.ichUncertain), pct(policy.ichNeurosurgical)]))
+            } else {
+                reasons.append(Message("centers.reason.ichUnknown"))
+            }
+            var decision = try decide(.neurosurgicalOrComprehensive, Self.neurosurgicalOrComprehensive, "neurosurgicalOrComprehensive", .urgent, r, reasons)
+            if !decision.destination.center.capabilities.neurosurgery,
+                let ns = nearest(r.origin, Self.neurosurgical)
+            {
+                decision = decision.with(transferPlan: ns, reason: Message("centers.reason.transferNeurosurgery"))
+            }
+            return decision
+        }
+        let onsetOK = r.onsetMinutes.map { $0 <= policy.lvoOnsetLimitMinutes } ?? true
+        if let lvoReason = lvoLikely(r), onsetOK {
+            reasons.append(lvoReason)
+            reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)]))
+            if r.onsetMinutes == nil { reasons.append(Message("centers.reason.onsetUnknownLvo")) }
+            if let route = try lvoRoute(r, reasons) { return route }
+            reasons.append(Message("centers.reason.noThrombectomyCenter"))
+        }
+        if let m = r.onsetMinutes, m > policy.thrombolysisWindowMinutes {
+            if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)])) }
+            reasons.append(Message("centers.reason.outsideWindow", [.number(m, maxFractionDigits: 0), .number(policy.thrombolysisWindowMinutes, maxFractionDigits: 0)]))
+            return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", .standard, r, reasons)
+        }
+        if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)])) }
+        if let m = r.onsetMinutes {
+            reasons.append(Message("centers.reason.insideWindow", [.number(m, maxFractionDigits: 0), .number(policy.thrombolysisWindowMinutes, maxFractionDigits: 0)]))
+        } else {
+            reasons.append(Message("centers.reason.onsetUnknownWindow"))
+        }
+        return try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", .timeCritical, r, reasons)
+    }
+
+    /// The reason LVO is likely, or `nil` when it is not.
+    private func lvoLikely(_ r: RoutingRequest) -> Message? {
+        if let lvo = r.lvoProbability {
+            return lvo >= policy.lvoLikely
+                ? Message("centers.reason.lvoLikelyProbability", [.number((lvo * 100).rounded(), maxFractionDigits: 0), .number(policy.lvoLikely * 100, maxFractionDigits: 0)])
+                : nil
+        }
+        if let f = r.fastEd, f >= policy.fastEdLikely {
+            return Message("centers.reason.lvoLikelyFastEd", [.number(f, maxFractionDigits: 0), .number(policy.fastEdLikely, maxFractionDigits: 0)])
+        }
+        return nil
+    }
+
+    /// The LVO rule, or `nil` when the dataset has no thrombectomy center.
+    private func lvoRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision? {
+        guard let evt = nearest(r.origin, Self.thrombectomy) else { return nil }
+        guard let lysis = nearest(r.origin, Self.thrombolysis) else {
+            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", .timeCritical, r, reasons)
+        }
+        let extra = evt.driveMinutes - lysis.driveMinutes
+        let limit = policy.maxExtraMinutes
+        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
+        if extra <= limit {
+            let why = Message("centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
+            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", .timeCritical, r, reasons + [why], extraMinutes: extra)
+        }
+        let why = Message("centers.reason.dripAndShip", [mins(extra), mins(limit)])
+        var extraReasons = [why]
+        if let m = r.onsetMinutes, m > policy.thrombolysisWindowMinutes {
+            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(policy.thrombolysisWindowMinutes)]))
+        }
+        let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", .timeCritical, r, reasons + extraReasons, extraMinutes: extra)
+        return d.with(transferPlan: evt, reason: nil)
+    }
+
+    private func nearest(_ origin: Coordinate, _ filter: CenterFilter) -> RankedCenter? {
+        dataset.nearest(to: origin, limit: 1, filter: filter, drive: policy.drive).first
+    }
+
+    private func decide(
+        _ category: RoutingDecision.Category, _ filter: CenterFilter, _ requirement: String, _ urgency: RoutingDecision.Urgency,
+        _ r: RoutingRequest, _ reasons: [Message], extraMinutes: Double? = nil
+    ) throws -> RoutingDecision {
+        let ranked = dataset.nearest(to: r.origin, limit: 1 + alternativeCount, filter: filter, drive: policy.drive)
+        guard let destination = ranked.first else { throw CentersError.noEligibleCenter(requirement: requirement) }
+        return RoutingDecision(
+            category: category, destination: destination, transferPlan: nil, urgency: urgency, reasons: reasons,
+            alternatives: Array(ranked.dropFirst()), warnings: coverageWarnings(r.origin, destination),
+            extraMinutes: extraMinutes)
+    }
+
+    /// A warning when the origin is farther than `coverageKm` from every center,
+    /// and another when only the chosen destination is that far.
+    public func coverageWarnings(_ origin: Coordinate, _ destination: RankedCenter? = nil) -> [Message] {
+        guard let any = nearest(origin, .none) else { return [] }
+        let km: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
+        if any.distanceKm > policy.coverageKm {
+            return [Message("centers.warning.notCovered", [km(any.distanceKm), km(policy.coverageKm)])]
+        }
+        if let destination, destination.distanceKm > policy.coverageKm {
+            return [Message("centers.warning.destinationFar", [km(destination.distanceKm), km(policy.coverageKm)])]
+        }
+        return []
+    }
+}
+
+extension RoutingDecision {
+    /// The same decision with a transfer plan (and one more reason).
+    func with(transferPlan: RankedCenter, reason: Message?) -> RoutingDecision {
+        RoutingDecision(
+            category: category, destination: destination, transferPlan: transferPlan, urgency: urgency,
+            reasons: reasons + (reason.map { [$0] } ?? []), alternatives: alternatives, warnings: warnings,
+            extraMinutes: extraMinutes)
+    }
+}

@@ -1,2 +1,0 @@
-/// Stroke centers, nearest-center search and routing.
-public enum StrokeCenters {}

@@ -1,0 +1,144 @@
+import StrokeCenters
+import StrokeModels
+import Testing
+
+/// Every branch and edge of the routing decision, on a small hand-made dataset.
+@Suite struct RoutingTests {
+    static func center(_ id: String, _ lat: Double, _ lon: Double, _ level: CenterLevel) -> StrokeCenter {
+        let caps: Capabilities
+        switch level {
+        case .neurosurgical: caps = Capabilities(neurosurgery: true, thrombectomy: true, thrombolysis: true, strokeUnit: true)
+        case .comprehensive: caps = Capabilities(neurosurgery: false, thrombectomy: true, thrombolysis: true, strokeUnit: true)
+        case .regionalStrokeUnit: caps = Capabilities(neurosurgery: false, thrombectomy: false, thrombolysis: true, strokeUnit: true)
+        case .thrombolysisHospital: caps = Capabilities(neurosurgery: false, thrombectomy: false, thrombolysis: true, strokeUnit: false)
+        }
+        return StrokeCenter(id: id, name: id, coordinate: Coordinate(latitude: lat, longitude: lon), level: level, capabilities: caps)
+    }
+
+    /// Along the equator east of the origin (0, 0): lysis 10 km, stroke unit 20 km,
+    /// comprehensive 40 km, neurosurgical 80 km, a second neurosurgical 120 km.
+    static let dataset = try! CenterDataset(centers: [
+        center("a-lysis", 0, 0.0899, .thrombolysisHospital),
+        center("b-unit", 0, 0.1799, .regionalStrokeUnit),
+        center("c-comprehensive", 0, 0.3597, .comprehensive),
+        center("d-neuro", 0, 0.7194, .neurosurgical),
+        center("e-neuro", 0, 1.0791, .neurosurgical),
+    ], name: "test")
+    static let origin = Coordinate(latitude: 0, longitude: 0)
+
+    static func route(ich: Double?, lvo: Double? = nil, fastEd: Double? = nil, onset: Double? = nil, policy: RoutingPolicy = RoutingPolicy()) throws -> RoutingDecision {
+        try Router(dataset: dataset, policy: policy).route(RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onset))
+    }
+
+    @Test func ichAtFiftyPercentGoesToNeurosurgery() throws {
+        let d = try Self.route(ich: 0.50, lvo: 0.9, onset: 30)
+        #expect(d.category == .neurosurgical)
+        #expect(d.destination.center.id == "d-neuro")
+        #expect(d.urgency == .immediate)
+        #expect(d.transferPlan == nil)
+        #expect(d.alternatives.map(\.center.id) == ["e-neuro"])
+        #expect(d.reasons.map(\.key) == ["centers.reason.ichHigh", "centers.reason.preAlertNeurosurgery"])
+    }
+
+    @Test func ichJustBelowFiftyAndAtThirtyIsUncertain() throws {
+        for p in [0.4999, 0.30] {
+            let d = try Self.route(ich: p, lvo: 0.9, onset: 30)
+            #expect(d.category == .neurosurgicalOrComprehensive)
+            #expect(d.destination.center.id == "c-comprehensive")
+            #expect(d.urgency == .urgent)
+            #expect(d.transferPlan?.center.id == "d-neuro")
+            #expect(d.alternatives.map(\.center.id) == ["d-neuro", "e-neuro"])
+        }
+    }
+
+    @Test func unknownIchIsRoutedConservatively() throws {
+        let d = try Self.route(ich: nil, fastEd: 7, onset: 30)
+        #expect(d.category == .neurosurgicalOrComprehensive)
+        #expect(d.reasons.first?.key == "centers.reason.ichUnknown")
+    }
+
+    @Test func thrombolysisWindowEdges() throws {
+        let inside = try Self.route(ich: 0.2999, lvo: 0.4999, onset: 270)
+        #expect(inside.category == .thrombolysis)
+        #expect(inside.destination.center.id == "a-lysis")
+        #expect(inside.urgency == .timeCritical)
+        let outside = try Self.route(ich: 0.2999, lvo: 0.4999, onset: 270.5)
+        #expect(outside.category == .strokeUnit)
+        #expect(outside.destination.center.id == "b-unit")
+        #expect(outside.urgency == .standard)
+        let unknown = try Self.route(ich: 0.1, fastEd: 3, onset: nil)
+        #expect(unknown.category == .thrombolysis)
+        #expect(unknown.reasons.contains { $0.key == "centers.reason.onsetUnknownWindow" })
+    }
+
+    @Test func lvoLikelyByProbabilityOrFastEd() throws {
+        // Default drive model: comprehensive at 40 km vs lysis at 10 km = 29 min extra > 15 → drip-and-ship.
+        for d in [try Self.route(ich: 0.1, lvo: 0.5, onset: 60), try Self.route(ich: 0.1, fastEd: 4, onset: 60)] {
+            #expect(d.category == .dripAndShip)
+            #expect(d.destination.center.id == "a-lysis")
+            #expect(d.transferPlan?.center.id == "c-comprehensive")
+            #expect(d.urgency == .timeCritical)
+        }
+        #expect(try Self.route(ich: 0.1, fastEd: 3, onset: 60).category == .thrombolysis)
+        #expect(try Self.route(ich: 0.1, lvo: 0.49, onset: 60).category == .thrombolysis)
+        // An LVO probability below threshold is not overruled by FAST-ED (the probability is the better estimate).
+        #expect(try Self.route(ich: 0.1, lvo: 0.2, fastEd: 8, onset: 60).category == .thrombolysis)
+    }
+
+    @Test func lvoOnsetEdgesAt24Hours() throws {
+        #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 1440).category == .dripAndShip)
+        let late = try Self.route(ich: 0.1, lvo: 0.8, onset: 1440.5)
+        #expect(late.category == .strokeUnit)
+        let unknown = try Self.route(ich: 0.1, lvo: 0.8, onset: nil)
+        #expect(unknown.category == .dripAndShip)
+        #expect(unknown.reasons.contains { $0.key == "centers.reason.onsetUnknownLvo" })
+        let afterLysisWindow = try Self.route(ich: 0.1, lvo: 0.8, onset: 600)
+        #expect(afterLysisWindow.reasons.contains { $0.key == "centers.reason.dripAndShipLate" })
+    }
+
+    @Test func extraMinutesLimitIsInclusive() throws {
+        let drive = DriveTimeModel.standard
+        let extra = Self.dataset.rank(2, from: Self.origin, drive: drive).driveMinutes - Self.dataset.rank(0, from: Self.origin, drive: drive).driveMinutes
+        var atLimit = RoutingPolicy()
+        atLimit.maxExtraMinutes = extra
+        let direct = try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: atLimit)
+        #expect(direct.category == .thrombectomy)
+        #expect(direct.destination.center.id == "c-comprehensive")
+        #expect(direct.transferPlan == nil)
+        #expect(direct.extraMinutes == extra)
+        var belowLimit = RoutingPolicy()
+        belowLimit.maxExtraMinutes = extra.nextDown
+        #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: belowLimit).category == .dripAndShip)
+        // The default 15 min with a fast drive model: 30 km extra at 200 km/h ≈ 11.7 min → direct.
+        var fast = RoutingPolicy()
+        fast.drive = DriveTimeModel(roadFactor: 1.3, speedKmh: 200, overheadMinutes: 5)
+        #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: fast).category == .thrombectomy)
+    }
+
+    @Test func coverageWarningFarFromEveryCenter() throws {
+        let far = try Router(dataset: Self.dataset).route(RoutingRequest(origin: Coordinate(latitude: 0, longitude: 180), ichProbability: 0.6))
+        #expect(far.warnings.map(\.key) == ["centers.warning.notCovered"])
+        #expect(try Self.route(ich: 0.6).warnings.isEmpty)
+        var tight = RoutingPolicy()
+        tight.coverageKm = 5
+        #expect(try Self.route(ich: 0.1, policy: tight).warnings.map(\.key) == ["centers.warning.notCovered"])
+    }
+
+    @Test func noEligibleCenterIsAnError() throws {
+        let small = try CenterDataset(centers: [Self.center("x", 0, 0.1, .regionalStrokeUnit)], name: "small")
+        #expect(throws: CentersError.noEligibleCenter(requirement: "neurosurgery")) {
+            try Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9))
+        }
+        // The LVO rule falls back when no thrombectomy center exists.
+        let d = try Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.9, onsetMinutes: 10))
+        #expect(d.category == .thrombolysis)
+        #expect(d.reasons.contains { $0.key == "centers.reason.noThrombectomyCenter" })
+    }
+
+    @Test func wuerzburgIsRoutedToWuerzburgNotBadenWuerttemberg() throws {
+        let bundled = try BundledDataTests.bundled()
+        let d = try Router(dataset: bundled).route(RoutingRequest(origin: Coordinate(latitude: 49.7939, longitude: 9.9512), ichProbability: 0.7))
+        #expect(d.destination.center.id == "uniklinikum-wuerzburg")
+        #expect(d.warnings.isEmpty)
+    }
+}
