@@ -1,0 +1,42 @@
+import Crypto
+import Foundation
+
+/// Writes a 0600 file through a 64 KiB buffer and hashes every byte written
+/// (SHA-256), so an export streams in constant memory.
+final class HashingWriter {
+    private let file: PosixFile
+    private var buffer = Data()
+    private var hasher = SHA256()
+    private let limit = 1 << 16
+
+    /// Creates (truncating) the file with mode 0600.
+    init(path: String) throws {
+        file = try PosixFile(creating: path, exclusive: false)
+        buffer.reserveCapacity(limit + 4096)
+    }
+
+    /// Appends text.
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= limit { try flush() }
+    }
+
+    /// Appends bytes.
+    func write(_ data: Data) throws {
+        buffer.append(data)
+        if buffer.count >= limit { try flush() }
+    }
+
+    private func flush() throws {
+        hasher.update(data: buffer)
+        try file.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Flushes, fsyncs and closes; returns the SHA-256 of everything written.
+    func finish() throws -> Data {
+        try flush()
+        try file.syncAndClose()
+        return Data(hasher.finalize())
+    }
+}
