@@ -71,7 +71,14 @@ let package = Package(
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "TriageLocalization"]),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels"]),
-        .testTarget(name: "StrokeAuditTests", dependencies: ["StrokeAudit", "StrokeModels"]),
+        .testTarget(
+            name: "StrokeAuditTests",
+            dependencies: [
+                "StrokeAudit", "StrokeModels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal).
         .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),
     ]

@@ -68,14 +68,14 @@ public enum AuditExportVerifier {
             result.problem = firstProblem
             return result
         }
-        let digest = reader.digest()
-        if Hex.encode(digest) != manifest.sha256.lowercased() {
-            result.problem = AuditProblem(sequence: manifest.first, reason: .exportHashMismatch)
-            return result
-        }
         if result.records != manifest.count || (manifest.count > 0 && (result.headSequence != manifest.last
             || Hex.encode(previous ?? Data()) != manifest.lastHash.lowercased())) {
             result.problem = AuditProblem(sequence: result.headSequence + 1, reason: .truncated)
+            return result
+        }
+        let digest = reader.digest()
+        if Hex.encode(digest) != manifest.sha256.lowercased() {
+            result.problem = AuditProblem(sequence: manifest.first, reason: .exportHashMismatch)
             return result
         }
         let message = AuditLayout.exportMessage(
