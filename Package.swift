@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "stroke-triage", targets: ["StrokeTriage"]),
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
+        .executable(name: "audit-bench", targets: ["AuditBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -42,6 +43,13 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
+        .systemLibrary(
+            name: "CAuditBenchSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(

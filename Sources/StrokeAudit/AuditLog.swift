@@ -58,10 +58,14 @@ public final class AuditLog: Sendable {
         self.sessionKeyID = "session-" + AuditKeyring.randomID()
     }
 
-    /// Opens the log: loads (or creates) the key file, opens the database and
-    /// checks that the keys belong to it. A wrong key throws and writes nothing.
+    /// Opens the log: loads the key file (creating it only for a new log), opens
+    /// the database and checks that the keys belong to it. A wrong or missing
+    /// key throws and writes nothing.
     public static func open(_ location: Location, context: Context) throws -> AuditLog {
-        let keyring = try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
+        // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
+        let keyring = FileManager.default.fileExists(atPath: location.database.path)
+            ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
+            : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
         let queue = try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
         let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path)
         do {
@@ -212,4 +216,23 @@ public struct AuditReceipt: Sendable, Hashable {
 enum Clock {
     /// Now, in ms.
     static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
+}
+
+extension AuditLog {
+    /// Appends many events of one type in a single durable transaction
+    /// (bulk imports, benchmarks); same chain, encryption and receipts as `append`.
+    /// - Returns: the receipt of the last event, or nil when `payloads` is empty.
+    @discardableResult
+    public func appendBatch<S: Sequence<Data>>(_ type: AuditEventType, payloads: S, assessment: String? = nil) throws -> AuditReceipt? {
+        try run {
+            try queue.writeWithoutTransaction { db in
+                var last: AuditReceipt?
+                try db.inTransaction(.immediate) {
+                    for payload in payloads { last = try insert(db, type, payload: payload, assessment: assessment) }
+                    return .commit
+                }
+                return last
+            }
+        }
+    }
 }

@@ -13,6 +13,9 @@ public struct AuditVerification: Sendable {
     /// The first problem found, by sequence number; nil when intact.
     public var problem: AuditProblem?
 
+    /// An empty result (nothing checked yet).
+    public init() {}
+
     /// True when nothing was wrong.
     public var isIntact: Bool { problem == nil }
 }

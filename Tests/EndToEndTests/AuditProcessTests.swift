@@ -141,10 +141,30 @@ struct AuditProcessTests {
         #expect(unsafe.stdout.isEmpty)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
         let other = home.appendingPathComponent("other-keys.json")
+        _ = try BinaryRunner.run(["audit", "public-key", "--key-file", other.path], environment: env)
         let wrong = try BinaryRunner.run(["audit", "append-stress", "--count", "1", "--key-file", other.path], environment: env)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("does not belong"))
         #expect(try verify(home)["records"] as? Int == 3)
+    }
+
+    @Test("AuditTrail records events, and warns without failing when it cannot")
+    func trail() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        let ok = try BinaryRunner.run(["audit", "append-stress", "--trail", "--count", "2"], environment: env)
+        #expect(ok.status == 0)
+        #expect(ok.stderr.isEmpty)
+        #expect(try verify(home)["records"] as? Int == 6)
+        let keyFile = home.appendingPathComponent("state/audit-keys.json")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: keyFile.path)
+        let warned = try BinaryRunner.run(["audit", "append-stress", "--trail", "--count", "1"], environment: env)
+        #expect(warned.status == 0)
+        #expect(warned.stderr.contains("Not recorded in the audit log"))
+        #expect(warned.stderr.contains("0600"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        #expect(try verify(home)["records"] as? Int == 6)
     }
 
     @Test("erase --before keeps the chain verifiable")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import StrokeModels
 
 /// Hidden: `stroke-triage audit append-stress --count N` appends N test events
 /// and prints `ack <sequence>` after each durable commit (crash-loop and
@@ -16,6 +17,9 @@ struct AuditStressCommand: ParsableCommand {
     @Option(name: .long, help: "The payload of each event (JSON text).")
     var payload: String = "{\"test\":true}"
 
+    @Flag(name: .long, help: "Record through AuditTrail (as the walkthrough does) and print its warnings instead of failing.")
+    var trail = false
+
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
@@ -24,6 +28,7 @@ struct AuditStressCommand: ParsableCommand {
     }
 
     func run() throws {
+        if trail { return runThroughTrail() }
         try Failure.report(output) {
             try AuditLog.withLog(AuditSetup.location(audit), context: AuditSetup.context()) { log in
                 let assessment = AuditLog.newAssessmentID()
@@ -33,5 +38,18 @@ struct AuditStressCommand: ParsableCommand {
                 }
             }
         }
+    }
+
+    /// Records disclaimer, assessment start and an error per round through the
+    /// hook the walkthrough uses; a warning goes to stderr and the exit stays 0.
+    private func runThroughTrail() {
+        let trail = AuditTrail.make(audit, output: output)
+        let l = output.localizer
+        for _ in 0..<count {
+            for warning in [trail.disclaimerAccepted(), trail.assessmentStarted(.full), trail.errorShown(code: "test")] {
+                if let warning { Console.err(l.render(warning)) } else { Console.out("ack") }
+            }
+        }
+        if let id = trail.assessmentID { Console.out("assessment \(id)") }
     }
 }
