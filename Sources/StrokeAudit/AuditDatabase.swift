@@ -71,7 +71,6 @@ enum AuditDatabase {
                     prev_hash BLOB NOT NULL,
                     hash BLOB NOT NULL
                 );
-                CREATE INDEX events_timestamp ON events(timestamp_ms);
                 CREATE TABLE checkpoints (
                     id INTEGER PRIMARY KEY AUTOINCREMENT,
                     sequence INTEGER NOT NULL,

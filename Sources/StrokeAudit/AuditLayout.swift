@@ -29,8 +29,13 @@ public enum AuditLayout {
     /// `SHA-256(u64 sequence ‖ i64 timestamp ‖ u16 len(type) ‖ type ‖ u32 len(ct) ‖ ct ‖ prevHash(32))`,
     /// where `ct` is the sealed payload `nonce(12) ‖ ciphertext ‖ tag(16)`.
     public static func recordHash(sequence: Int64, timestamp: Int64, type: String, ciphertext: Data, previousHash: Data) -> Data {
+        recordHash(header: header(sequence: sequence, timestamp: timestamp, type: type), ciphertext: ciphertext, previousHash: previousHash)
+    }
+
+    /// `recordHash` from a precomputed `header` (shared with the associated data).
+    static func recordHash(header: Data, ciphertext: Data, previousHash: Data) -> Data {
         var hasher = SHA256()
-        hasher.update(data: header(sequence: sequence, timestamp: timestamp, type: type))
+        hasher.update(data: header)
         hasher.update(data: bigEndian(UInt32(ciphertext.count)))
         hasher.update(data: ciphertext)
         hasher.update(data: previousHash)
@@ -69,7 +74,8 @@ public enum AuditLayout {
         return out
     }
 
-    private static func header(sequence: Int64, timestamp: Int64, type: String) -> Data {
+    /// `u64 sequence ‖ u64 timestamp ‖ u16 len(type) ‖ type`.
+    static func header(sequence: Int64, timestamp: Int64, type: String) -> Data {
         var out = Data(capacity: 64)
         out.append(bigEndian(UInt64(bitPattern: sequence)))
         out.append(bigEndian(UInt64(bitPattern: timestamp)))

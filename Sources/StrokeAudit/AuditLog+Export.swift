@@ -19,9 +19,10 @@ extension AuditLog {
         try run {
             try queue.read { db in
                 if request.format == .csv {
-                    try writeOrFail(writer, request, "sequence,timestamp,time,type,assessment,payloadStatus,prevHash,hash,ciphertext,payload\n")
+                    try writeOrFail(writer, request) { $0.append(contentsOf: ExportLine.csvHeader.utf8) }
                 }
                 var keys: [String: SymmetricKey?] = [:]
+                var clock = ISOClock()
                 let cursor = try Row.fetchCursor(db, sql: """
                     SELECT e.sequence, e.timestamp_ms, e.type, e.data_key_id, e.ciphertext, e.prev_hash, e.hash,
                            k.master_key_id, k.wrapped, k.kind
@@ -62,9 +63,11 @@ extension AuditLog {
                     let assessment = kind == "assessment" ? keyID : nil
                     let fields = ExportLine(sequence: sequence, timestamp: timestamp, type: type, assessment: assessment,
                                             status: status, previous: previous, hash: hash, ciphertext: ciphertext)
-                    switch request.format {
-                    case .jsonl: try writeOrFail(writer, request, fields.jsonPrefix, payload ?? Data("null".utf8), "}\n")
-                    case .csv: try writeOrFail(writer, request, fields.csvPrefix, payload.map(ExportLine.csvQuoted) ?? Data(), "\n")
+                    try writeOrFail(writer, request) { out in
+                        switch request.format {
+                        case .jsonl: fields.writeJSON(payload: payload, to: &out, clock: &clock)
+                        case .csv: fields.writeCSV(payload: payload, to: &out, clock: &clock)
+                        }
                     }
                     if count == 0 {
                         first = sequence
@@ -101,11 +104,10 @@ extension AuditLog {
                                   manifest: manifestURL, checkpoint: checkpoint)
     }
 
-    private func writeOrFail(_ writer: HashingWriter, _ request: AuditExportRequest, _ parts: Any...) throws {
+    /// Appends bytes to the export, mapping write failures to `AuditError`.
+    private func writeOrFail(_ writer: HashingWriter, _ request: AuditExportRequest, _ body: (inout [UInt8]) -> Void) throws {
         do {
-            for part in parts {
-                if let text = part as? String { try writer.write(text) } else if let data = part as? Data { try writer.write(data) }
-            }
+            try writer.append(body)
         } catch let error as PosixFile.PosixError where error.isDiskFull {
             throw AuditError.diskFull(request.file.path)
         } catch {
@@ -114,7 +116,7 @@ extension AuditLog {
     }
 }
 
-/// The fixed fields of one exported record, in their documented order.
+/// One exported record, written in its documented field order.
 struct ExportLine {
     let sequence: Int64, timestamp: Int64
     let type: String
@@ -122,28 +124,85 @@ struct ExportLine {
     let status: String
     let previous: Data, hash: Data, ciphertext: Data
 
-    /// `{"sequence":…,…,"ciphertext":"…","payload":` (the payload and `}` follow).
-    var jsonPrefix: String {
-        "{\"sequence\":\(sequence),\"timestamp\":\(timestamp),\"time\":\"\(UTCTime.iso(timestamp))\",\"type\":\(JSONText.quote(type)),"
-            + "\"assessment\":\(assessment.map(JSONText.quote) ?? "null"),\"payloadStatus\":\"\(status)\","
-            + "\"prevHash\":\"\(Hex.encode(previous))\",\"hash\":\"\(Hex.encode(hash))\","
-            + "\"ciphertext\":\"\(ciphertext.base64EncodedString())\",\"payload\":"
+    /// The CSV header row.
+    static let csvHeader = "sequence,timestamp,time,type,assessment,payloadStatus,prevHash,hash,ciphertext,payload\n"
+
+    /// `{"sequence":…,"timestamp":…,…,"ciphertext":"…","payload":…}` and LF.
+    func writeJSON(payload: Data?, to out: inout [UInt8], clock: inout ISOClock) {
+        out.append(contentsOf: "{\"sequence\":".utf8)
+        ByteText.appendDecimal(sequence, to: &out)
+        out.append(contentsOf: ",\"timestamp\":".utf8)
+        ByteText.appendDecimal(timestamp, to: &out)
+        out.append(contentsOf: ",\"time\":\"".utf8)
+        clock.append(timestamp, to: &out)
+        out.append(contentsOf: "\",\"type\":".utf8)
+        out.append(contentsOf: JSONText.quote(type).utf8)
+        out.append(contentsOf: ",\"assessment\":".utf8)
+        out.append(contentsOf: (assessment.map(JSONText.quote) ?? "null").utf8)
+        out.append(contentsOf: ",\"payloadStatus\":\"".utf8)
+        out.append(contentsOf: status.utf8)
+        out.append(contentsOf: "\",\"prevHash\":\"".utf8)
+        ByteText.appendHex(previous, to: &out)
+        out.append(contentsOf: "\",\"hash\":\"".utf8)
+        ByteText.appendHex(hash, to: &out)
+        out.append(contentsOf: "\",\"ciphertext\":\"".utf8)
+        ByteText.appendBase64(ciphertext, to: &out)
+        out.append(contentsOf: "\",\"payload\":".utf8)
+        if let payload { out.append(contentsOf: payload) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: "}\n".utf8)
     }
 
-    /// The CSV fields up to and including the comma before the payload.
-    var csvPrefix: String {
-        "\(sequence),\(timestamp),\(UTCTime.iso(timestamp)),\(type),\(assessment ?? ""),\(status),"
-            + "\(Hex.encode(previous)),\(Hex.encode(hash)),\(ciphertext.base64EncodedString()),"
-    }
-
-    /// A CSV field in double quotes with inner quotes doubled.
-    static func csvQuoted(_ data: Data) -> Data {
-        var out = Data([UInt8(ascii: "\"")])
-        for byte in data {
-            out.append(byte)
-            if byte == UInt8(ascii: "\"") { out.append(byte) }
+    /// One CSV row; only the payload is quoted (inner quotes doubled), empty when unreadable.
+    func writeCSV(payload: Data?, to out: inout [UInt8], clock: inout ISOClock) {
+        let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
+        ByteText.appendDecimal(sequence, to: &out)
+        out.append(comma)
+        ByteText.appendDecimal(timestamp, to: &out)
+        out.append(comma)
+        clock.append(timestamp, to: &out)
+        out.append(comma)
+        out.append(contentsOf: type.utf8)
+        out.append(comma)
+        out.append(contentsOf: (assessment ?? "").utf8)
+        out.append(comma)
+        out.append(contentsOf: status.utf8)
+        out.append(comma)
+        ByteText.appendHex(previous, to: &out)
+        out.append(comma)
+        ByteText.appendHex(hash, to: &out)
+        out.append(comma)
+        ByteText.appendBase64(ciphertext, to: &out)
+        out.append(comma)
+        if let payload {
+            out.append(quote)
+            for byte in payload {
+                out.append(byte)
+                if byte == quote { out.append(quote) }
+            }
+            out.append(quote)
         }
-        out.append(UInt8(ascii: "\""))
-        return out
+        out.append(UInt8(ascii: "\n"))
+    }
+}
+
+/// ISO 8601 text of timestamps that mostly share their second: the
+/// `YYYY-MM-DDTHH:MM:SS.` prefix is formatted once per second.
+struct ISOClock {
+    private var second: Int64 = .min
+    private var prefix: [UInt8] = []
+
+    /// Appends `YYYY-MM-DDTHH:MM:SS.mmmZ`.
+    mutating func append(_ ms: Int64, to out: inout [UInt8]) {
+        let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
+        if seconds != second {
+            second = seconds
+            prefix = Array(UTCTime.iso(seconds * 1000).utf8.dropLast(4))
+        }
+        out.append(contentsOf: prefix)
+        let millis = Int(ms - seconds * 1000)
+        out.append(UInt8(ascii: "0") + UInt8(millis / 100))
+        out.append(UInt8(ascii: "0") + UInt8(millis / 10 % 10))
+        out.append(UInt8(ascii: "0") + UInt8(millis % 10))
+        out.append(UInt8(ascii: "Z"))
     }
 }

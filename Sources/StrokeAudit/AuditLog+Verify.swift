@@ -31,9 +31,7 @@ extension AuditLog {
                 var expected: Int64 = 1
                 var previous = AuditLayout.genesisHash
                 let cursor = try Row.fetchCursor(db, sql: """
-                    SELECT e.sequence, e.timestamp_ms, e.type, e.data_key_id, e.ciphertext, e.prev_hash, e.hash,
-                           k.master_key_id, k.wrapped, k.id AS key_present
-                    FROM events e LEFT JOIN data_keys k ON k.id = e.data_key_id ORDER BY e.sequence
+                    SELECT sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash FROM events ORDER BY sequence
                     """)
                 scan: while let row = try cursor.next() {
                     let sequence: Int64 = row[0]
@@ -50,8 +48,8 @@ extension AuditLog {
                         problems.append(AuditProblem(sequence: sequence, reason: .brokenLink))
                         break scan
                     }
-                    let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: type,
-                                                      ciphertext: ciphertext, previousHash: previous)
+                    let header = AuditLayout.header(sequence: sequence, timestamp: timestamp, type: type)
+                    let hash = AuditLayout.recordHash(header: header, ciphertext: ciphertext, previousHash: previous)
                     if hash != storedHash {
                         problems.append(AuditProblem(sequence: sequence, reason: .hashMismatch))
                         break scan
@@ -61,10 +59,12 @@ extension AuditLog {
                     if let cached = keys[keyID] {
                         key = cached
                     } else {
-                        let wrapped: Data? = row[8]
-                        let present = !row.hasNull(atIndex: 9)
-                        if present, let wrapped {
-                            key = unwrap(id: keyID, masterID: row[7], wrapped: wrapped)
+                        let keyRow = try Row.fetchOne(db, sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?",
+                                                      arguments: [keyID])
+                        let wrapped: Data? = keyRow?["wrapped"]
+                        let present = keyRow != nil
+                        if let keyRow, let wrapped {
+                            key = unwrap(id: keyID, masterID: keyRow["master_key_id"], wrapped: wrapped)
                             if key == nil {
                                 problems.append(AuditProblem(sequence: sequence, reason: .payloadUnreadable))
                                 break scan
@@ -79,7 +79,8 @@ extension AuditLog {
                         keys[keyID] = .some(key)
                     }
                     if let key {
-                        let aad = AuditLayout.associatedData(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous)
+                        var aad = header
+                        aad.append(previous)
                         guard let box = try? AES.GCM.SealedBox(combined: ciphertext),
                               (try? AES.GCM.open(box, using: key, authenticating: aad)) != nil else {
                             problems.append(AuditProblem(sequence: sequence, reason: .payloadUnreadable))

@@ -18,9 +18,9 @@ struct ExportRecord {
               s.expect("\"type\":\""), let type = s.text(until: "\""), s.expect(","),
               s.expect("\"assessment\":"), s.skip(until: ","),
               s.expect("\"payloadStatus\":\""), s.skip(until: "\""), s.expect(","),
-              s.expect("\"prevHash\":\""), let previous = s.text(until: "\"").flatMap({ Hex.decode($0[...]) }), s.expect(","),
-              s.expect("\"hash\":\""), let hash = s.text(until: "\"").flatMap({ Hex.decode($0[...]) }), s.expect(","),
-              s.expect("\"ciphertext\":\""), let ciphertext = s.text(until: "\"").flatMap({ Data(base64Encoded: $0) }),
+              s.expect("\"prevHash\":\""), let previous = s.bytes(until: "\"").flatMap(ByteText.hex), s.expect(","),
+              s.expect("\"hash\":\""), let hash = s.bytes(until: "\"").flatMap(ByteText.hex), s.expect(","),
+              s.expect("\"ciphertext\":\""), let ciphertext = s.bytes(until: "\"").flatMap(ByteText.base64),
               s.expect(",\"payload\":") else { return nil }
         return ExportRecord(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous, hash: hash, ciphertext: ciphertext)
     }
@@ -30,9 +30,9 @@ struct ExportRecord {
         var s = Scanner(bytes: line)
         guard let sequence = s.integer(until: ","), let timestamp = s.integer(until: ","),
               s.skip(until: ","), let type = s.text(until: ","), s.skip(until: ","), s.skip(until: ","),
-              let previous = s.text(until: ",").flatMap({ Hex.decode($0[...]) }),
-              let hash = s.text(until: ",").flatMap({ Hex.decode($0[...]) }),
-              let ciphertext = s.text(until: ",").flatMap({ Data(base64Encoded: $0) }) else { return nil }
+              let previous = s.bytes(until: ",").flatMap(ByteText.hex),
+              let hash = s.bytes(until: ",").flatMap(ByteText.hex),
+              let ciphertext = s.bytes(until: ",").flatMap(ByteText.base64) else { return nil }
         return ExportRecord(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous, hash: hash, ciphertext: ciphertext)
     }
 
@@ -54,17 +54,33 @@ struct ExportRecord {
             return true
         }
 
-        /// The text up to `end` (consumed, not included).
-        mutating func text(until end: Character) -> String? {
+        /// The bytes up to `end` (consumed, not included).
+        mutating func bytes(until end: Character) -> ArraySlice<UInt8>? {
             let stop = end.asciiValue!
             guard let found = bytes[index...].firstIndex(of: stop) else { return nil }
-            let text = String(decoding: bytes[index..<found], as: UTF8.self)
+            let slice = bytes[index..<found]
             index = found + 1
-            return text
+            return slice
         }
 
-        mutating func skip(until end: Character) -> Bool { text(until: end) != nil }
+        /// The text up to `end` (consumed, not included).
+        mutating func text(until end: Character) -> String? {
+            bytes(until: end).map { String(decoding: $0, as: UTF8.self) }
+        }
 
-        mutating func integer(until end: Character) -> Int64? { text(until: end).flatMap { Int64($0) } }
+        mutating func skip(until end: Character) -> Bool { bytes(until: end) != nil }
+
+        /// A decimal integer up to `end`.
+        mutating func integer(until end: Character) -> Int64? {
+            guard let digits = bytes(until: end), !digits.isEmpty, digits.count <= 19 else { return nil }
+            var value: Int64 = 0
+            var negative = false
+            for (offset, c) in digits.enumerated() {
+                if offset == 0, c == UInt8(ascii: "-") { negative = true; continue }
+                guard (48...57).contains(c) else { return nil }
+                value = value &* 10 &+ Int64(c - 48)
+            }
+            return negative ? -value : value
+        }
     }
 }

@@ -5,31 +5,25 @@ import Foundation
 /// (SHA-256), so an export streams in constant memory.
 final class HashingWriter {
     private let file: PosixFile
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     private var hasher = SHA256()
     private let limit = 1 << 16
 
     /// Creates (truncating) the file with mode 0600.
     init(path: String) throws {
         file = try PosixFile(creating: path, exclusive: false)
-        buffer.reserveCapacity(limit + 4096)
+        buffer.reserveCapacity(limit + 8192)
     }
 
-    /// Appends text.
-    func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= limit { try flush() }
-    }
-
-    /// Appends bytes.
-    func write(_ data: Data) throws {
-        buffer.append(data)
+    /// Appends bytes produced by `body` straight into the buffer.
+    func append(_ body: (inout [UInt8]) -> Void) throws {
+        body(&buffer)
         if buffer.count >= limit { try flush() }
     }
 
     private func flush() throws {
-        hasher.update(data: buffer)
-        try file.write(buffer)
+        buffer.withUnsafeBytes { hasher.update(bufferPointer: $0) }
+        try file.write(Data(buffer))
         buffer.removeAll(keepingCapacity: true)
     }
 
