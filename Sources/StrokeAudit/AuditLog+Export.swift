@@ -21,14 +21,14 @@ extension AuditLog {
                 if request.format == .csv {
                     try writeOrFail(writer, request) { $0.append(contentsOf: ExportLine.csvHeader.utf8) }
                 }
-                var keys: [String: SymmetricKey?] = [:]
+                /// A data key (nil when erased or missing) and whether it belongs to an assessment.
+                struct CachedKey { let key: SymmetricKey?; let isAssessment: Bool; let erased: Bool }
+                var keys: [String: CachedKey] = [:]
                 var clock = ISOClock()
+                let keyStatement = try db.cachedStatement(sql: "SELECT master_key_id, wrapped, kind FROM data_keys WHERE id = ?")
                 let cursor = try Row.fetchCursor(db, sql: """
-                    SELECT e.sequence, e.timestamp_ms, e.type, e.data_key_id, e.ciphertext, e.prev_hash, e.hash,
-                           k.master_key_id, k.wrapped, k.kind
-                    FROM events e LEFT JOIN data_keys k ON k.id = e.data_key_id
-                    WHERE e.sequence <= ? AND e.timestamp_ms >= ? AND e.timestamp_ms <= ?
-                    ORDER BY e.sequence
+                    SELECT sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash FROM events
+                    WHERE sequence <= ? AND timestamp_ms >= ? AND timestamp_ms <= ? ORDER BY sequence
                     """, arguments: [checkpoint.sequence, request.fromMs ?? Int64.min, request.toMs ?? Int64.max])
                 while let row = try cursor.next() {
                     let sequence: Int64 = row[0]
@@ -38,17 +38,20 @@ extension AuditLog {
                     let ciphertext: Data = row[4]
                     let previous: Data = row[5]
                     let hash: Data = row[6]
-                    let kind: String? = row[9]
-                    let key: SymmetricKey?
-                    if let cached = keys[keyID] {
-                        key = cached
+                    let cached: CachedKey
+                    if let hit = keys[keyID] {
+                        cached = hit
                     } else {
-                        let wrapped: Data? = row[8]
-                        key = wrapped.flatMap { unwrap(id: keyID, masterID: row[7], wrapped: $0) }
+                        let keyRow = try Row.fetchOne(keyStatement, arguments: [keyID])
+                        let wrapped: Data? = keyRow?[1]
+                        let kind: String? = keyRow?[2]
+                        cached = CachedKey(key: wrapped.flatMap { unwrap(id: keyID, masterID: keyRow?[0] ?? "", wrapped: $0) },
+                                           isAssessment: kind == "assessment", erased: keyRow != nil && wrapped == nil)
                         if keys.count >= 4096 { keys.removeAll(keepingCapacity: true) }
-                        keys[keyID] = .some(key)
+                        keys[keyID] = cached
                     }
-                    var status = "erased"
+                    let key = cached.key
+                    var status = cached.erased ? "erased" : "unreadable"
                     var payload: Data?
                     if let key {
                         let aad = AuditLayout.associatedData(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous)
@@ -60,7 +63,7 @@ extension AuditLog {
                             status = "unreadable"
                         }
                     }
-                    let assessment = kind == "assessment" ? keyID : nil
+                    let assessment = cached.isAssessment ? keyID : nil
                     let fields = ExportLine(sequence: sequence, timestamp: timestamp, type: type, assessment: assessment,
                                             status: status, previous: previous, hash: hash, ciphertext: ciphertext)
                     try writeOrFail(writer, request) { out in

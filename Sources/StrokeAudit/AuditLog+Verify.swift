@@ -28,6 +28,7 @@ extension AuditLog {
                     problems.append(AuditProblem(sequence: 0, reason: .checkpointMismatch))
                 }
                 var keys: [String: SymmetricKey?] = [:]
+                let keyStatement = try db.cachedStatement(sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?")
                 var expected: Int64 = 1
                 var previous = AuditLayout.genesisHash
                 let cursor = try Row.fetchCursor(db, sql: """
@@ -59,12 +60,11 @@ extension AuditLog {
                     if let cached = keys[keyID] {
                         key = cached
                     } else {
-                        let keyRow = try Row.fetchOne(db, sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?",
-                                                      arguments: [keyID])
-                        let wrapped: Data? = keyRow?["wrapped"]
+                        let keyRow = try Row.fetchOne(keyStatement, arguments: [keyID])
+                        let wrapped: Data? = keyRow?[1]
                         let present = keyRow != nil
                         if let keyRow, let wrapped {
-                            key = unwrap(id: keyID, masterID: keyRow["master_key_id"], wrapped: wrapped)
+                            key = unwrap(id: keyID, masterID: keyRow[0], wrapped: wrapped)
                             if key == nil {
                                 problems.append(AuditProblem(sequence: sequence, reason: .payloadUnreadable))
                                 break scan

@@ -122,11 +122,12 @@ public final class AuditLog: Sendable {
     func insert(_ db: Database, _ type: AuditEventType, payload: Data, assessment: String?) throws -> AuditReceipt {
         let keyID = assessment ?? sessionKeyID
         let dataKey = try dataKey(db, id: keyID, kind: assessment == nil ? "session" : "assessment")
-        let head = try Row.fetchOne(db, sql: "SELECT sequence, timestamp_ms, hash FROM events ORDER BY sequence DESC LIMIT 1")
-        let sequence: Int64 = (head?["sequence"] ?? 0) + 1
+        let headStatement = try db.cachedStatement(sql: "SELECT sequence, timestamp_ms, hash FROM events ORDER BY sequence DESC LIMIT 1")
+        let head = try Row.fetchOne(headStatement)
+        let sequence: Int64 = (head?[0] ?? 0) + 1
         // Timestamps never go backwards along the chain, so a date range is a sequence range.
-        let timestamp = max(Clock.nowMs(), head?["timestamp_ms"] ?? 0)
-        let previous: Data = head?["hash"] ?? AuditLayout.genesisHash
+        let timestamp = max(Clock.nowMs(), head?[1] ?? 0)
+        let previous: Data = head?[2] ?? AuditLayout.genesisHash
         var plaintext = Data("{\"operator\":\(JSONText.quote(context.operator)),\"appVersion\":\(JSONText.quote(context.appVersion)),".utf8)
         plaintext.append(Data("\"assessment\":\(assessment.map(JSONText.quote) ?? "null"),\"data\":".utf8))
         plaintext.append(payload.isEmpty ? Data("{}".utf8) : payload)
@@ -136,18 +137,20 @@ public final class AuditLog: Sendable {
         let ciphertext = sealed.combined!
         let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: type.rawValue,
                                           ciphertext: ciphertext, previousHash: previous)
-        try db.execute(sql: """
+        let insertStatement = try db.cachedStatement(sql: """
             INSERT INTO events (sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash)
             VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [sequence, timestamp, type.rawValue, keyID, ciphertext, previous, hash])
+            """)
+        try insertStatement.execute(arguments: [sequence, timestamp, type.rawValue, keyID, ciphertext, previous, hash])
         return AuditReceipt(sequence: sequence, timestampMs: timestamp, hash: hash)
     }
 
     /// The data key `id`, created and wrapped under the current master key if new.
     private func dataKey(_ db: Database, id: String, kind: String) throws -> SymmetricKey {
-        if let row = try Row.fetchOne(db, sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?", arguments: [id]) {
-            guard let wrapped: Data = row["wrapped"] else { throw AuditError.assessmentErased }
-            guard let key = unwrap(id: id, masterID: row["master_key_id"], wrapped: wrapped) else { throw AuditError.wrongKey }
+        let select = try db.cachedStatement(sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?")
+        if let row = try Row.fetchOne(select, arguments: [id]) {
+            guard let wrapped: Data = row[1] else { throw AuditError.assessmentErased }
+            guard let key = unwrap(id: id, masterID: row[0], wrapped: wrapped) else { throw AuditError.wrongKey }
             return key
         }
         let key = SymmetricKey(size: .bits256)
