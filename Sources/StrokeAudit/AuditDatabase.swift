@@ -33,7 +33,7 @@ enum AuditDatabase {
                     throw AuditError.databaseUnavailable("synchronous is not FULL")
                 }
             }
-            try migrator.migrate(queue)
+            try migrateRetryingBusy(queue)
         } catch {
             throw translate(error, path: url.path)
         }
@@ -41,6 +41,23 @@ enum AuditDatabase {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
         }
         return queue
+    }
+
+    /// Runs the migrations. GRDB migrates in a DEFERRED transaction, which SQLite
+    /// fails at once with SQLITE_BUSY (no busy wait) when two processes create
+    /// the log at the same moment: retry a bounded number of times.
+    private static func migrateRetryingBusy(_ queue: DatabaseQueue) throws {
+        var attempt = 0
+        while true {
+            do {
+                if try queue.read({ try migrator.hasCompletedMigrations($0) }) { return }
+                try migrator.migrate(queue)
+                return
+            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && attempt < 40 {
+                attempt += 1
+                Thread.sleep(forTimeInterval: 0.025)
+            }
+        }
     }
 
     /// The versioned schema. Never edit a shipped migration: add a new one.

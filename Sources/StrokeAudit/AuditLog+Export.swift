@@ -139,9 +139,9 @@ struct ExportLine {
         out.append(contentsOf: ",\"time\":\"".utf8)
         clock.append(timestamp, to: &out)
         out.append(contentsOf: "\",\"type\":".utf8)
-        out.append(contentsOf: JSONText.quote(type).utf8)
+        ByteText.appendQuoted(type, to: &out)
         out.append(contentsOf: ",\"assessment\":".utf8)
-        out.append(contentsOf: (assessment.map(JSONText.quote) ?? "null").utf8)
+        if let assessment { ByteText.appendQuoted(assessment, to: &out) } else { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: ",\"payloadStatus\":\"".utf8)
         out.append(contentsOf: status.utf8)
         out.append(contentsOf: "\",\"prevHash\":\"".utf8)

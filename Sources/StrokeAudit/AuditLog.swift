@@ -190,10 +190,13 @@ public final class AuditLog: Sendable {
         let missing = keyring.masterKeys.filter { master in !known.contains { $0.0 == master.id } }
         guard !missing.isEmpty else { return }
         try run {
-            try queue.write { db in
-                for master in missing {
-                    try db.execute(sql: "INSERT OR IGNORE INTO master_keys (id, check_value, created_ms) VALUES (?, ?, ?)",
-                                   arguments: [master.id, AuditKeyring.check(master.key), master.createdMs])
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    for master in missing {
+                        try db.execute(sql: "INSERT OR IGNORE INTO master_keys (id, check_value, created_ms) VALUES (?, ?, ?)",
+                                       arguments: [master.id, AuditKeyring.check(master.key), master.createdMs])
+                    }
+                    return .commit
                 }
             }
         }

@@ -14,33 +14,60 @@ enum ByteText {
 
     /// Appends lower-case hex.
     static func appendHex(_ data: Data, to out: inout [UInt8]) {
-        for byte in data {
-            out.append(hexDigits[Int(byte >> 4)])
-            out.append(hexDigits[Int(byte & 0x0F)])
+        let start = out.count
+        out.append(contentsOf: repeatElement(0, count: data.count * 2))
+        hexDigits.withUnsafeBufferPointer { digits in
+            out.withUnsafeMutableBufferPointer { target in
+                data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                    var position = start
+                    for byte in bytes {
+                        target[position] = digits[Int(byte >> 4)]
+                        target[position + 1] = digits[Int(byte & 0x0F)]
+                        position += 2
+                    }
+                }
+            }
         }
     }
 
     /// Appends standard base64 with padding (RFC 4648).
     static func appendBase64(_ data: Data, to out: inout [UInt8]) {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-            var index = 0
-            let count = bytes.count
-            while index + 3 <= count {
-                let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
-                out.append(base64Digits[Int(value >> 18 & 63)])
-                out.append(base64Digits[Int(value >> 12 & 63)])
-                out.append(base64Digits[Int(value >> 6 & 63)])
-                out.append(base64Digits[Int(value & 63)])
-                index += 3
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "="), count: (data.count + 2) / 3 * 4))
+        base64Digits.withUnsafeBufferPointer { digits in
+            out.withUnsafeMutableBufferPointer { target in
+                data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
+                    var index = 0, position = start
+                    let count = bytes.count
+                    while index + 3 <= count {
+                        let value = UInt32(bytes[index]) << 16 | UInt32(bytes[index + 1]) << 8 | UInt32(bytes[index + 2])
+                        target[position] = digits[Int(value >> 18 & 63)]
+                        target[position + 1] = digits[Int(value >> 12 & 63)]
+                        target[position + 2] = digits[Int(value >> 6 & 63)]
+                        target[position + 3] = digits[Int(value & 63)]
+                        index += 3
+                        position += 4
+                    }
+                    let rest = count - index
+                    if rest > 0 {  // the padding "=" is already in place
+                        let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
+                        target[position] = digits[Int(value >> 18 & 63)]
+                        target[position + 1] = digits[Int(value >> 12 & 63)]
+                        if rest == 2 { target[position + 2] = digits[Int(value >> 6 & 63)] }
+                    }
+                }
             }
-            let rest = count - index
-            if rest > 0 {
-                let value = UInt32(bytes[index]) << 16 | (rest == 2 ? UInt32(bytes[index + 1]) << 8 : 0)
-                out.append(base64Digits[Int(value >> 18 & 63)])
-                out.append(base64Digits[Int(value >> 12 & 63)])
-                out.append(rest == 2 ? base64Digits[Int(value >> 6 & 63)] : UInt8(ascii: "="))
-                out.append(UInt8(ascii: "="))
-            }
+        }
+    }
+
+    /// Appends `text` as a quoted JSON string (escaping only when needed).
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(0x22)
+            out.append(contentsOf: text.utf8)
+            out.append(0x22)
+        } else {
+            out.append(contentsOf: JSONText.quote(text).utf8)
         }
     }
 
@@ -87,31 +114,36 @@ enum ByteText {
         if text.last == UInt8(ascii: "=") {
             padding = text[text.endIndex - 2] == UInt8(ascii: "=") ? 2 : 1
         }
-        let paddingStart = text.endIndex - padding
-        var out = Data(count: text.count / 4 * 3 - padding)
-        let ok = out.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) -> Bool in
-            var index = text.startIndex
-            var position = 0
-            while index < text.endIndex {
-                var value: UInt32 = 0
-                for offset in 0..<4 {
-                    let c = text[index + offset]
-                    if c == UInt8(ascii: "=") {
-                        guard index + offset >= paddingStart else { return false }
-                        value <<= 6
-                        continue
+        let length = text.count / 4 * 3 - padding
+        var out = Data(count: length)
+        let table = base64Values
+        let ok = table.withUnsafeBufferPointer { values in
+            text.withUnsafeBufferPointer { source in
+                out.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) -> Bool in
+                    let paddingStart = source.count - padding
+                    var index = 0, position = 0
+                    while index < source.count {
+                        var value: UInt32 = 0
+                        for offset in 0..<4 {
+                            let c = source[index + offset]
+                            if c == UInt8(ascii: "=") {
+                                guard index + offset >= paddingStart else { return false }
+                                value <<= 6
+                                continue
+                            }
+                            let digit = values[Int(c)]
+                            guard digit != 0xFF else { return false }
+                            value = value << 6 | UInt32(digit)
+                        }
+                        target[position] = UInt8(truncatingIfNeeded: value >> 16)
+                        if position + 1 < length { target[position + 1] = UInt8(truncatingIfNeeded: value >> 8) }
+                        if position + 2 < length { target[position + 2] = UInt8(truncatingIfNeeded: value) }
+                        index += 4
+                        position += 3
                     }
-                    let digit = base64Values[Int(c)]
-                    guard digit != 0xFF else { return false }
-                    value = value << 6 | UInt32(digit)
+                    return true
                 }
-                for shift in [16, 8, 0] where position < target.count {
-                    target[position] = UInt8(truncatingIfNeeded: value >> UInt32(shift))
-                    position += 1
-                }
-                index += 4
             }
-            return true
         }
         return ok ? out : nil
     }

@@ -33,6 +33,13 @@ struct ByteTextTests {
         #expect(String(decoding: out, as: UTF8.self) == String(value))
     }
 
+    @Test("quoted strings match the escaping quoter", arguments: ["plain", "with \"quote\"", "back\\slash", "tab\there", "ünï"])
+    func quoted(text: String) {
+        var out: [UInt8] = []
+        ByteText.appendQuoted(text, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == JSONText.quote(text))
+    }
+
     @Test("ISO clock matches the formatter")
     func iso() {
         var clock = ISOClock()
