@@ -33,7 +33,7 @@ enum AuditDatabase {
                     throw AuditError.databaseUnavailable("synchronous is not FULL")
                 }
             }
-            try migrateRetryingBusy(queue)
+            try migrate(queue)
         } catch {
             throw translate(error, path: url.path)
         }
@@ -43,27 +43,12 @@ enum AuditDatabase {
         return queue
     }
 
-    /// Runs the migrations. GRDB migrates in a DEFERRED transaction, which SQLite
-    /// fails at once with SQLITE_BUSY (no busy wait) when two processes create
-    /// the log at the same moment: retry a bounded number of times.
-    private static func migrateRetryingBusy(_ queue: DatabaseQueue) throws {
-        var attempt = 0
-        while true {
-            do {
-                if try queue.read({ try migrator.hasCompletedMigrations($0) }) { return }
-                try migrator.migrate(queue)
-                return
-            } catch let error as DatabaseError where error.resultCode.primaryResultCode == .SQLITE_BUSY && attempt < 40 {
-                attempt += 1
-                Thread.sleep(forTimeInterval: 0.025)
-            }
-        }
-    }
-
-    /// The versioned schema. Never edit a shipped migration: add a new one.
-    static var migrator: DatabaseMigrator {
-        var migrator = DatabaseMigrator()
-        migrator.registerMigration("v1") { db in
+    /// The versioned schema migrations, in order; the schema version is
+    /// `PRAGMA user_version` (the number applied). Never edit a shipped
+    /// migration: append a new one.
+    static let migrations: [@Sendable (Database) throws -> Void] = [
+        // 1: keys, events, checkpoints.
+        { db in
             try db.execute(sql: """
                 CREATE TABLE master_keys (
                     id TEXT PRIMARY KEY NOT NULL,
@@ -97,8 +82,27 @@ enum AuditDatabase {
                     signature BLOB NOT NULL
                 );
                 """)
+        },
+    ]
+
+    /// Applies the missing migrations in one IMMEDIATE transaction that also
+    /// bumps `user_version`, so two processes creating the log at the same
+    /// moment cannot both migrate (the second waits, then finds nothing to do).
+    /// A file from a newer version (higher `user_version`) is refused.
+    static func migrate(_ queue: DatabaseQueue) throws {
+        let current = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+        if current == migrations.count { return }
+        try queue.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                guard version <= migrations.count else {
+                    throw AuditError.databaseUnavailable("schema version \(version) is newer than this app")
+                }
+                for migration in migrations[version...] { try migration(db) }
+                try db.execute(sql: "PRAGMA user_version = \(migrations.count)")
+                return .commit
+            }
         }
-        return migrator
     }
 
     /// Maps SQLite failures to the module's error (the SQLite message goes to `detail`, never SQL arguments).
