@@ -188,3 +188,42 @@ extension AuditProcessTests.Writer {
         writer.drain()
     }
 }
+
+@Suite("Audit commands")
+struct AuditCommandTests {
+    @Test("verify without a log says so and exits 65; nothing is created")
+    func missingLog() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let result = try BinaryRunner.run(["audit", "verify"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("no audit log"))
+        #expect(result.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data/audit.sqlite").path))
+    }
+
+    @Test("rotate-key changes the public key; the log still verifies, in German too")
+    func rotate() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        AuditProcessTests.Writer.run(home: home)
+        let before = try BinaryRunner.run(["audit", "public-key"], environment: env).stdout
+        let rotated = try BinaryRunner.run(["audit", "rotate-key", "--json"], environment: env)
+        #expect(rotated.status == 0)
+        let after = try BinaryRunner.run(["audit", "public-key"], environment: env).stdout
+        #expect(before != after)
+        #expect(try rotated.json()["publicKey"] as? String == after.trimmingCharacters(in: .whitespacesAndNewlines))
+        let verified = try BinaryRunner.run(["audit", "verify", "--lang", "de"], environment: env)
+        #expect(verified.status == 0)
+        #expect(verified.stdout.contains("unversehrt: 4 Einträge"))
+    }
+
+    @Test("a bad date is a usage error naming the flag and value")
+    func badDate() throws {
+        let result = try BinaryRunner.run(["audit", "export", "--from", "yesterday"])
+        #expect(result.status == 64)
+        #expect(result.stderr.contains("--from"))
+        #expect(result.stderr.contains("yesterday"))
+    }
+}
