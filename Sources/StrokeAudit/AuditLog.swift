@@ -207,38 +207,3 @@ public final class AuditLog: Sendable {
         do { return try body() } catch { throw AuditDatabase.translate(error, path: path) }
     }
 }
-
-/// Proof that an event was written: its sequence number, time and hash.
-public struct AuditReceipt: Sendable, Hashable {
-    /// The record's sequence number (1, 2, …, no gaps).
-    public let sequence: Int64
-    /// Its UTC timestamp in milliseconds since 1970.
-    public let timestampMs: Int64
-    /// Its chain hash (32 bytes).
-    public let hash: Data
-}
-
-/// Wall-clock time in milliseconds since 1970 (UTC).
-enum Clock {
-    /// Now, in ms.
-    static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
-}
-
-extension AuditLog {
-    /// Appends many events of one type in a single durable transaction
-    /// (bulk imports, benchmarks); same chain, encryption and receipts as `append`.
-    /// - Returns: the receipt of the last event, or nil when `payloads` is empty.
-    @discardableResult
-    public func appendBatch<S: Sequence<Data>>(_ type: AuditEventType, payloads: S, assessment: String? = nil) throws -> AuditReceipt? {
-        try run {
-            try queue.writeWithoutTransaction { db in
-                var last: AuditReceipt?
-                try db.inTransaction(.immediate) {
-                    for payload in payloads { last = try insert(db, type, payload: payload, assessment: assessment) }
-                    return .commit
-                }
-                return last
-            }
-        }
-    }
-}
