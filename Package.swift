@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .executable(name: "stroke-triage", targets: ["StrokeTriage"]),
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
+        .executable(name: "audit-bench", targets: ["AuditBench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -51,6 +52,13 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
+        .systemLibrary(
+            name: "CAuditBenchSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -82,7 +90,14 @@ let package = Package(
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
-        .testTarget(name: "StrokeAuditTests", dependencies: ["StrokeAudit", "StrokeModels"]),
+        .testTarget(
+            name: "StrokeAuditTests",
+            dependencies: [
+                "StrokeAudit", "StrokeModels",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal).
         .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),
     ]

@@ -1,11 +1,14 @@
 import ArgumentParser
 
-/// `stroke-triage audit`: Audit log: verify, export, erase, rotate-key, public-key.
+/// `stroke-triage audit`: verify, export, erase, rotate-key, public-key, checkpoint.
 struct AuditCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "audit", abstract: "Audit log: verify, export, erase, rotate-key, public-key. (not yet available)")
-
-    func run() async throws {
-        Console.err("stroke-triage audit: not yet available in this build.")
-        throw ExitStatus.failure
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "audit",
+        abstract: "Audit log: verify, export, erase, rotate-key, public-key, checkpoint.",
+        discussion: "The log is an encrypted, hash-chained SQLite file; see the README section 'Audit log'.",
+        subcommands: [
+            AuditVerifyCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
+            AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditStressCommand.self,
+        ]
+    )
 }

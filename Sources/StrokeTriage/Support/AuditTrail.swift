@@ -1,29 +1,100 @@
+import Foundation
+import StrokeAudit
 import StrokeModels
 
 /// Records the events of a session in the audit log.
 ///
-/// A no-op for now; the audit work backs it with the encrypted log. Every
-/// method returns a warning when the event could not be recorded, so the
-/// caller still shows its result and says that it was not recorded.
+/// The log is opened lazily on the first event (`--audit-db` / `--key-file`,
+/// else the default locations, see `AuditSetup`). Every method returns nil
+/// when the event was recorded, or a warning (`audit.warning.notRecorded`
+/// naming the reason) when it was not, so the caller still shows its result
+/// and says that it was not recorded. Never throws.
 struct AuditTrail: Sendable {
     /// A trail that records nothing (calculator commands).
-    static let disabled = AuditTrail()
+    static let disabled = AuditTrail(recorder: nil)
+
+    private let recorder: AuditRecorder?
+
+    private init(recorder: AuditRecorder?) { self.recorder = recorder }
 
     /// The trail for these options (the default log unless configured otherwise).
-    static func make(_ options: AuditOptions, output: OutputOptions) -> AuditTrail { .disabled }
+    static func make(_ options: AuditOptions, output: OutputOptions) -> AuditTrail {
+        AuditTrail(recorder: AuditRecorder(location: AuditSetup.location(options), context: AuditSetup.context()))
+    }
+
+    /// A trail writing to an explicit location (tests, hidden helpers).
+    static func make(location: AuditLog.Location, context: AuditLog.Context) -> AuditTrail {
+        AuditTrail(recorder: AuditRecorder(location: location, context: context))
+    }
 
     /// The disclaimer was accepted.
-    func disclaimerAccepted() -> Message? { nil }
-    /// An assessment of a module started.
-    func assessmentStarted(_ module: TriageModule) -> Message? { nil }
+    func disclaimerAccepted() -> Message? { record(.disclaimerAccepted, .object([])) }
+
+    /// An assessment of a module started (a new assessment, with its own data key).
+    func assessmentStarted(_ module: TriageModule) -> Message? {
+        recorder?.startAssessment()
+        return record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
+    }
+
     /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons.
-    func predictionGenerated(_ assessment: Assessment) -> Message? { nil }
+    func predictionGenerated(_ assessment: Assessment) -> Message? {
+        record(.predictionGenerated, AssessmentJSON.assessment(assessment), inAssessment: true)
+    }
+
     /// A routing decision was shown (the `route` JSON object).
-    func routingDecided(_ decision: JSONValue) -> Message? { nil }
+    func routingDecided(_ decision: JSONValue) -> Message? {
+        record(.routingDecided, .object([("route", decision)]), inAssessment: true)
+    }
+
     /// A research-access login succeeded.
-    func loggedIn() -> Message? { nil }
+    func loggedIn() -> Message? { record(.loggedIn, .object([])) }
     /// The research-access session was ended.
-    func loggedOut() -> Message? { nil }
+    func loggedOut() -> Message? { record(.loggedOut, .object([])) }
     /// An error was shown to the user (its code only, never patient values).
-    func errorShown(code: String) -> Message? { nil }
+    func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
+
+    /// The current assessment's identifier (for `audit erase --assessment`), if one started.
+    var assessmentID: String? { recorder?.currentAssessment }
+
+    private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) -> Message? {
+        guard let recorder else { return nil }
+        do {
+            try recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
+            return nil
+        } catch let error as AuditError {
+            return Message("audit.warning.notRecorded", [.message(Message(error.localizationKey, [.text(error.detail ?? "")]))])
+        } catch {
+            return Message("audit.warning.notRecorded", [.key("audit.error.databaseUnavailable")])
+        }
+    }
+}
+
+/// Owns the lazily opened log of one process and the current assessment.
+/// A lock serializes its few mutable fields; the log itself is thread-safe.
+private final class AuditRecorder: @unchecked Sendable {
+    private let location: AuditLog.Location
+    private let context: AuditLog.Context
+    private let lock = NSLock()
+    private var log: AuditLog?
+    private var assessment: String?
+
+    init(location: AuditLog.Location, context: AuditLog.Context) {
+        self.location = location
+        self.context = context
+    }
+
+    deinit { log?.close() }
+
+    var currentAssessment: String? { lock.withLock { assessment } }
+
+    func startAssessment() { lock.withLock { assessment = AuditLog.newAssessmentID() } }
+
+    func append(_ type: AuditEventType, payload: Data, inAssessment: Bool) throws {
+        let (log, assessment): (AuditLog, String?) = try lock.withLock {
+            if self.log == nil { self.log = try AuditLog.open(location, context: context) }
+            if inAssessment, self.assessment == nil { self.assessment = AuditLog.newAssessmentID() }
+            return (self.log!, inAssessment ? self.assessment : nil)
+        }
+        try log.append(type, payload: payload, assessment: assessment)
+    }
 }

@@ -1,0 +1,72 @@
+/// The one error type of the audit module.
+///
+/// A struct wrapping a private enum, so cases can be added without breaking
+/// callers. `code` is stable and doubles as the localization key
+/// (`audit.error.<code>`); `detail` is a file path or a library message for
+/// `--verbose` and never holds a patient value or key material.
+public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable {
+        case keyFileUnsafe, keyFileUnreadable, keyFileInvalid, keyFileWrite
+        case passphraseRequired, passphraseWrong
+        case wrongKey, databaseUnavailable, databaseLocked, diskFull, databaseCorrupt
+        case assessmentErased, unknownAssessment, exportWrite, exportUnreadable
+        case manifestInvalid, publicKeyInvalid, invalidRange, logMissing
+    }
+
+    private let kind: Kind
+    /// Technical detail for `--verbose` (a path, an SQLite message); never patient data.
+    public let detail: String?
+
+    private init(_ kind: Kind, _ detail: String? = nil) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// Stable code, e.g. `"keyFileUnsafe"`; the localization key is `audit.error.<code>`.
+    public var code: String { kind.rawValue }
+
+    /// The localization key of the one-line message.
+    public var localizationKey: String { "audit.error.\(kind.rawValue)" }
+
+    /// The code and detail (for logs of developers; no patient data).
+    public var description: String { detail.map { "\(code): \($0)" } ?? code }
+
+    /// The key file can be read or written by group or others.
+    public static func keyFileUnsafe(_ path: String) -> AuditError { AuditError(.keyFileUnsafe, path) }
+    /// The key file cannot be read.
+    public static func keyFileUnreadable(_ path: String) -> AuditError { AuditError(.keyFileUnreadable, path) }
+    /// The key file is not a valid stroke-triage key file.
+    public static func keyFileInvalid(_ path: String) -> AuditError { AuditError(.keyFileInvalid, path) }
+    /// The key file could not be written.
+    public static func keyFileWrite(_ path: String) -> AuditError { AuditError(.keyFileWrite, path) }
+    /// The key file is protected and no passphrase was given.
+    public static let passphraseRequired = AuditError(.passphraseRequired)
+    /// The passphrase does not open the key file.
+    public static let passphraseWrong = AuditError(.passphraseWrong)
+    /// The key file does not belong to this audit database.
+    public static let wrongKey = AuditError(.wrongKey)
+    /// The database cannot be opened or written.
+    public static func databaseUnavailable(_ detail: String) -> AuditError { AuditError(.databaseUnavailable, detail) }
+    /// Another process holds the write lock beyond the busy timeout.
+    public static func databaseLocked(_ detail: String) -> AuditError { AuditError(.databaseLocked, detail) }
+    /// The disk is full.
+    public static func diskFull(_ detail: String) -> AuditError { AuditError(.diskFull, detail) }
+    /// The file is not an audit database or is damaged beyond reading.
+    public static func databaseCorrupt(_ detail: String) -> AuditError { AuditError(.databaseCorrupt, detail) }
+    /// Events cannot be added to an assessment whose key was erased.
+    public static let assessmentErased = AuditError(.assessmentErased)
+    /// No assessment with that identifier is in the log.
+    public static func unknownAssessment(_ id: String) -> AuditError { AuditError(.unknownAssessment, id) }
+    /// The export file could not be written.
+    public static func exportWrite(_ path: String) -> AuditError { AuditError(.exportWrite, path) }
+    /// The export file or its manifest could not be read.
+    public static func exportUnreadable(_ path: String) -> AuditError { AuditError(.exportUnreadable, path) }
+    /// The manifest is not a valid stroke-triage manifest.
+    public static func manifestInvalid(_ detail: String) -> AuditError { AuditError(.manifestInvalid, detail) }
+    /// The public key is not a base64 Ed25519 key (or a file holding one).
+    public static let publicKeyInvalid = AuditError(.publicKeyInvalid)
+    /// There is no audit database at this path yet.
+    public static func logMissing(_ path: String) -> AuditError { AuditError(.logMissing, path) }
+    /// A date range whose start lies after its end.
+    public static let invalidRange = AuditError(.invalidRange)
+}

@@ -1,0 +1,25 @@
+/// The kind of an audit event; the raw value is stored, hashed and exported.
+public enum AuditEventType: String, Sendable, CaseIterable, Codable {
+    /// The research-use disclaimer was accepted.
+    case disclaimerAccepted = "disclaimer.accepted"
+    /// An assessment of a module started.
+    case assessmentStarted = "assessment.started"
+    /// A prediction was generated (inputs, outputs, sources, versions, fallback reasons).
+    case predictionGenerated = "prediction.generated"
+    /// A routing decision was shown.
+    case routingDecided = "routing.decided"
+    /// A research-access login succeeded.
+    case loggedIn = "session.login"
+    /// The research-access session ended.
+    case loggedOut = "session.logout"
+    /// The log was exported.
+    case exported = "audit.exported"
+    /// Assessment keys were destroyed (crypto-shredding).
+    case erased = "audit.erased"
+    /// The master and signing keys were rotated.
+    case keyRotated = "audit.keyRotated"
+    /// An error was shown to the user (its code only).
+    case errorShown = "error.shown"
+    /// A test or benchmark event (hidden stress appender).
+    case test = "test"
+}

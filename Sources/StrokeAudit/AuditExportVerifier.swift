@@ -1,0 +1,92 @@
+import Crypto
+import Foundation
+
+/// Verifies an export and its manifest with the public key only (no
+/// encryption key): file hash, hash chain over the exported records, the
+/// manifest's export signature and the checkpoint's signature.
+public enum AuditExportVerifier {
+    /// Parses a public key given as base64 text of the raw 32 bytes, or as a file holding that text.
+    public static func publicKey(_ text: String) throws -> Data {
+        var candidate = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if FileManager.default.fileExists(atPath: candidate), let contents = try? String(contentsOfFile: candidate, encoding: .utf8) {
+            candidate = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let raw = Data(base64Encoded: candidate), raw.count == 32,
+              (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil else { throw AuditError.publicKeyInvalid }
+        return raw
+    }
+
+    /// Verifies `file` against `<file>.manifest.json` and the raw public key.
+    /// - Throws: `AuditError` when a file cannot be read or the manifest is not one.
+    public static func verify(file: URL, publicKey: Data) throws -> AuditVerification {
+        let manifest = try AuditManifest(contentsOf: AuditExportRequest.manifestURL(for: file))
+        var result = AuditVerification()
+        result.checkpoints = 1
+        // The checkpoint and the export statement must be signed by this key.
+        guard manifest.checkpoint.publicKey == publicKey, manifest.checkpoint.isValid(publicKey: publicKey) else {
+            result.problem = AuditProblem(sequence: manifest.checkpoint.sequence, reason: .checkpointSignature)
+            return result
+        }
+        let reader = try LineReader(url: file)
+        let isCSV = manifest.exportFormat == "csv"
+        if isCSV { _ = try reader.next() }  // header row
+        var previous: Data? = Hex.decode(manifest.firstPreviousHash[...])
+        var expected: Int64? = manifest.count > 0 ? manifest.first : nil
+        var firstProblem: AuditProblem?
+        while let line = try reader.next() {
+            if line.isEmpty { continue }
+            guard firstProblem == nil else { continue }  // keep reading: the file hash covers every byte
+            let sequenceHint = expected ?? (result.headSequence + 1)
+            guard let record = isCSV ? ExportRecord.csv(line) : ExportRecord.jsonl(line) else {
+                firstProblem = AuditProblem(sequence: sequenceHint, reason: .malformedRecord)
+                continue
+            }
+            if let want = expected, record.sequence != want {
+                firstProblem = AuditProblem(sequence: want, reason: record.sequence > want ? .missingRecord : .brokenLink)
+                continue
+            }
+            if record.previousHash != previous {
+                firstProblem = AuditProblem(sequence: record.sequence, reason: .brokenLink)
+                continue
+            }
+            let hash = AuditLayout.recordHash(sequence: record.sequence, timestamp: record.timestamp, type: record.type,
+                                              ciphertext: record.ciphertext, previousHash: record.previousHash)
+            if hash != record.hash {
+                firstProblem = AuditProblem(sequence: record.sequence, reason: .hashMismatch)
+                continue
+            }
+            if record.sequence == manifest.checkpoint.sequence, hash != manifest.checkpoint.headHash {
+                firstProblem = AuditProblem(sequence: record.sequence, reason: .checkpointMismatch)
+                continue
+            }
+            previous = hash
+            expected = record.sequence + 1
+            result.records += 1
+            result.headSequence = record.sequence
+        }
+        if let firstProblem {
+            result.problem = firstProblem
+            return result
+        }
+        if result.records != manifest.count || (manifest.count > 0 && (result.headSequence != manifest.last
+            || Hex.encode(previous ?? Data()) != manifest.lastHash.lowercased())) {
+            result.problem = AuditProblem(sequence: result.headSequence + 1, reason: .truncated)
+            return result
+        }
+        let digest = reader.digest()
+        if Hex.encode(digest) != manifest.sha256.lowercased() {
+            result.problem = AuditProblem(sequence: manifest.first, reason: .exportHashMismatch)
+            return result
+        }
+        let message = AuditLayout.exportMessage(
+            exportSHA256: digest, first: manifest.first, last: manifest.last,
+            firstPreviousHash: Hex.decode(manifest.firstPreviousHash[...]) ?? Data(), lastHash: Hex.decode(manifest.lastHash[...]) ?? Data(),
+            checkpointSequence: manifest.checkpoint.sequence, checkpointHash: manifest.checkpoint.headHash)
+        guard let verifier = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey),
+              verifier.isValidSignature(manifest.exportSignature, for: message) else {
+            result.problem = AuditProblem(sequence: manifest.first, reason: .manifestMismatch)
+            return result
+        }
+        return result
+    }
+}

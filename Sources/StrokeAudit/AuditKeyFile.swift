@@ -1,0 +1,134 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// Reads and writes the key file: JSON, mode 0600, optionally sealed with a
+/// passphrase (scrypt N = 2^15, r = 8, p = 1 → AES-256-GCM).
+public enum AuditKeyFile {
+    /// The file as stored.
+    private struct Stored: Codable {
+        var format = "stroke-triage-audit-keys"
+        var version = 1
+        /// "none" or "scrypt".
+        var protection: String
+        var scrypt: ScryptParameters?
+        /// AES-GCM sealed `Keys` JSON (nonce ‖ ciphertext ‖ tag) when protected.
+        var sealed: Data?
+        /// The keys in the clear (the file's mode protects them) when not protected.
+        var keys: Keys?
+    }
+
+    private struct ScryptParameters: Codable {
+        var salt: Data
+        var n: Int
+        var r: Int
+        var p: Int
+    }
+
+    private struct Keys: Codable {
+        struct Master: Codable {
+            var id: String
+            var key: Data
+            var createdMs: Int64
+        }
+        var master: [Master]
+        var signingKey: Data
+        var retiredPublicKeys: [Data]
+    }
+
+    /// Loads the key file, or creates it (mode 0600, parent directory 0700)
+    /// when it does not exist yet. A passphrase given at creation protects it.
+    public static func loadOrCreate(at url: URL, passphrase: String?, nowMs: Int64) throws -> AuditKeyring {
+        if FileManager.default.fileExists(atPath: url.path) { return try load(at: url, passphrase: passphrase) }
+        let keyring = AuditKeyring.generate(nowMs: nowMs)
+        if try write(keyring, to: url, passphrase: passphrase, replace: false) { return keyring }
+        return try load(at: url, passphrase: passphrase)  // another process created it first
+    }
+
+    /// Loads an existing key file, refusing one that group or others can access.
+    public static func load(at url: URL, passphrase: String?) throws -> AuditKeyring {
+        guard let mode = PosixFile.mode(url.path) else { throw AuditError.keyFileUnreadable(url.path) }
+        guard mode & 0o077 == 0 else { throw AuditError.keyFileUnsafe(url.path) }
+        guard let data = try? Data(contentsOf: url) else { throw AuditError.keyFileUnreadable(url.path) }
+        guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
+              stored.format == "stroke-triage-audit-keys", stored.version == 1 else {
+            throw AuditError.keyFileInvalid(url.path)
+        }
+        let keys: Keys
+        switch stored.protection {
+        case "none":
+            guard let plain = stored.keys else { throw AuditError.keyFileInvalid(url.path) }
+            keys = plain
+        case "scrypt":
+            guard let parameters = stored.scrypt, let sealed = stored.sealed else { throw AuditError.keyFileInvalid(url.path) }
+            guard let passphrase, !passphrase.isEmpty else { throw AuditError.passphraseRequired }
+            let key = try derive(passphrase, parameters)
+            guard let box = try? AES.GCM.SealedBox(combined: sealed),
+                  let plain = try? AES.GCM.open(box, using: key, authenticating: AuditLayout.keyFileDomain) else {
+                throw AuditError.passphraseWrong
+            }
+            guard let decoded = try? JSONDecoder().decode(Keys.self, from: plain) else { throw AuditError.keyFileInvalid(url.path) }
+            keys = decoded
+        default:
+            throw AuditError.keyFileInvalid(url.path)
+        }
+        guard !keys.master.isEmpty, keys.master.allSatisfy({ $0.key.count == 32 }),
+              let signing = try? Curve25519.Signing.PrivateKey(rawRepresentation: keys.signingKey) else {
+            throw AuditError.keyFileInvalid(url.path)
+        }
+        return AuditKeyring(
+            masterKeys: keys.master.map { .init(id: $0.id, key: SymmetricKey(data: $0.key), createdMs: $0.createdMs) },
+            signingKey: signing, retiredPublicKeys: keys.retiredPublicKeys)
+    }
+
+    /// Writes the keyring durably: a 0600 temporary file, fsync, then an atomic
+    /// link (new file; returns false if one appeared meanwhile) or rename (replace).
+    @discardableResult
+    public static func write(_ keyring: AuditKeyring, to url: URL, passphrase: String?, replace: Bool) throws -> Bool {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch { throw AuditError.keyFileWrite(url.path) }
+        let keys = Keys(master: keyring.masterKeys.map { .init(id: $0.id, key: $0.key.withUnsafeBytes { Data($0) }, createdMs: $0.createdMs) },
+                        signingKey: keyring.signingKey.rawRepresentation, retiredPublicKeys: keyring.retiredPublicKeys)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        var stored: Stored
+        do {
+            if let passphrase, !passphrase.isEmpty {
+                let parameters = ScryptParameters(salt: SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }, n: 1 << 15, r: 8, p: 1)
+                let key = try derive(passphrase, parameters)
+                let sealed = try AES.GCM.seal(try encoder.encode(keys), using: key, authenticating: AuditLayout.keyFileDomain)
+                stored = Stored(protection: "scrypt", scrypt: parameters, sealed: sealed.combined, keys: nil)
+            } else {
+                stored = Stored(protection: "none", scrypt: nil, sealed: nil, keys: keys)
+            }
+            let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
+            let file = try PosixFile(creating: temporary, exclusive: true)
+            defer { PosixFile.remove(temporary) }
+            try file.write(try encoder.encode(stored))
+            try file.syncAndClose()
+            if replace {
+                try PosixFile.replace(temporary, url.path)
+            } else if !(try PosixFile.linkIfAbsent(temporary, url.path)) {
+                return false
+            }
+            PosixFile.syncDirectory(directory.path)
+            return true
+        } catch let error as AuditError {
+            throw error
+        } catch {
+            throw AuditError.keyFileWrite(url.path)
+        }
+    }
+
+    private static func derive(_ passphrase: String, _ p: ScryptParameters) throws -> SymmetricKey {
+        do {
+            return try KDF.Scrypt.deriveKey(from: Data(passphrase.utf8), salt: p.salt, outputByteCount: 32,
+                                            rounds: p.n, blockSize: p.r, parallelism: p.p)
+        } catch {
+            throw AuditError.passphraseWrong
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Crypto
+import Foundation
+
+/// The exact bytes that are authenticated, hashed and signed (documented in
+/// the README for independent verifiers). Integers are big-endian; strings are
+/// UTF-8 with a length prefix; hashes are raw 32-byte SHA-256 digests.
+public enum AuditLayout {
+    /// The previous hash of the first record: 32 zero bytes.
+    public static let genesisHash = Data(repeating: 0, count: 32)
+    /// Domain prefix of a checkpoint's signed message.
+    static let checkpointDomain = Data("stroke-triage/audit/checkpoint/v1".utf8)
+    /// Domain prefix of an export manifest's signed message.
+    static let exportDomain = Data("stroke-triage/audit/export/v1".utf8)
+    /// Associated data of a wrapped data key (followed by the key's id).
+    static let wrapDomain = Data("stroke-triage/audit/data-key/v1".utf8)
+    /// Associated data of a passphrase-sealed key file.
+    static let keyFileDomain = Data("stroke-triage/audit/key-file/v1".utf8)
+    /// Message of a master key's check value (HMAC-SHA256 under the key).
+    static let keyCheckDomain = Data("stroke-triage/audit/key-check/v1".utf8)
+
+    /// `u64 sequence ‖ i64 timestamp ‖ u16 len(type) ‖ type ‖ prevHash(32)`:
+    /// the AES-GCM associated data of a record's payload.
+    public static func associatedData(sequence: Int64, timestamp: Int64, type: String, previousHash: Data) -> Data {
+        var out = header(sequence: sequence, timestamp: timestamp, type: type)
+        out.append(previousHash)
+        return out
+    }
+
+    /// `SHA-256(u64 sequence ‖ i64 timestamp ‖ u16 len(type) ‖ type ‖ u32 len(ct) ‖ ct ‖ prevHash(32))`,
+    /// where `ct` is the sealed payload `nonce(12) ‖ ciphertext ‖ tag(16)`.
+    public static func recordHash(sequence: Int64, timestamp: Int64, type: String, ciphertext: Data, previousHash: Data) -> Data {
+        recordHash(header: header(sequence: sequence, timestamp: timestamp, type: type), ciphertext: ciphertext, previousHash: previousHash)
+    }
+
+    /// `recordHash` from a precomputed `header` (shared with the associated data).
+    static func recordHash(header: Data, ciphertext: Data, previousHash: Data) -> Data {
+        var hasher = SHA256()
+        hasher.update(data: header)
+        hasher.update(data: bigEndian(UInt32(ciphertext.count)))
+        hasher.update(data: ciphertext)
+        hasher.update(data: previousHash)
+        return Data(hasher.finalize())
+    }
+
+    /// `"stroke-triage/audit/checkpoint/v1" ‖ u64 sequence ‖ headHash(32) ‖ i64 createdMs`.
+    public static func checkpointMessage(sequence: Int64, headHash: Data, createdMs: Int64) -> Data {
+        var out = checkpointDomain
+        out.append(bigEndian(UInt64(bitPattern: sequence)))
+        out.append(headHash)
+        out.append(bigEndian(UInt64(bitPattern: createdMs)))
+        return out
+    }
+
+    /// `"stroke-triage/audit/export/v1" ‖ exportSHA256(32) ‖ u64 first ‖ u64 last ‖
+    /// firstPrevHash(32) ‖ lastHash(32) ‖ u64 checkpointSequence ‖ checkpointHash(32)`.
+    /// An empty export has first = last = 0 and zero hashes.
+    public static func exportMessage(exportSHA256: Data, first: Int64, last: Int64, firstPreviousHash: Data,
+                                     lastHash: Data, checkpointSequence: Int64, checkpointHash: Data) -> Data {
+        var out = exportDomain
+        out.append(exportSHA256)
+        out.append(bigEndian(UInt64(bitPattern: first)))
+        out.append(bigEndian(UInt64(bitPattern: last)))
+        out.append(firstPreviousHash)
+        out.append(lastHash)
+        out.append(bigEndian(UInt64(bitPattern: checkpointSequence)))
+        out.append(checkpointHash)
+        return out
+    }
+
+    /// Associated data of a wrapped data key: domain ‖ UTF-8 id.
+    static func wrapAssociatedData(keyID: String) -> Data {
+        var out = wrapDomain
+        out.append(Data(keyID.utf8))
+        return out
+    }
+
+    /// `u64 sequence ‖ u64 timestamp ‖ u16 len(type) ‖ type`.
+    static func header(sequence: Int64, timestamp: Int64, type: String) -> Data {
+        var out = Data(capacity: 64)
+        out.append(bigEndian(UInt64(bitPattern: sequence)))
+        out.append(bigEndian(UInt64(bitPattern: timestamp)))
+        let typeBytes = Data(type.utf8)
+        out.append(bigEndian(UInt16(typeBytes.count)))
+        out.append(typeBytes)
+        return out
+    }
+
+    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> Data {
+        withUnsafeBytes(of: value.bigEndian) { Data($0) }
+    }
+}

@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import GRDB
+
+extension AuditLog {
+    /// Exports records decrypted for the operator, streaming through a cursor
+    /// (constant memory), and writes the signed manifest beside the file.
+    /// Both files get mode 0600: they hold patient data. A checkpoint of the
+    /// chain head is made first and the export event is logged afterwards.
+    public func export(_ request: AuditExportRequest) throws -> AuditExportSummary {
+        if let from = request.fromMs, let to = request.toMs, from > to { throw AuditError.invalidRange }
+        let checkpoint = try self.checkpoint()
+        let manifestURL = AuditExportRequest.manifestURL(for: request.file)
+        let writer: HashingWriter
+        do { writer = try HashingWriter(path: request.file.path) } catch { throw AuditError.exportWrite(request.file.path) }
+        var count = 0
+        var first: Int64 = 0, last: Int64 = 0
+        var firstPrevious = AuditLayout.genesisHash, lastHash = AuditLayout.genesisHash
+        try run {
+            try queue.read { db in
+                if request.format == .csv {
+                    try writeOrFail(writer, request) { $0.append(contentsOf: ExportLine.csvHeader.utf8) }
+                }
+                /// A data key (nil when erased or missing) and whether it belongs to an assessment.
+                struct CachedKey { let key: SymmetricKey?; let isAssessment: Bool; let erased: Bool }
+                var keys: [String: CachedKey] = [:]
+                var clock = ISOClock()
+                let keyStatement = try db.cachedStatement(sql: "SELECT master_key_id, wrapped, kind FROM data_keys WHERE id = ?")
+                let cursor = try Row.fetchCursor(db, sql: """
+                    SELECT sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash FROM events
+                    WHERE sequence <= ? AND timestamp_ms >= ? AND timestamp_ms <= ? ORDER BY sequence
+                    """, arguments: [checkpoint.sequence, request.fromMs ?? Int64.min, request.toMs ?? Int64.max])
+                while let row = try cursor.next() {
+                    let sequence: Int64 = row[0]
+                    let timestamp: Int64 = row[1]
+                    let type: String = row[2]
+                    let keyID: String = row[3]
+                    let ciphertext: Data = row[4]
+                    let previous: Data = row[5]
+                    let hash: Data = row[6]
+                    let cached: CachedKey
+                    if let hit = keys[keyID] {
+                        cached = hit
+                    } else {
+                        let keyRow = try Row.fetchOne(keyStatement, arguments: [keyID])
+                        let wrapped: Data? = keyRow?[1]
+                        let kind: String? = keyRow?[2]
+                        cached = CachedKey(key: wrapped.flatMap { unwrap(id: keyID, masterID: keyRow?[0] ?? "", wrapped: $0) },
+                                           isAssessment: kind == "assessment", erased: keyRow != nil && wrapped == nil)
+                        if keys.count >= 4096 { keys.removeAll(keepingCapacity: true) }
+                        keys[keyID] = cached
+                    }
+                    let key = cached.key
+                    var status = cached.erased ? "erased" : "unreadable"
+                    var payload: Data?
+                    if let key {
+                        let aad = AuditLayout.associatedData(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous)
+                        if let box = try? AES.GCM.SealedBox(combined: ciphertext),
+                           let plain = try? AES.GCM.open(box, using: key, authenticating: aad) {
+                            payload = plain
+                            status = "ok"
+                        } else {
+                            status = "unreadable"
+                        }
+                    }
+                    let assessment = cached.isAssessment ? keyID : nil
+                    let fields = ExportLine(sequence: sequence, timestamp: timestamp, type: type, assessment: assessment,
+                                            status: status, previous: previous, hash: hash, ciphertext: ciphertext)
+                    try writeOrFail(writer, request) { out in
+                        switch request.format {
+                        case .jsonl: fields.writeJSON(payload: payload, to: &out, clock: &clock)
+                        case .csv: fields.writeCSV(payload: payload, to: &out, clock: &clock)
+                        }
+                    }
+                    if count == 0 {
+                        first = sequence
+                        firstPrevious = previous
+                    }
+                    last = sequence
+                    lastHash = hash
+                    count += 1
+                }
+            }
+        }
+        let digest: Data
+        do { digest = try writer.finish() } catch { throw AuditError.exportWrite(request.file.path) }
+        let message = AuditLayout.exportMessage(exportSHA256: digest, first: first, last: last, firstPreviousHash: firstPrevious,
+                                                lastHash: lastHash, checkpointSequence: checkpoint.sequence,
+                                                checkpointHash: checkpoint.headHash)
+        let signature = try keyring.signingKey.signature(for: message)
+        let manifest = AuditManifest(
+            exportFormat: request.format.rawValue, file: request.file.lastPathComponent, sha256: Hex.encode(digest),
+            count: count, first: first, last: last, firstPreviousHash: Hex.encode(firstPrevious), lastHash: Hex.encode(lastHash),
+            fromMs: request.fromMs, toMs: request.toMs, checkpoint: checkpoint,
+            exportSignature: signature, createdMs: Clock.nowMs(), disclaimer: request.disclaimer)
+        do {
+            let file = try PosixFile(creating: manifestURL.path, exclusive: false)
+            try file.write(Data(manifest.json.utf8))
+            try file.syncAndClose()
+        } catch {
+            throw AuditError.exportWrite(manifestURL.path)
+        }
+        let event = "{\"format\":\"\(request.format.rawValue)\",\"records\":\(count),\"first\":\(first),\"last\":\(last),"
+            + "\"sha256\":\"\(Hex.encode(digest))\",\"checkpoint\":\(checkpoint.sequence)}"
+        try append(.exported, payload: Data(event.utf8))
+        return AuditExportSummary(records: count, first: first, last: last, sha256: Hex.encode(digest),
+                                  manifest: manifestURL, checkpoint: checkpoint)
+    }
+
+    /// Appends bytes to the export, mapping write failures to `AuditError`.
+    private func writeOrFail(_ writer: HashingWriter, _ request: AuditExportRequest, _ body: (inout [UInt8]) -> Void) throws {
+        do {
+            try writer.append(body)
+        } catch let error as PosixFile.PosixError where error.isDiskFull {
+            throw AuditError.diskFull(request.file.path)
+        } catch {
+            throw AuditError.exportWrite(request.file.path)
+        }
+    }
+}

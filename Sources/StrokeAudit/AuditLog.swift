@@ -1,0 +1,209 @@
+import Crypto
+import Foundation
+import GRDB
+
+/// An open audit log: the SQLite file and the keys that belong to it.
+///
+/// Appends are durable when they return (`synchronous = FULL`), and each one
+/// is a single IMMEDIATE transaction that reads the chain head and inserts the
+/// next record, so concurrent processes never lose or duplicate a sequence
+/// number. Prefer `withLog` for a scoped, deterministically closed log.
+public final class AuditLog: Sendable {
+    /// Who writes and with which build: stored (encrypted) in every payload.
+    public struct Context: Sendable {
+        /// The operator (configuration `operator`, else the OS user).
+        public let `operator`: String
+        /// The app version.
+        public let appVersion: String
+
+        /// Creates a context.
+        public init(operator: String, appVersion: String) {
+            self.operator = `operator`
+            self.appVersion = appVersion
+        }
+    }
+
+    /// Where a log lives and how to open it.
+    public struct Location: Sendable {
+        /// The SQLite file.
+        public let database: URL
+        /// The key file (created on first use).
+        public let keyFile: URL
+        /// The key file's passphrase, if it is (or is to be) protected.
+        public let passphrase: String?
+        /// How long to wait for another writer's lock, in seconds.
+        public let busyTimeout: TimeInterval
+
+        /// Creates a location; the busy timeout defaults to 5 s.
+        public init(database: URL, keyFile: URL, passphrase: String? = nil, busyTimeout: TimeInterval = 5) {
+            self.database = database
+            self.keyFile = keyFile
+            self.passphrase = passphrase
+            self.busyTimeout = busyTimeout
+        }
+    }
+
+    let queue: DatabaseQueue
+    let keyring: AuditKeyring
+    let context: Context
+    let path: String
+    /// The data key of this process's events that belong to no assessment.
+    let sessionKeyID: String
+
+    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String) {
+        self.queue = queue
+        self.keyring = keyring
+        self.context = context
+        self.path = path
+        self.sessionKeyID = "session-" + AuditKeyring.randomID()
+    }
+
+    /// Opens the log: loads the key file (creating it only for a new log), opens
+    /// the database and checks that the keys belong to it. A wrong or missing
+    /// key throws and writes nothing.
+    public static func open(_ location: Location, context: Context) throws -> AuditLog {
+        // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
+        let keyring = FileManager.default.fileExists(atPath: location.database.path)
+            ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
+            : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
+        let queue = try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
+        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path)
+        do {
+            try log.registerKeys()
+        } catch {
+            try? queue.close()
+            throw error
+        }
+        return log
+    }
+
+    /// Opens the log, runs `body`, and closes it whatever happens.
+    public static func withLog<T>(_ location: Location, context: Context, _ body: (AuditLog) throws -> T) throws -> T {
+        let log = try open(location, context: context)
+        defer { log.close() }
+        return try body(log)
+    }
+
+    /// Closes the database (later calls fail).
+    public func close() { try? queue.close() }
+
+    /// The verification key (raw 32-byte Ed25519 public key, base64).
+    public var publicKeyBase64: String { keyring.publicKeyBase64 }
+
+    /// The value of `PRAGMA synchronous` on the writer (2 = FULL).
+    public func synchronousSetting() throws -> Int {
+        try run { try queue.read { try Int.fetchOne($0, sql: "PRAGMA synchronous") ?? -1 } }
+    }
+
+    /// A new assessment identifier (its data key is created with its first event).
+    public static func newAssessmentID() -> String { "a-" + AuditKeyring.randomID() }
+
+    /// Appends one event durably and returns its receipt.
+    /// - Parameters:
+    ///   - type: the event type.
+    ///   - payload: the event's data as UTF-8 JSON text (encrypted; never stored in the clear).
+    ///   - assessment: the assessment it belongs to (its own data key), or nil for session events.
+    /// - Throws: `AuditError` (locked, disk full, erased assessment, …); nothing is written then.
+    @discardableResult
+    public func append(_ type: AuditEventType, payload: Data, assessment: String? = nil) throws -> AuditReceipt {
+        try run {
+            try queue.writeWithoutTransaction { db in
+                var receipt: AuditReceipt?
+                try db.inTransaction(.immediate) {
+                    receipt = try insert(db, type, payload: payload, assessment: assessment)
+                    return .commit
+                }
+                return receipt!
+            }
+        }
+    }
+
+    /// Inserts one record inside an open write transaction.
+    func insert(_ db: Database, _ type: AuditEventType, payload: Data, assessment: String?) throws -> AuditReceipt {
+        let keyID = assessment ?? sessionKeyID
+        let dataKey = try dataKey(db, id: keyID, kind: assessment == nil ? "session" : "assessment")
+        let headStatement = try db.cachedStatement(sql: "SELECT sequence, timestamp_ms, hash FROM events ORDER BY sequence DESC LIMIT 1")
+        let head = try Row.fetchOne(headStatement)
+        let sequence: Int64 = (head?[0] ?? 0) + 1
+        // Timestamps never go backwards along the chain, so a date range is a sequence range.
+        let timestamp = max(Clock.nowMs(), head?[1] ?? 0)
+        let previous: Data = head?[2] ?? AuditLayout.genesisHash
+        var plaintext = Data("{\"operator\":\(JSONText.quote(context.operator)),\"appVersion\":\(JSONText.quote(context.appVersion)),".utf8)
+        plaintext.append(Data("\"assessment\":\(assessment.map(JSONText.quote) ?? "null"),\"data\":".utf8))
+        plaintext.append(payload.isEmpty ? Data("{}".utf8) : payload)
+        plaintext.append(UInt8(ascii: "}"))
+        let aad = AuditLayout.associatedData(sequence: sequence, timestamp: timestamp, type: type.rawValue, previousHash: previous)
+        let sealed = try AES.GCM.seal(plaintext, using: dataKey, nonce: AES.GCM.Nonce(), authenticating: aad)
+        let ciphertext = sealed.combined!
+        let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: type.rawValue,
+                                          ciphertext: ciphertext, previousHash: previous)
+        let insertStatement = try db.cachedStatement(sql: """
+            INSERT INTO events (sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        try insertStatement.execute(arguments: [sequence, timestamp, type.rawValue, keyID, ciphertext, previous, hash])
+        return AuditReceipt(sequence: sequence, timestampMs: timestamp, hash: hash)
+    }
+
+    /// The data key `id`, created and wrapped under the current master key if new.
+    private func dataKey(_ db: Database, id: String, kind: String) throws -> SymmetricKey {
+        let select = try db.cachedStatement(sql: "SELECT master_key_id, wrapped FROM data_keys WHERE id = ?")
+        if let row = try Row.fetchOne(select, arguments: [id]) {
+            guard let wrapped: Data = row[1] else { throw AuditError.assessmentErased }
+            guard let key = unwrap(id: id, masterID: row[0], wrapped: wrapped) else { throw AuditError.wrongKey }
+            return key
+        }
+        let key = SymmetricKey(size: .bits256)
+        let master = keyring.currentMaster
+        let wrapped = try AES.GCM.seal(key.withUnsafeBytes { Data($0) }, using: master.key,
+                                       authenticating: AuditLayout.wrapAssociatedData(keyID: id)).combined!
+        try db.execute(sql: "INSERT INTO data_keys (id, kind, master_key_id, wrapped, created_ms) VALUES (?, ?, ?, ?, ?)",
+                       arguments: [id, kind, master.id, wrapped, Clock.nowMs()])
+        return key
+    }
+
+    /// Unwraps a data key, or nil if the master key is missing or the wrap does not open.
+    func unwrap(id: String, masterID: String, wrapped: Data) -> SymmetricKey? {
+        guard let master = keyring.master(masterID),
+              let box = try? AES.GCM.SealedBox(combined: wrapped),
+              let raw = try? AES.GCM.open(box, using: master, authenticating: AuditLayout.wrapAssociatedData(keyID: id)) else {
+            return nil
+        }
+        return SymmetricKey(data: raw)
+    }
+
+    /// Checks the keyring against the database's master-key check values and
+    /// registers new master keys. Throws `wrongKey` before writing anything.
+    private func registerKeys() throws {
+        let known = try run {
+            try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, check_value FROM master_keys").map { ($0["id"] as String, $0["check_value"] as Data) }
+            }
+        }
+        var matched = known.isEmpty
+        for (id, check) in known {
+            guard let key = keyring.master(id) else { continue }
+            guard AuditKeyring.check(key) == check else { throw AuditError.wrongKey }
+            matched = true
+        }
+        guard matched else { throw AuditError.wrongKey }
+        let missing = keyring.masterKeys.filter { master in !known.contains { $0.0 == master.id } }
+        guard !missing.isEmpty else { return }
+        try run {
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction(.immediate) {
+                    for master in missing {
+                        try db.execute(sql: "INSERT OR IGNORE INTO master_keys (id, check_value, created_ms) VALUES (?, ?, ?)",
+                                       arguments: [master.id, AuditKeyring.check(master.key), master.createdMs])
+                    }
+                    return .commit
+                }
+            }
+        }
+    }
+
+    /// Runs a database operation, mapping SQLite failures to `AuditError`.
+    func run<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw AuditDatabase.translate(error, path: path) }
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+
+/// The manifest written beside an export (`<export>.manifest.json`): what a
+/// regulator needs to check the export with the public key only.
+struct AuditManifest {
+    let exportFormat: String
+    let file: String
+    let sha256: String
+    let count: Int
+    let first: Int64, last: Int64
+    let firstPreviousHash: String, lastHash: String
+    let fromMs: Int64?, toMs: Int64?
+    let checkpoint: AuditCheckpoint
+    let exportSignature: Data
+    let createdMs: Int64
+    let disclaimer: String
+
+    /// The manifest as pretty JSON text, keys in documented order.
+    var json: String {
+        func ms(_ value: Int64?) -> String { value.map { "\"\(UTCTime.iso($0))\"" } ?? "null" }
+        return """
+            {
+              "format": "stroke-triage-audit-export-manifest",
+              "version": 1,
+              "exportFormat": "\(exportFormat)",
+              "file": \(JSONText.quote(file)),
+              "sha256": "\(sha256)",
+              "records": {"count": \(count), "first": \(first), "last": \(last), "firstPrevHash": "\(firstPreviousHash)", "lastHash": "\(lastHash)"},
+              "range": {"from": \(ms(fromMs)), "to": \(ms(toMs))},
+              "chainHead": {"sequence": \(checkpoint.sequence), "hash": "\(Hex.encode(checkpoint.headHash))"},
+              "checkpoint": {"sequence": \(checkpoint.sequence), "headHash": "\(Hex.encode(checkpoint.headHash))", "createdMs": \(checkpoint.createdMs), "publicKey": "\(checkpoint.publicKey.base64EncodedString())", "signature": "\(checkpoint.signature.base64EncodedString())"},
+              "exportSignature": "\(exportSignature.base64EncodedString())",
+              "createdMs": \(createdMs),
+              "createdAt": "\(UTCTime.iso(createdMs))",
+              "containsPatientData": true,
+              "fileMode": "0600",
+              "disclaimer": \(JSONText.quote(disclaimer))
+            }
+
+            """
+    }
+
+    /// Parses a manifest file.
+    init(contentsOf url: URL) throws {
+        guard let data = try? Data(contentsOf: url) else { throw AuditError.exportUnreadable(url.path) }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              root["format"] as? String == "stroke-triage-audit-export-manifest", root["version"] as? Int == 1,
+              let records = root["records"] as? [String: Any], let cp = root["checkpoint"] as? [String: Any],
+              let exportFormat = root["exportFormat"] as? String, let sha = root["sha256"] as? String,
+              let count = records["count"] as? Int, let first = (records["first"] as? NSNumber)?.int64Value,
+              let last = (records["last"] as? NSNumber)?.int64Value,
+              let firstPrev = records["firstPrevHash"] as? String, let lastHash = records["lastHash"] as? String,
+              let cpSequence = (cp["sequence"] as? NSNumber)?.int64Value, let cpHash = (cp["headHash"] as? String).flatMap({ Hex.decode($0[...]) }),
+              let cpCreated = (cp["createdMs"] as? NSNumber)?.int64Value,
+              let cpKey = (cp["publicKey"] as? String).flatMap({ Data(base64Encoded: $0) }),
+              let cpSignature = (cp["signature"] as? String).flatMap({ Data(base64Encoded: $0) }),
+              let signature = (root["exportSignature"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
+            throw AuditError.manifestInvalid(url.path)
+        }
+        self.exportFormat = exportFormat
+        self.file = root["file"] as? String ?? ""
+        self.sha256 = sha
+        self.count = count
+        self.first = first
+        self.last = last
+        self.firstPreviousHash = firstPrev
+        self.lastHash = lastHash
+        self.fromMs = nil
+        self.toMs = nil
+        self.checkpoint = AuditCheckpoint(sequence: cpSequence, headHash: cpHash, createdMs: cpCreated, publicKey: cpKey, signature: cpSignature)
+        self.exportSignature = signature
+        self.createdMs = (root["createdMs"] as? NSNumber)?.int64Value ?? 0
+        self.disclaimer = root["disclaimer"] as? String ?? ""
+    }
+
+    init(exportFormat: String, file: String, sha256: String, count: Int, first: Int64, last: Int64, firstPreviousHash: String,
+         lastHash: String, fromMs: Int64?, toMs: Int64?, checkpoint: AuditCheckpoint, exportSignature: Data, createdMs: Int64,
+         disclaimer: String) {
+        self.exportFormat = exportFormat
+        self.file = file
+        self.sha256 = sha256
+        self.count = count
+        self.first = first
+        self.last = last
+        self.firstPreviousHash = firstPreviousHash
+        self.lastHash = lastHash
+        self.fromMs = fromMs
+        self.toMs = toMs
+        self.checkpoint = checkpoint
+        self.exportSignature = exportSignature
+        self.createdMs = createdMs
+        self.disclaimer = disclaimer
+    }
+}

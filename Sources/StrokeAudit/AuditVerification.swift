@@ -1,0 +1,21 @@
+import Foundation
+
+/// The outcome of verifying a log or an export.
+public struct AuditVerification: Sendable {
+    /// Records checked.
+    public var records: Int = 0
+    /// Records whose payload key was erased (chain checked, payload not readable).
+    public var erasedRecords: Int = 0
+    /// Checkpoints checked.
+    public var checkpoints: Int = 0
+    /// The last sequence number seen (0 when empty).
+    public var headSequence: Int64 = 0
+    /// The first problem found, by sequence number; nil when intact.
+    public var problem: AuditProblem?
+
+    /// An empty result (nothing checked yet).
+    public init() {}
+
+    /// True when nothing was wrong.
+    public var isIntact: Bool { problem == nil }
+}

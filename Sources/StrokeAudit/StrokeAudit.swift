@@ -1,2 +1,0 @@
-/// The encrypted, tamper-evident audit log.
-public enum StrokeAudit {}

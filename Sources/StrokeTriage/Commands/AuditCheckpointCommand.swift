@@ -1,0 +1,26 @@
+import ArgumentParser
+import Foundation
+import StrokeAudit
+
+/// `stroke-triage audit checkpoint`: signs the current chain head now.
+struct AuditCheckpointCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "checkpoint", abstract: "Sign the current chain head (Ed25519) and store the checkpoint.")
+
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var output: OutputOptions
+
+    func run() throws {
+        let checkpoint = try Failure.report(output) {
+            try AuditLog.withLog(AuditSetup.location(audit), context: AuditSetup.context()) { try $0.checkpoint() }
+        }
+        if output.json {
+            return Console.out(JSONValue.object([
+                ("sequence", .integer(Int(checkpoint.sequence))),
+                ("headHash", .string(checkpoint.headHash.map { String(format: "%02x", $0) }.joined())),
+                ("signature", .string(checkpoint.signature.base64EncodedString())),
+            ]).serialized())
+        }
+        Console.out(output.localizer.text("audit.checkpoint.done", [.text(String(checkpoint.sequence))]))
+    }
+}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import StrokeAudit
+
+/// `stroke-triage audit erase --assessment ID | --before DATE`: crypto-shredding.
+struct AuditEraseCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "erase",
+        abstract: "Destroy the data keys of an assessment or of everything before a date; the chain still verifies.")
+
+    @Option(name: .long, help: "The assessment identifier (the `assessment` field of an export).")
+    var assessment: String?
+
+    @Option(name: .long, help: "Erase every record whose key was created before this day or instant (UTC).")
+    var before: String?
+
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard (assessment == nil) != (before == nil) else { throw ValidationError("Give exactly one of --assessment ID or --before DATE.") }
+        if let before, AuditDate.milliseconds(before) == nil { throw ValidationError("--before: '\(before)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+    }
+
+    func run() throws {
+        let destroyed = try Failure.report(output) { () throws -> Int in
+            let location = AuditSetup.location(audit)
+            try AuditSetup.requireExisting(location)
+            return try AuditLog.withLog(location, context: AuditSetup.context()) { log in
+                if let assessment { return try log.erase(assessment: assessment) }
+                return try log.erase(beforeMs: AuditDate.milliseconds(before ?? "") ?? 0)
+            }
+        }
+        if output.json { return Console.out(JSONValue.object([("keysDestroyed", .integer(destroyed))]).serialized()) }
+        Console.out(output.localizer.text("audit.erase.done", [.text(String(destroyed))]))
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import StrokeAudit
+
+/// `stroke-triage audit verify [--export FILE --public-key KEY]`: checks the
+/// local log with its key, or an export and its manifest with the public key only.
+struct AuditVerifyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Verify the hash chain, payloads and signed checkpoints; exit 65 naming the first bad sequence number.")
+
+    @Option(name: .long, help: "Verify this export file (and FILE.manifest.json beside it) instead of the local log.")
+    var export: String?
+
+    @Option(name: .customLong("public-key"), help: "The Ed25519 verification key (base64, or a file holding it); needed with --export.")
+    var publicKey: String?
+
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if export != nil, publicKey == nil { throw ValidationError("--export needs --public-key KEY (see `audit public-key`).") }
+    }
+
+    func run() throws {
+        let result = try Failure.report(output) { () throws -> AuditVerification in
+            if let export {
+                let key = try AuditExportVerifier.publicKey(publicKey ?? "")
+                return try AuditExportVerifier.verify(file: URL(fileURLWithPath: export), publicKey: key)
+            }
+            let location = AuditSetup.location(audit)
+            try AuditSetup.requireExisting(location)
+            return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify() }
+        }
+        let l = output.localizer
+        if output.json {
+            Console.out(JSONValue.object([
+                ("intact", .bool(result.isIntact)),
+                ("source", .string(export == nil ? "database" : "export")),
+                ("records", .integer(result.records)),
+                ("erasedRecords", .integer(result.erasedRecords)),
+                ("checkpoints", .integer(result.checkpoints)),
+                ("headSequence", .integer(Int(result.headSequence))),
+                ("firstBadSequence", result.problem.map { .integer(Int($0.sequence)) } ?? .null),
+                ("reason", result.problem.map { .string($0.reason.rawValue) } ?? .null),
+            ]).serialized())
+        } else if let problem = result.problem {
+            Console.out(l.text("audit.verify.tampered", [.text(String(problem.sequence)), .key("audit.problem.\(problem.reason.rawValue)")]))
+        } else {
+            Console.out(l.text("audit.verify.intact", [
+                .text(String(result.records)), .text(String(result.checkpoints)), .text(String(result.erasedRecords)),
+            ]))
+        }
+        if !result.isIntact { throw ExitStatus.invalidData }
+    }
+}

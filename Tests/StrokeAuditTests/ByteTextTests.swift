@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import StrokeAudit
+
+@Suite("Byte encodings of the export")
+struct ByteTextTests {
+    @Test("base64 and hex match Foundation and round-trip", arguments: [0, 1, 2, 3, 4, 31, 32, 33, 100])
+    func roundTrip(length: Int) {
+        let data = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        var base64: [UInt8] = []
+        ByteText.appendBase64(data, to: &base64)
+        #expect(String(decoding: base64, as: UTF8.self) == data.base64EncodedString())
+        #expect(ByteText.base64(base64[...]) == data)
+        var hex: [UInt8] = []
+        ByteText.appendHex(data, to: &hex)
+        #expect(String(decoding: hex, as: UTF8.self) == data.map { String(format: "%02x", $0) }.joined())
+        #expect(ByteText.hex(hex[...]) == data)
+    }
+
+    @Test("malformed base64 and hex are refused")
+    func malformed() {
+        #expect(ByteText.base64(Array("abc".utf8)[...]) == nil)
+        #expect(ByteText.base64(Array("ab=c".utf8)[...]) == nil)
+        #expect(ByteText.base64(Array("a*cd".utf8)[...]) == nil)
+        #expect(ByteText.hex(Array("0g".utf8)[...]) == nil)
+        #expect(ByteText.hex(Array("abc".utf8)[...]) == nil)
+    }
+
+    @Test("decimal and ISO time text", arguments: [Int64(0), 1, -1, 1_795_240_523_264, Int64.max, Int64.min + 1])
+    func decimal(value: Int64) {
+        var out: [UInt8] = []
+        ByteText.appendDecimal(value, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == String(value))
+    }
+
+    @Test("quoted strings match the escaping quoter", arguments: ["plain", "with \"quote\"", "back\\slash", "tab\there", "ünï"])
+    func quoted(text: String) {
+        var out: [UInt8] = []
+        ByteText.appendQuoted(text, to: &out)
+        #expect(String(decoding: out, as: UTF8.self) == JSONText.quote(text))
+    }
+
+    @Test("ISO clock matches the formatter")
+    func iso() {
+        var clock = ISOClock()
+        for ms: Int64 in [0, 999, 1000, 1_795_240_523_264, 1_795_240_523_999, 951_782_400_000] {
+            var out: [UInt8] = []
+            clock.append(ms, to: &out)
+            #expect(String(decoding: out, as: UTF8.self) == UTCTime.iso(ms))
+        }
+        #expect(UTCTime.iso(1_795_240_523_264) == "2026-11-21T05:55:23.264Z")
+        #expect(UTCTime.iso(951_782_400_000) == "2000-02-29T00:00:00.000Z")
+    }
+}
