@@ -35,6 +35,9 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Rows in flight at once in auto mode (default 4).")
     var concurrency: Int = 4
 
+    @Flag(name: .customLong("per-row-requests"), help: .hidden)
+    var perRowRequests = false  // tests: send every module row through the service even when it is the offline one
+
     @OptionGroup var prediction: PredictionOptions
 
     @OptionGroup var outputOptions: OutputOptions
@@ -86,6 +89,6 @@ struct BatchCommand: AsyncParsableCommand {
     private func concurrentService() throws -> (any PredictionService)? {
         guard prediction.mode == .auto, module.triageModule != nil else { return nil }
         let service = try PredictionServiceFactory.make(prediction, output: outputOptions)
-        return service is OfflinePredictionService ? nil : service
+        return service is OfflinePredictionService && !perRowRequests ? nil : service
     }
 }
