@@ -30,6 +30,7 @@ public enum NumberParsing {
             }
             if j == n { return negative ? -Double(value) : Double(value) }
         }
+        if let exact = plainDecimal(bytes) { return exact }
         var digits = 0
         for c in bytes {
             switch c {
@@ -47,6 +48,40 @@ public enum NumberParsing {
             guard let endPointer, endPointer - text.baseAddress! == n else { return nil }
             return value
         }
+    }
+
+    /// Exact powers of ten representable as doubles.
+    private static let powersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { r, _ in r * 10 } }
+
+    /// Fast path for `[-]digits.digits` with at most 15 significant digits:
+    /// both the digits and the power of ten are exact doubles, so one
+    /// division gives the correctly rounded value (as `strtod` would).
+    private static func plainDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0
+        let n = bytes.count
+        var negative = false
+        if bytes[0] == UInt8(ascii: "-") { negative = true; i = 1 }
+        var mantissa: Int64 = 0
+        var digits = 0
+        var fraction = -1
+        while i < n {
+            let c = bytes[i]
+            if c == UInt8(ascii: ".") {
+                guard fraction < 0 else { return nil }
+                fraction = 0
+            } else {
+                let d = c &- UInt8(ascii: "0")
+                guard d <= 9 else { return nil }
+                mantissa = mantissa * 10 + Int64(d)
+                digits += 1
+                if fraction >= 0 { fraction += 1 }
+                guard digits <= 15 else { return nil }
+            }
+            i += 1
+        }
+        guard digits > 0, fraction != 0 else { return nil }
+        let value = Double(mantissa) / powersOfTen[max(fraction, 0)]
+        return negative ? -value : value
     }
 
     /// `true`, `false`, or `nil` when the bytes are no boolean. Accepted:

@@ -35,7 +35,7 @@ import Testing
 
     @Test func writesShortestRoundTripNumbersIntegersAndQuotedFields() throws {
         let pipe = Pipe()
-        var writer = ByteWriter(fd: pipe.fileHandleForWriting.fileDescriptor)
+        let writer = ByteWriter(fd: pipe.fileHandleForWriting.fileDescriptor)
         for value in [0.5119570957664139, 5.0, 1e-05, 0.1 + 0.2, -0.0] {
             writer.append(value)
             writer.append(UInt8(ascii: " "))

@@ -61,7 +61,7 @@ struct BatchCommand: AsyncParsableCommand {
         let started = clock.now
         let summary = try await Failure.report(outputOptions) { () async throws -> BatchRunner.Summary in
             try await BatchFiles.withInput(input) { inputFD, size in
-                let runner = BatchRunner(module: module, format: format, localizer: localizer,
+                var runner = BatchRunner(module: module, format: format, localizer: localizer,
                                          input: inputFD, totalBytes: size)
                 // The header is checked before the output file is created.
                 try runner.readHeader()

@@ -16,7 +16,7 @@ struct BatchRowWriter {
     private static let english = ModelJSON.english
 
     /// Writes the CSV header: the input header as given, then the result columns.
-    func writeHeader(_ inputHeader: [String], to out: inout ByteWriter) {
+    func writeHeader(_ inputHeader: [String], to out: ByteWriter) {
         guard format == .csv else { return }
         var first = true
         for name in inputHeader + module.resultColumns {
@@ -29,7 +29,7 @@ struct BatchRowWriter {
     }
 
     /// Writes one CSV row. `fields` re-emits the input when it had the wrong number of fields.
-    func writeCSV(line: UnsafeBufferPointer<UInt8>, fields: CSVFields?, outcome: RowOutcome, to out: inout ByteWriter) {
+    func writeCSV(line: UnsafeBufferPointer<UInt8>, fields: CSVFields?, outcome: RowOutcome, to out: ByteWriter) {
         if let fields {
             for i in 0..<inputColumnCount {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
@@ -38,13 +38,13 @@ struct BatchRowWriter {
         } else {
             out.append(line)
         }
-        writeCSVResult(outcome, to: &out)
+        writeCSVResult(outcome, to: out)
         out.append(UInt8(ascii: "\n"))
         out.endRecord()
     }
 
     /// Writes one JSON Lines row; `input` is the input line when it parsed as an object.
-    func writeJSONL(lineNumber: Int, input: UnsafeBufferPointer<UInt8>?, outcome: RowOutcome, to out: inout ByteWriter) {
+    func writeJSONL(lineNumber: Int, input: UnsafeBufferPointer<UInt8>?, outcome: RowOutcome, to out: ByteWriter) {
         out.write("{\"line\":")
         out.append(lineNumber)
         out.write(",\"input\":")
@@ -68,7 +68,7 @@ struct BatchRowWriter {
         out.endRecord()
     }
 
-    private func writeCSVResult(_ outcome: RowOutcome, to out: inout ByteWriter) {
+    private func writeCSVResult(_ outcome: RowOutcome, to out: ByteWriter) {
         let comma = UInt8(ascii: ",")
         switch outcome {
         case .rejected(let rejection):
@@ -82,31 +82,31 @@ struct BatchRowWriter {
             out.append(comma); out.append(p.fastEdUsed)
             out.append(comma); out.write(PredictionSource.local.rawValue)
             out.append(comma); out.write(LVOModel.version)
-            out.append(comma); Self.writeCodes(p.warnings, to: &out)
+            out.append(comma); Self.writeCodes(p.warnings, to: out)
             out.append(comma)
         case .volume(let v):
-            writeVolume(v, to: &out)
+            writeVolume(v, to: out)
             out.append(comma); out.append(v.gfapUsed)
             out.append(comma); out.write(PredictionSource.local.rawValue)
             out.append(comma); out.write(VolumeModel.version)
-            out.append(comma); Self.writeCodes(v.warnings, to: &out)
+            out.append(comma); Self.writeCodes(v.warnings, to: out)
             out.append(comma)
         case .assessment(let a):
-            writePrediction(a.ich, to: &out)
-            if let lvo = a.lvo { writePrediction(lvo, to: &out) } else { for _ in 0..<5 { out.append(comma) } }
+            writePrediction(a.ich, to: out)
+            if let lvo = a.lvo { writePrediction(lvo, to: out) } else { for _ in 0..<5 { out.append(comma) } }
             if let v = a.volume {
-                writeVolume(v, to: &out)
+                writeVolume(v, to: out)
                 out.append(comma); out.write(PredictionSource.local.rawValue)
                 out.append(comma); out.write(VolumeModel.version)
             } else {
                 for _ in 0..<7 { out.append(comma) }
             }
-            out.append(comma); Self.writeCodes(a.warnings, to: &out)
+            out.append(comma); Self.writeCodes(a.warnings, to: out)
             out.append(comma)
         }
     }
 
-    private func writePrediction(_ p: Prediction, to out: inout ByteWriter) {
+    private func writePrediction(_ p: Prediction, to out: ByteWriter) {
         let comma = UInt8(ascii: ",")
         out.append(comma); if let probability = p.probability { out.append(probability) }
         out.append(comma); if let level = p.riskLevel { out.write(level.rawValue) }
@@ -115,7 +115,7 @@ struct BatchRowWriter {
         out.append(comma); if let reason = p.fallbackReason { out.appendCSVField(Self.english.render(reason)) }
     }
 
-    private func writeVolume(_ v: VolumeEstimate, to out: inout ByteWriter) {
+    private func writeVolume(_ v: VolumeEstimate, to out: ByteWriter) {
         let comma = UInt8(ascii: ",")
         out.append(comma); out.append(v.volumeMl)
         out.append(comma); out.append(v.rangeMl.lowerBound)
@@ -125,7 +125,7 @@ struct BatchRowWriter {
     }
 
     /// Warning codes joined by ';' (stable, locale-free).
-    private static func writeCodes(_ warnings: [ModelWarning], to out: inout ByteWriter) {
+    private static func writeCodes(_ warnings: [ModelWarning], to out: ByteWriter) {
         for (i, warning) in warnings.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ";")) }
             out.write(warning.code)

@@ -11,7 +11,7 @@ extension BatchRunner {
     /// Scores the remaining module rows through `service`, one request per
     /// row with at most `concurrency` in flight; output stays in input order.
     /// - Throws: `BatchError` when reading or writing fails.
-    func runConcurrently(service: any PredictionService, concurrency: Int) async throws {
+    mutating func runConcurrently(service: any PredictionService, concurrency: Int) async throws {
         let format = self.format
         try await withThrowingTaskGroup(of: (Int, RowOutcome).self) { group in
             var pending: [Int: PendingRow] = [:]
@@ -29,9 +29,10 @@ extension BatchRunner {
 
             while true {
                 var row: PendingRow? = nil
-                let more = try readLine { line in
+                let reader = input
+                let more = try Self.read(reader) { line in
                     guard !Self.isBlank(line) else { return }
-                    row = PendingRow(lineNumber: lineNumber, line: Array(line), parsed: parseInputs(line))
+                    row = PendingRow(lineNumber: reader.lineNumber, line: Array(line), parsed: parseInputs(line))
                 }
                 if !more { break }
                 guard let row else { continue }

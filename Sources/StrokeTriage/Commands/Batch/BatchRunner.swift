@@ -7,7 +7,7 @@ import TriageLocalization
 ///
 /// Memory stays constant: one read chunk, one output buffer and the reused
 /// per-row tables; nothing grows with the number of rows.
-final class BatchRunner {
+struct BatchRunner {
     /// What was done.
     struct Summary: Sendable {
         /// Rows scored.
@@ -47,11 +47,12 @@ final class BatchRunner {
 
     /// Reads and checks the CSV header. Call first.
     /// - Throws: `BatchError` for a missing, unknown or duplicate column, or no header at all.
-    func readHeader() throws {
+    mutating func readHeader() throws {
         guard format == .csv else { return }
         var header: [String]? = nil
+        let reader = self.reader
         while header == nil {
-            let more = try readLine { line in
+            let more = try Self.read(reader) { line in
                 guard !Self.isBlank(line) else { return }
                 var line = line
                 if line.count >= 3, line[0] == 0xEF, line[1] == 0xBB, line[2] == 0xBF {
@@ -79,15 +80,16 @@ final class BatchRunner {
     }
 
     /// Starts writing to `output` (the header first, for CSV). Call after `readHeader()`.
-    func begin(output: Int32) {
+    mutating func begin(output: Int32) {
         out = ByteWriter(fd: output)
-        rowWriter.writeHeader(inputHeader, to: &out)
+        rowWriter.writeHeader(inputHeader, to: out)
     }
 
     /// Scores every remaining row offline, synchronously.
     /// - Throws: `BatchError` when reading or writing fails.
-    func runOffline() throws {
-        while try readLine({ line in
+    mutating func runOffline() throws {
+        let reader = self.reader
+        while try Self.read(reader, { line in
             guard !Self.isBlank(line) else { return }
             emit(line: line, lineNumber: reader.lineNumber, outcome: parse(line), parsedFields: true)
         }) {}
@@ -106,26 +108,29 @@ final class BatchRunner {
     /// The line number of the line last read.
     var lineNumber: Int { reader.lineNumber }
 
-    /// Reads one line; `false` at the end of the input.
-    func readLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+    /// Reads one line of `reader`; `false` at the end of the input.
+    static func read(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         do { return try reader.nextLine(body) }
         catch let error as StreamingError { throw BatchError.stream(code: error.code, errno: error.errorNumber) }
     }
 
+    /// The input reader (a reference; reading does not mutate the runner).
+    var input: LineReader { reader }
+
     /// Parses and scores a row offline.
-    func parse(_ line: UnsafeBufferPointer<UInt8>) -> RowOutcome {
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) -> RowOutcome {
         if let rejection = load(line) { return .rejected(rejection) }
         return scorer.score(values)
     }
 
     /// Parses a module row into triage inputs without scoring it (auto mode).
-    func parseInputs(_ line: UnsafeBufferPointer<UInt8>) -> Result<TriageInputs, RowRejection> {
+    mutating func parseInputs(_ line: UnsafeBufferPointer<UInt8>) -> Result<TriageInputs, RowRejection> {
         if let rejection = load(line) { return .failure(rejection) }
         return values.triageInputs(module.triageModule!, format: format)
     }
 
     /// Fills `values` from a line; the rejection when a cell or the layout is wrong.
-    private func load(_ line: UnsafeBufferPointer<UInt8>) -> RowRejection? {
+    private mutating func load(_ line: UnsafeBufferPointer<UInt8>) -> RowRejection? {
         values.reset()
         switch format {
         case .csv:
@@ -149,18 +154,18 @@ final class BatchRunner {
 
     /// Writes one row's output and reports a rejection on stderr.
     /// `parsedFields`: the CSV splitter still holds this line's fields.
-    func emit(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, outcome: RowOutcome, parsedFields: Bool) {
+    mutating func emit(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, outcome: RowOutcome, parsedFields: Bool) {
         switch format {
         case .csv:
             var regrouped: CSVFields? = nil
             if case .rejected(.fieldCount) = outcome {
                 if parsedFields { regrouped = fields } else { var f = CSVFields(); f.split(line); regrouped = f }
             }
-            rowWriter.writeCSV(line: line, fields: regrouped, outcome: outcome, to: &out)
+            rowWriter.writeCSV(line: line, fields: regrouped, outcome: outcome, to: out)
         case .jsonl:
             let isObject: Bool
             if case .rejected(let r) = outcome, r == .notJSON || r == .duplicateKey { isObject = false } else { isObject = true }
-            rowWriter.writeJSONL(lineNumber: lineNumber, input: isObject ? line : nil, outcome: outcome, to: &out)
+            rowWriter.writeJSONL(lineNumber: lineNumber, input: isObject ? line : nil, outcome: outcome, to: out)
         }
         if case .rejected(let rejection) = outcome {
             summary.rejected += 1
