@@ -54,6 +54,10 @@ def ms(seconds):
     return f"{seconds * 1000:.1f} ms"
 
 
+def count(n):
+    return f"{n:,}".replace(",", " ")
+
+
 def row(what, baseline, measured, ratio, goal):
     print(f"| {what} | {baseline} | {measured} | {ratio} | {goal} |", flush=True)
 
@@ -90,7 +94,7 @@ def main():
                 [binary, "batch", "--module", "lvo", "--mode", "offline", "--in", data, "--out", out],
             ], RUNS)
             r = mine / base
-            row(f"batch scoring, {ROWS:,} rows (lvo, CSV, offline)".replace(",", " "), f"`wc -l`: {ms(base)}",
+            row(f"batch scoring, {count(ROWS)} rows (lvo, CSV, offline)", f"`wc -l`: {ms(base)}",
                 f"{ms(mine)} ({ROWS / mine / 1e6:.2f} M rows/s)", f"{r:.1f}×{verdict(r, 10)}", "≤ 10×")
         except Exception as e:
             row("batch scoring", "—", f"failed: {e}", "—", "≤ 10×")
@@ -107,7 +111,7 @@ def main():
                 peaks.append(peak)
                 times.append(elapsed)
             peak_mb = statistics.median(peaks) / 1024
-            row(f"peak memory (max RSS), batch of {MEMORY_ROWS:,} rows".replace(",", " "), "—",
+            row(f"peak memory (max RSS), batch of {count(MEMORY_ROWS)} rows", "—",
                 f"{peak_mb:.1f} MB in {statistics.median(times):.1f} s", f"—{verdict(peak_mb, 50)}", "≤ 50 MB")
         except Exception as e:
             row("peak memory, batch", "—", f"failed: {e}", "—", "≤ 50 MB")

@@ -14,9 +14,11 @@ public final class ByteWriter: TextOutputStream {
     public static let flushThreshold = 256 * 1024
 
     @usableFromInline let fd: Int32
-    @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
-    @usableFromInline var capacity: Int
-    @usableFromInline var count = 0
+    // Unchecked: the writer is used from one place at a time, and dynamic
+    // exclusivity checks on these cost more than the appends themselves.
+    @exclusivity(unchecked) @usableFromInline var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) @usableFromInline var capacity: Int
+    @exclusivity(unchecked) @usableFromInline var count = 0
     /// The first write error, if any; later writes are dropped.
     public private(set) var failure: StreamingError?
 

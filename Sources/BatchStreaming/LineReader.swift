@@ -17,15 +17,16 @@ public final class LineReader {
     public static let maximumLineLength = 1 << 20
 
     private let fd: Int32
-    private var buffer: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
+    // Unchecked exclusivity: one reader is driven from one place at a time.
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEOF = false
     /// The number of the line last returned (1-based), 0 before the first.
-    public private(set) var lineNumber = 0
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
     /// Bytes consumed from the descriptor so far (for progress against a known size).
-    public private(set) var bytesRead = 0
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
 
     /// Creates a reader of `fd`.
     public init(fd: Int32) {

@@ -28,6 +28,7 @@ struct BatchRunner {
     private var columnKeys: [InputKey] = []
     private var inputHeader: [String] = []
     private let jsonKeys: [String: InputKey]
+    private let requiredKeys: [InputKey]
     private var rowWriter: BatchRowWriter
     private let scorer: OfflineRowScorer
     private(set) var summary = Summary()
@@ -40,6 +41,7 @@ struct BatchRunner {
         self.reader = LineReader(fd: input)
         self.out = ByteWriter(fd: -1)
         self.progress = ProgressLine(localizer: localizer, totalBytes: totalBytes)
+        self.requiredKeys = module.requiredKeys
         self.jsonKeys = Dictionary(uniqueKeysWithValues: module.acceptedKeys.map { ($0.json, $0) })
         self.rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: 0)
         self.scorer = OfflineRowScorer(module: module, format: format)
@@ -137,9 +139,13 @@ struct BatchRunner {
             fields.split(line)
             if fields.malformed { return .fieldCount(found: fields.count, expected: columnKeys.count) }
             guard fields.count == columnKeys.count else { return .fieldCount(found: fields.count, expected: columnKeys.count) }
-            for (i, key) in columnKeys.enumerated() {
-                if let rejection = fields.withField(i, { values.load(key, $0, format: format) }) { return rejection }
+            let rejection: RowRejection? = fields.withFields { cells in
+                for (i, key) in columnKeys.enumerated() {
+                    if let rejection = values.load(key, cells[i], format: format) { return rejection }
+                }
+                return nil
             }
+            if let rejection { return rejection }
         case .jsonl:
             if let problem = json.parse(line) { return problem == .duplicateKey ? .duplicateKey : .notJSON }
             for i in 0..<json.count {
@@ -149,7 +155,7 @@ struct BatchRunner {
                 if let rejection = json.withValue(i, { values.load(key, $0, format: format) }) { return rejection }
             }
         }
-        return values.missing(module, format: format)
+        return values.missing(requiredKeys, format: format)
     }
 
     /// Writes one row's output and reports a rejection on stderr.

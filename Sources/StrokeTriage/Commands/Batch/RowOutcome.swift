@@ -3,7 +3,7 @@ import StrokeModels
 /// The result of one row: a score, or why the row was rejected.
 enum RowOutcome: Sendable {
     /// A module row assessed by the prediction service.
-    case assessment(Assessment)
+    indirect case assessment(Assessment)  // boxed: keeps the calculator rows' enum small
     /// An lvo row.
     case lvo(LVOPrediction)
     /// A volume row.

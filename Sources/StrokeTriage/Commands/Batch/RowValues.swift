@@ -6,33 +6,43 @@ import StrokeModels
 /// Numbers are kept as doubles; yes/no inputs as 1 or 0; an empty cell or a
 /// JSON `null` is absent.
 struct RowValues {
-    private var values = [Double?](repeating: nil, count: InputKey.allCases.count)
+    /// One slot per `InputKey.ordinal`; NaN marks an absent value (parsing never yields NaN).
+    private var slots: (Double, Double, Double, Double, Double, Double, Double, Double,
+                        Double, Double, Double, Double, Double, Double, Double, Double)
+        = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
 
     /// Forgets the previous row.
     mutating func reset() {
-        for i in values.indices { values[i] = nil }
+        slots = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
     }
 
     /// The value of an input, if given.
-    subscript(key: InputKey) -> Double? { values[key.ordinal] }
+    subscript(key: InputKey) -> Double? {
+        let value = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.ordinal * 8, as: Double.self) }
+        return value.isNaN ? nil : value
+    }
+
+    private mutating func set(_ key: InputKey, _ value: Double?) {
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: value ?? .nan, toByteOffset: key.ordinal * 8, as: Double.self) }
+    }
 
     /// Parses one cell into the table.
     /// - Returns: the rejection when the cell is not a number (or yes/no for boolean inputs).
     mutating func load(_ key: InputKey, _ cell: UnsafeBufferPointer<UInt8>, format: BatchFormat) -> RowRejection? {
-        guard !cell.isEmpty else { values[key.ordinal] = nil; return nil }
+        guard !cell.isEmpty else { set(key, nil); return nil }
         if key.isBoolean {
             guard let flag = NumberParsing.bool(cell) else { return .notABoolean(column: format.name(key)) }
-            values[key.ordinal] = flag ? 1 : 0
+            set(key, flag ? 1 : 0)
         } else {
             guard let number = NumberParsing.double(cell) else { return .notANumber(column: format.name(key)) }
-            values[key.ordinal] = number
+            set(key, number)
         }
         return nil
     }
 
     /// The first required input that is absent.
-    func missing(_ module: BatchModule, format: BatchFormat) -> RowRejection? {
-        for key in module.requiredKeys where values[key.ordinal] == nil { return .missing(column: format.name(key)) }
+    func missing(_ required: [InputKey], format: BatchFormat) -> RowRejection? {
+        for key in required where self[key] == nil { return .missing(column: format.name(key)) }
         return nil
     }
 
