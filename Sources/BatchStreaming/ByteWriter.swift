@@ -52,6 +52,11 @@ public final class ByteWriter: TextOutputStream {
         s.withUTF8 { append($0) }
     }
 
+    /// Appends a compile-time constant's UTF-8 (no reference counting).
+    @inlinable public func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Appends ASCII produced by the standard library's number printing.
     @inlinable public func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 

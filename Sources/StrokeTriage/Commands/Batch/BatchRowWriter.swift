@@ -14,6 +14,11 @@ struct BatchRowWriter {
     /// The number of input columns (CSV), to pad or cut rows with a wrong field count.
     let inputColumnCount: Int
     private static let english = ModelJSON.english
+    /// `local,<LVO model version>,` written as one piece per row.
+    private let lvoProvenance: StaticString = "local,2024.09.28-calibrated,"
+
+    /// Whether the constant above still matches the model (else the version is written from the model).
+    static let provenanceMatchesModel = "local,\(LVOModel.version)," == "local,2024.09.28-calibrated,"
 
     /// Writes the CSV header: the input header as given, then the result columns.
     func writeHeader(_ inputHeader: [String], to out: ByteWriter) {
@@ -77,12 +82,14 @@ struct BatchRowWriter {
             out.appendCSVField(Self.english.render(rejection.message))
         case .lvo(let p):
             out.append(comma); out.append(p.probability)
-            out.append(comma); out.write(p.riskLevel.rawValue)
-            out.append(comma); out.write(p.lvoLikely ? "true" : "false")
+            out.append(comma); out.append(Self.level(p.riskLevel))
+            out.append(comma); out.append(p.lvoLikely ? "true" : "false" as StaticString)
             out.append(comma); out.append(p.fastEdUsed)
-            out.append(comma); out.write(PredictionSource.local.rawValue)
-            out.append(comma); out.write(LVOModel.version)
-            out.append(comma); Self.writeCodes(p.warnings, to: out)
+            out.append(comma)
+            if Self.provenanceMatchesModel { out.append(lvoProvenance) } else {
+                out.write(PredictionSource.local.rawValue); out.append(comma); out.write(LVOModel.version); out.append(comma)
+            }
+            if !p.warnings.isEmpty { Self.writeCodes(p.warnings, to: out) }
             out.append(comma)
         case .volume(let v):
             writeVolume(v, to: out)
@@ -103,6 +110,15 @@ struct BatchRowWriter {
             }
             out.append(comma); Self.writeCodes(a.warnings, to: out)
             out.append(comma)
+        }
+    }
+
+    private static func level(_ level: RiskLevel) -> StaticString {
+        switch level {
+        case .low: return "low"
+        case .medium: return "medium"
+        case .high: return "high"
+        case .critical: return "critical"
         }
     }
 
