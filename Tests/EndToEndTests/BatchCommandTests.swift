@@ -157,6 +157,11 @@ import Testing
         #expect(try BinaryRunner.run(["batch", "--module", "full", "--concurrency", "0"], stdin: "").status == 64)
         let missing = try BinaryRunner.run(["batch", "--module", "lvo", "--in", "/nonexistent/in.csv"])
         #expect(missing.status == 1)
+        let dir = Self.directory()
+        let same = try Self.write("gfap\n100\n", "same.csv", in: dir)
+        let clash = try BinaryRunner.run(["batch", "--module", "volume", "--mode", "offline", "--in", same, "--out", same])
+        #expect(clash.status == 64)
+        #expect(try String(contentsOfFile: same, encoding: .utf8) == "gfap\n100\n", "input left intact")
     }
 
     @Test func filesAndDashesFormatFromTheExtensionAndMode0600() throws {

@@ -65,7 +65,7 @@ struct BatchCommand: AsyncParsableCommand {
                                          input: inputFD, totalBytes: size)
                 // The header is checked before the output file is created.
                 try runner.readHeader()
-                return try await BatchFiles.withOutput(output) { outputFD in
+                return try await BatchFiles.withOutput(output, input: inputFD) { outputFD in
                     runner.begin(output: outputFD)
                     if let service = try concurrentService() {
                         try await runner.runConcurrently(service: service, concurrency: concurrency)

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 extension BatchError: UserFacingError {
-    var exitCode: ExitCode { isInvalidData ? ExitStatus.invalidData : ExitStatus.failure }
+    var exitCode: ExitCode { isUsage ? ExitStatus.usage : isInvalidData ? ExitStatus.invalidData : ExitStatus.failure }
 
     func message(_ localizer: Localizer) -> String {
         localizer.text(code, arguments.map { .text($0) })

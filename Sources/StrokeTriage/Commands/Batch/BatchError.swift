@@ -4,6 +4,7 @@ struct BatchError: Error, Sendable {
     private enum Kind: Sendable {
         case cannotOpenInput(path: String, errno: Int32)
         case cannotCreateOutput(path: String, errno: Int32)
+        case outputIsInput(path: String)
         case noHeader
         case unknownColumn(name: String, allowed: [String])
         case missingColumn(name: String)
@@ -17,6 +18,8 @@ struct BatchError: Error, Sendable {
     static func cannotOpenInput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotOpenInput(path: path, errno: errno)) }
     /// The output file cannot be created.
     static func cannotCreateOutput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotCreateOutput(path: path, errno: errno)) }
+    /// The output file is the input file.
+    static func outputIsInput(_ path: String) -> BatchError { BatchError(kind: .outputIsInput(path: path)) }
     /// CSV input without a header row.
     static let noHeader = BatchError(kind: .noHeader)
     /// A header names a column the module does not read.
@@ -33,12 +36,19 @@ struct BatchError: Error, Sendable {
         switch kind {
         case .cannotOpenInput: return "batch.error.cannotOpenInput"
         case .cannotCreateOutput: return "batch.error.cannotCreateOutput"
+        case .outputIsInput: return "batch.error.outputIsInput"
         case .noHeader: return "batch.error.noHeader"
         case .unknownColumn: return "batch.error.unknownColumn"
         case .missingColumn: return "batch.error.missingColumn"
         case .duplicateColumn: return "batch.error.duplicateColumn"
         case .stream(let code, _): return code
         }
+    }
+
+    /// Whether the command line is at fault (exit 64).
+    var isUsage: Bool {
+        if case .outputIsInput = kind { return true }
+        return false
     }
 
     /// Whether the input's layout is at fault (exit 65) rather than the system (exit 1).
@@ -53,7 +63,7 @@ struct BatchError: Error, Sendable {
     /// The message arguments (paths and column names; never cell values).
     var arguments: [String] {
         switch kind {
-        case .cannotOpenInput(let path, _), .cannotCreateOutput(let path, _): return [path]
+        case .cannotOpenInput(let path, _), .cannotCreateOutput(let path, _), .outputIsInput(let path): return [path]
         case .noHeader, .stream: return []
         case .unknownColumn(let name, let allowed): return [name, allowed.joined(separator: ", ")]
         case .missingColumn(let name), .duplicateColumn(let name): return [name]

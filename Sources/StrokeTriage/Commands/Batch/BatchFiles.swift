@@ -28,9 +28,16 @@ enum BatchFiles {
 
     /// Calls `body` with the output descriptor (stdout for `-`); a file is
     /// created or truncated with mode 0600 (also when it existed with wider permissions).
-    /// - Throws: `BatchError.cannotCreateOutput`, or what `body` throws.
-    static func withOutput<T>(_ path: String, _ body: (Int32) async throws -> T) async throws -> T {
+    /// - Throws: `BatchError.outputIsInput` when the output is the file being
+    ///   read, `BatchError.cannotCreateOutput`, or what `body` throws.
+    static func withOutput<T>(_ path: String, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
         guard path != "-" else { return try await body(STDOUT_FILENO) }
+        // Truncating the file being read would destroy the input.
+        var existing = stat(), reading = stat()
+        if stat(path, &existing) == 0, fstat(input, &reading) == 0,
+           existing.st_dev == reading.st_dev, existing.st_ino == reading.st_ino {
+            throw BatchError.outputIsInput(path)
+        }
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, outputMode)
         guard fd >= 0 else { throw BatchError.cannotCreateOutput(path, errno: errno) }
         defer { close(fd) }
