@@ -60,13 +60,13 @@ struct BatchRowWriter {
             out.write("null,\"error\":")
             out.appendJSONString(Self.english.render(rejection.message))
         case .assessment(let a):
-            out.write(Self.withoutDisclaimer(AssessmentJSON.assessment(a)).serialized())
+            Self.withoutDisclaimer(AssessmentJSON.assessment(a)).write(to: out)
             out.write(",\"error\":null")
         case .lvo(let p):
-            out.write(ModelJSON.lvo(p).serialized())
+            ModelJSON.lvo(p).write(to: out)
             out.write(",\"error\":null")
         case .volume(let v):
-            out.write(ModelJSON.volume(v).serialized())
+            ModelJSON.volume(v).write(to: out)
             out.write(",\"error\":null")
         }
         out.write("}\n")
