@@ -75,12 +75,3 @@ extension BatchRunner {
         (error as? any CodedError)?.code ?? String(describing: type(of: error))
     }
 }
-
-/// An error with a stable machine-readable code.
-protocol CodedError {
-    /// The stable code.
-    var code: String { get }
-}
-
-extension ModelsError: CodedError {}
-extension BatchError: CodedError {}

@@ -107,9 +107,6 @@ struct BatchRunner {
 
     // MARK: - Rows
 
-    /// The line number of the line last read.
-    var lineNumber: Int { reader.lineNumber }
-
     /// Reads one line of `reader`; `false` at the end of the input.
     static func read(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         do { return try reader.nextLine(body) }
