@@ -48,6 +48,7 @@ public final class LineReader {
                 let index = newline - buffer
                 var lineEnd = index
                 if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 start = index + 1
                 lineNumber += 1
@@ -59,6 +60,7 @@ public final class LineReader {
                 guard start < end else { return false }
                 var lineEnd = end
                 if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 start = end
                 lineNumber += 1

@@ -41,6 +41,13 @@ import Testing
         #expect(try Self.lines(of: Array(text.utf8)) == expected)
     }
 
+    @Test func acceptsALineAtTheLimitAndRefusesOneByteMore() throws {
+        let atLimit = [UInt8](repeating: UInt8(ascii: "a"), count: LineReader.maximumLineLength)
+        #expect(try Self.lines(of: atLimit + [0x0A]).map(\.utf8.count) == [LineReader.maximumLineLength])
+        #expect(throws: StreamingError.lineTooLong) { _ = try Self.lines(of: atLimit + [UInt8(ascii: "a"), 0x0A]) }
+        #expect(throws: StreamingError.lineTooLong) { _ = try Self.lines(of: atLimit + [UInt8(ascii: "a")]) }
+    }
+
     @Test func refusesALineOverTheLimit() throws {
         let bytes = [UInt8](repeating: UInt8(ascii: "z"), count: LineReader.maximumLineLength + LineReader.chunkSize + 10)
         #expect(throws: StreamingError.lineTooLong) { _ = try Self.lines(of: bytes) }

@@ -14,7 +14,7 @@ extension BatchError: UserFacingError {
     }
 
     func hint(_ localizer: Localizer) -> String? {
-        isInvalidData ? localizer.text("batch.hint.columns") : nil
+        isHeaderError ? localizer.text("batch.hint.columns") : nil
     }
 
     var underlyingCause: String? {

@@ -51,6 +51,14 @@ struct BatchError: Error, Sendable {
         return false
     }
 
+    /// Whether the CSV header is at fault.
+    var isHeaderError: Bool {
+        switch kind {
+        case .noHeader, .unknownColumn, .missingColumn, .duplicateColumn: return true
+        default: return false
+        }
+    }
+
     /// Whether the input's layout is at fault (exit 65) rather than the system (exit 1).
     var isInvalidData: Bool {
         switch kind {
