@@ -71,10 +71,13 @@ let package = Package(
         ),
         // The interactive walkthrough as a testable state machine (no terminal I/O).
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "TriageLocalization"]),
+        // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
+        .target(name: "BatchStreaming"),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
+                "BatchStreaming",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -98,6 +101,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
         // Runs the built binary (and the walkthrough through a pseudo-terminal).
         .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),
     ]

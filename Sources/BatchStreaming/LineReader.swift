@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a file descriptor in fixed-size chunks and hands out one line at a
+/// time, without ever holding more than one chunk plus the longest line.
+///
+/// Lines end at `\n`; a `\r` before it is dropped (CRLF files). The last line
+/// needs no terminator. Line numbers start at 1. The reader does not own the
+/// descriptor: the caller opens and closes it.
+public final class LineReader {
+    /// Bytes asked of `read(2)` at a time.
+    public static let chunkSize = 256 * 1024
+    /// The longest line accepted, in bytes; longer lines throw `StreamingError.lineTooLong`.
+    public static let maximumLineLength = 1 << 20
+
+    private let fd: Int32
+    // Unchecked exclusivity: one reader is driven from one place at a time.
+    @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var start = 0
+    @exclusivity(unchecked) private var end = 0
+    @exclusivity(unchecked) private var atEOF = false
+    /// The number of the line last returned (1-based), 0 before the first.
+    @exclusivity(unchecked) public private(set) var lineNumber = 0
+    /// Bytes consumed from the descriptor so far (for progress against a known size).
+    @exclusivity(unchecked) public private(set) var bytesRead = 0
+
+    /// Creates a reader of `fd`.
+    public init(fd: Int32) {
+        self.fd = fd
+        self.capacity = Self.chunkSize
+        self.buffer = .allocate(capacity: Self.chunkSize)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Calls `body` with the next line (without its terminator) and returns
+    /// `true`, or returns `false` at the end of the input. The buffer is valid
+    /// only inside `body`.
+    /// - Throws: `StreamingError` when reading fails or a line is too long, or what `body` throws.
+    public func nextLine(_ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
+        var scanned = start
+        while true {
+            if let newline = Self.find(buffer + scanned, end - scanned) {
+                let index = newline - buffer
+                var lineEnd = index
+                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
+                let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
+                start = index + 1
+                lineNumber += 1
+                try body(line)
+                return true
+            }
+            scanned = end
+            if atEOF {
+                guard start < end else { return false }
+                var lineEnd = end
+                if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
+                let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
+                start = end
+                lineNumber += 1
+                try body(line)
+                return true
+            }
+            let shift = start
+            try fill()
+            scanned -= shift
+        }
+    }
+
+    /// Moves the unread tail to the front, grows the buffer for a long line, and reads more.
+    private func fill() throws(StreamingError) {
+        if start > 0 {
+            let pending = end - start
+            if pending > 0 { (buffer).update(from: buffer + start, count: pending) }
+            end = pending
+            start = 0
+        }
+        if end == capacity {
+            guard end <= Self.maximumLineLength else { throw .lineTooLong }
+            // A line longer than a chunk: grow, keeping the reader's memory bounded.
+            let newCapacity = min(capacity * 2, Self.maximumLineLength + Self.chunkSize)
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+            grown.update(from: buffer, count: end)
+            swapBuffer(grown, capacity: newCapacity)
+        }
+        while true {
+            let n = read(fd, buffer + end, capacity - end)
+            if n > 0 { end += n; bytesRead += n; return }
+            if n == 0 { atEOF = true; return }
+            if errno == EINTR { continue }
+            throw .readFailed(errno: errno)
+        }
+    }
+
+    private func swapBuffer(_ new: UnsafeMutablePointer<UInt8>, capacity newCapacity: Int) {
+        buffer.deallocate()
+        buffer = new
+        capacity = newCapacity
+    }
+
+    private static func find(_ from: UnsafeMutablePointer<UInt8>, _ count: Int) -> UnsafeMutablePointer<UInt8>? {
+        guard count > 0, let hit = memchr(from, Int32(UInt8(ascii: "\n")), count) else { return nil }
+        return hit.assumingMemoryBound(to: UInt8.self)
+    }
+}

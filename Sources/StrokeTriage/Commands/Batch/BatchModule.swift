@@ -1,0 +1,82 @@
+import ArgumentParser
+import StrokeModels
+
+/// What a batch scores: one of the triage modules (through the prediction
+/// service and the triage rules) or one of the calculators (their own rules).
+enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
+    case coma, limited, full, lvo, volume
+
+    /// The triage branch, for the module batches.
+    var triageModule: TriageModule? {
+        switch self {
+        case .coma: return .coma
+        case .limited: return .limited
+        case .full: return .full
+        case .lvo, .volume: return nil
+        }
+    }
+
+    /// Every input the batch accepts, in the order the output repeats them.
+    var acceptedKeys: [InputKey] {
+        switch self {
+        case .lvo: return [.gfap, .fastEd]
+        case .volume: return [.gfap]
+        case .coma, .limited, .full: return InputKey.keys(for: triageModule!) + [.onsetMinutes, .lat, .lon]
+        }
+    }
+
+    /// The inputs every row must have: the numbers of the module. Booleans
+    /// default to false; onset and location are optional.
+    var requiredKeys: [InputKey] {
+        switch self {
+        case .lvo: return [.gfap, .fastEd]
+        case .volume: return [.gfap]
+        case .coma, .limited, .full: return InputKey.keys(for: triageModule!).filter { !$0.isBoolean }
+        }
+    }
+
+    /// The result columns appended to the input columns in CSV output.
+    var resultColumns: [String] {
+        switch self {
+        case .lvo:
+            return ["probability", "risk_level", "lvo_likely", "fast_ed_used", "source", "model", "warnings", "error"]
+        case .volume:
+            return ["volume_ml", "volume_low_ml", "volume_high_ml", "severity", "mortality", "gfap_used",
+                    "source", "model", "warnings", "error"]
+        case .coma, .limited, .full:
+            return ["ich_probability", "ich_risk_level", "ich_source", "ich_model", "ich_fallback_reason",
+                    "lvo_probability", "lvo_risk_level", "lvo_source", "lvo_model", "lvo_fallback_reason",
+                    "volume_ml", "volume_low_ml", "volume_high_ml", "volume_severity", "volume_mortality",
+                    "volume_source", "volume_model", "warnings", "error"]
+        }
+    }
+}
+
+extension InputKey {
+    /// A dense index 0..<16 for the fixed-size per-row value table.
+    var ordinal: Int {
+        switch self {
+        case .age: return 0
+        case .sbp: return 1
+        case .dbp: return 2
+        case .gfap: return 3
+        case .fastEd: return 4
+        case .headache: return 5
+        case .legParesis: return 6
+        case .armParesis: return 7
+        case .eyeDeviation: return 8
+        case .reducedVigilance: return 9
+        case .atrialFibrillation: return 10
+        case .anticoagulated: return 11
+        case .antiplatelets: return 12
+        case .onsetMinutes: return 13
+        case .lat: return 14
+        case .lon: return 15
+        }
+    }
+
+    /// The input key of a model field, when there is one.
+    init?(field: InputField) {
+        self.init(rawValue: field.rawValue)
+    }
+}

@@ -1,0 +1,81 @@
+import BatchStreaming
+import StrokeModels
+
+/// The parsed inputs of one row, in a fixed table reused from row to row.
+///
+/// Numbers are kept as doubles; yes/no inputs as 1 or 0; an empty cell or a
+/// JSON `null` is absent.
+struct RowValues {
+    /// One slot per `InputKey.ordinal`; NaN marks an absent value (parsing never yields NaN).
+    private var slots: (Double, Double, Double, Double, Double, Double, Double, Double,
+                        Double, Double, Double, Double, Double, Double, Double, Double)
+        = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
+
+    /// Forgets the previous row.
+    mutating func reset() {
+        slots = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
+    }
+
+    /// The value of an input, if given.
+    subscript(key: InputKey) -> Double? {
+        let value = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.ordinal * 8, as: Double.self) }
+        return value.isNaN ? nil : value
+    }
+
+    private mutating func set(_ key: InputKey, _ value: Double?) {
+        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: value ?? .nan, toByteOffset: key.ordinal * 8, as: Double.self) }
+    }
+
+    /// Parses one cell into the table.
+    /// - Returns: the rejection when the cell is not a number (or yes/no for boolean inputs).
+    mutating func load(_ key: InputKey, _ cell: UnsafeBufferPointer<UInt8>, format: BatchFormat) -> RowRejection? {
+        guard !cell.isEmpty else { set(key, nil); return nil }
+        if key.isBoolean {
+            guard let flag = NumberParsing.bool(cell) else { return .notABoolean(column: format.name(key)) }
+            set(key, flag ? 1 : 0)
+        } else {
+            guard let number = NumberParsing.double(cell) else { return .notANumber(column: format.name(key)) }
+            set(key, number)
+        }
+        return nil
+    }
+
+    /// The first required input that is absent.
+    func missing(_ required: [InputKey], format: BatchFormat) -> RowRejection? {
+        for key in required where self[key] == nil { return .missing(column: format.name(key)) }
+        return nil
+    }
+
+    /// The triage inputs of a module row. Whole-number inputs that are not
+    /// whole are rejected here (the model takes them as integers).
+    func triageInputs(_ module: TriageModule, format: BatchFormat) -> Result<TriageInputs, RowRejection> {
+        var inputs = TriageInputs(module: module, gfap: self[.gfap] ?? .nan)
+        func whole(_ key: InputKey, _ field: InputField) -> Result<Int?, RowRejection> {
+            guard let value = self[key] else { return .success(nil) }
+            guard value.rounded() == value, abs(value) < 1e9 else {
+                return .failure(.outOfRange(column: format.name(key), allowed: TriageRules.allowed(field)))
+            }
+            return .success(Int(value))
+        }
+        switch whole(.age, .age) { case .success(let v): inputs.age = v; case .failure(let r): return .failure(r) }
+        switch whole(.sbp, .systolic) { case .success(let v): inputs.systolic = v; case .failure(let r): return .failure(r) }
+        switch whole(.dbp, .diastolic) { case .success(let v): inputs.diastolic = v; case .failure(let r): return .failure(r) }
+        switch whole(.fastEd, .fastEd) { case .success(let v): inputs.fastEd = v; case .failure(let r): return .failure(r) }
+        inputs.headache = self[.headache] == 1
+        inputs.legParesis = self[.legParesis] == 1
+        inputs.armParesis = self[.armParesis] == 1
+        inputs.eyeDeviation = self[.eyeDeviation] == 1
+        inputs.reducedVigilance = self[.reducedVigilance] == 1
+        inputs.atrialFibrillation = self[.atrialFibrillation] == 1
+        inputs.anticoagulated = self[.anticoagulated] == 1
+        inputs.antiplatelets = self[.antiplatelets] == 1
+        inputs.onsetMinutes = self[.onsetMinutes]
+        switch (self[.lat], self[.lon]) {
+        case let (lat?, lon?): inputs.location = Coordinate(latitude: lat, longitude: lon)
+        case (nil, nil): break
+        case (nil, _): return .failure(.missing(column: format.name(.lat)))
+        case (_, nil): return .failure(.missing(column: format.name(.lon)))
+        }
+        return .success(inputs)
+    }
+}

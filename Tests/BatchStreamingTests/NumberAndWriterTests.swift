@@ -1,0 +1,61 @@
+import BatchStreaming
+import Foundation
+import Testing
+
+/// Number and boolean parsing from bytes, and the writer's number and quoting forms.
+@Suite struct NumberAndWriterTests {
+    static func double(_ text: String) -> Double? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { NumberParsing.double(UnsafeBufferPointer($0)) }
+    }
+
+    static func bool(_ text: String) -> Bool? {
+        var bytes = Array(text.utf8)
+        return bytes.withUnsafeMutableBufferPointer { NumberParsing.bool(UnsafeBufferPointer($0)) }
+    }
+
+    @Test func parsesDecimalNumbersOnly() {
+        #expect(Self.double("72") == 72)
+        #expect(Self.double("-5") == -5)
+        #expect(Self.double("+3") == 3)
+        #expect(Self.double("180.25") == 180.25)
+        #expect(Self.double("1e3") == 1000)
+        #expect(Self.double("0.1") == 0.1)
+        #expect(Self.double("12345678901234567890") == Double("12345678901234567890"))
+        for bad in ["", " 1", "1 ", "abc", "nan", "inf", "0x10", "1e", "-", ".", "1,5", "1.2.3"] {
+            #expect(Self.double(bad) == nil, "\(bad)")
+        }
+    }
+
+    @Test func parsesBooleans() {
+        for yes in ["1", "true", "TRUE", "yes", "Yes"] { #expect(Self.bool(yes) == true) }
+        for no in ["0", "false", "False", "no", "NO"] { #expect(Self.bool(no) == false) }
+        for bad in ["2", "y", "t", "truthy", ""] { #expect(Self.bool(bad) == nil) }
+    }
+
+    @Test func writesShortestRoundTripNumbersIntegersAndQuotedFields() throws {
+        let pipe = Pipe()
+        let writer = ByteWriter(fd: pipe.fileHandleForWriting.fileDescriptor)
+        for value in [0.5119570957664139, 5.0, 1e-05, 0.1 + 0.2, -0.0] {
+            writer.append(value)
+            writer.append(UInt8(ascii: " "))
+        }
+        for value in [0, 7, -42, Int.max, Int.min] {
+            writer.append(value)
+            writer.append(UInt8(ascii: " "))
+        }
+        writer.appendCSVField("plain")
+        writer.append(UInt8(ascii: " "))
+        writer.appendCSVField("a,\"b\"")
+        writer.append(UInt8(ascii: " "))
+        writer.appendJSONString("q\"\\\n\u{1}")
+        writer.flush()
+        try pipe.fileHandleForWriting.close()
+        #expect(writer.failure == nil)
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == "0.5119570957664139 5.0 1e-05 0.30000000000000004 -0.0 0 7 -42 \(Int.max) \(Int.min) plain \"a,\"\"b\"\"\" \"q\\\"\\\\\\n\\u0001\"")
+        for value in [0.5119570957664139, 1e-05, 0.30000000000000004] {
+            #expect(Double(String(describing: value)) == value)
+        }
+    }
+}
