@@ -35,7 +35,10 @@ struct ResultRenderer {
         }
         if let routing = outcome.routing {
             out.append(style.bold(l.text("walk.result.routing")))
-            out += routing.lines
+            for line in routing.lines {
+                let lead = String(line.prefix { $0 == " " })
+                out += style.wrap(String(line.dropFirst(lead.count)), indent: lead, hangingIndent: lead + "  ")
+            }
         }
         out += style.wrap(l.text("disclaimer.short"))
         return out
