@@ -7,14 +7,7 @@ struct FullCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "full", abstract: "Full module (neurological exam): ICH and LVO probabilities and bleed volume.")
 
-    @Option(name: InputKey.age.name, help: "Age in whole years (0–120; the ICH baseline applies from 18).")
-    var age: Double
-    @Option(name: InputKey.sbp.name, help: "Systolic blood pressure, mmHg (60–300, above diastolic).")
-    var sbp: Double
-    @Option(name: InputKey.dbp.name, help: "Diastolic blood pressure, mmHg (30–200).")
-    var dbp: Double
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).")
-    var gfap: Double
+    @OptionGroup var vitals: VitalSignsOptions
     @Option(name: InputKey.fastEd.name, help: "FAST-ED total (whole number 0–9).")
     var fastEd: Double
 
@@ -26,8 +19,6 @@ struct FullCommand: AsyncParsableCommand {
     var armParesis = false
     @Flag(name: InputKey.eyeDeviation.name, help: "Eye deviation.")
     var eyeDeviation = false
-    @Flag(name: InputKey.reducedVigilance.name, help: "Reduced vigilance.")
-    var reducedVigilance = false
     @Flag(name: InputKey.atrialFibrillation.name, help: "Atrial fibrillation.")
     var atrialFibrillation = false
     @Flag(name: InputKey.anticoagulated.name, help: "Anticoagulation with a NOAC/DOAC.")
@@ -42,19 +33,12 @@ struct FullCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit) { () throws(ModelsError) in
-            let age = try ModuleCommandRunner.whole(.age, age)
-            let systolic = try ModuleCommandRunner.whole(.systolic, sbp)
-            let diastolic = try ModuleCommandRunner.whole(.diastolic, dbp)
-            var inputs = TriageInputs(module: .full, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
-            inputs.age = age
-            inputs.systolic = systolic
-            inputs.diastolic = diastolic
+            var inputs = try vitals.inputs(for: .full)
             inputs.fastEd = try ModuleCommandRunner.whole(.fastEd, fastEd)
             inputs.headache = headache
             inputs.legParesis = legParesis
             inputs.armParesis = armParesis
             inputs.eyeDeviation = eyeDeviation
-            inputs.reducedVigilance = reducedVigilance
             inputs.atrialFibrillation = atrialFibrillation
             inputs.anticoagulated = anticoagulated
             inputs.antiplatelets = antiplatelets

@@ -1,0 +1,30 @@
+import ArgumentParser
+import StrokeModels
+
+/// The inputs the limited and full modules share: age, blood pressure, GFAP, vigilance.
+struct VitalSignsOptions: ParsableArguments {
+    @Option(name: InputKey.age.name, help: "Age in whole years (0–120; the ICH baseline applies from 18).")
+    var age: Double
+    @Option(name: InputKey.sbp.name, help: "Systolic blood pressure, mmHg (60–300, above diastolic).")
+    var sbp: Double
+    @Option(name: InputKey.dbp.name, help: "Diastolic blood pressure, mmHg (30–200).")
+    var dbp: Double
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).")
+    var gfap: Double
+    @Flag(name: InputKey.reducedVigilance.name, help: "Reduced vigilance.")
+    var reducedVigilance = false
+
+    /// Inputs for a module from these values, checked in the order the form asks them.
+    /// - Throws: `ModelsError` for the first invalid field.
+    func inputs(for module: TriageModule) throws(ModelsError) -> TriageInputs {
+        let age = try ModuleCommandRunner.whole(.age, age)
+        let systolic = try ModuleCommandRunner.whole(.systolic, sbp)
+        let diastolic = try ModuleCommandRunner.whole(.diastolic, dbp)
+        var inputs = TriageInputs(module: module, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
+        inputs.age = age
+        inputs.systolic = systolic
+        inputs.diastolic = diastolic
+        inputs.reducedVigilance = reducedVigilance
+        return inputs
+    }
+}
