@@ -34,6 +34,7 @@ Usage: fake-cloud-server.py [--port N] [--forever]
 """
 import json
 import math
+import os
 import socket
 import struct
 import sys
@@ -232,6 +233,16 @@ def main():
     print(server.server_address[1], flush=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
+    parent = os.getppid()
+
+    def watch_parent():
+        # Bounded life: stop when the parent (the test process) is gone, or after 15 minutes.
+        end = time.time() + 15 * 60
+        while time.time() < end and os.getppid() == parent and not STOP.is_set():
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch_parent, daemon=True).start()
     try:
         if forever:
             threading.Event().wait()

@@ -1,22 +1,25 @@
-import Dispatch
+import Foundation
 
-/// Runs blocking libcurl transfers on a dedicated dispatch queue, never on
-/// Swift's cooperative thread pool, and bridges them to async callers.
+/// Runs each blocking libcurl transfer on a thread of its own, never on
+/// Swift's cooperative thread pool, and bridges it to async callers.
+///
+/// A thread per attempt rather than a dispatch queue: Dispatch caps its
+/// worker threads near the core count, so a few transfers waiting on a
+/// silent server would hold back every other call past its deadline.
 /// Task cancellation aborts the transfer at libcurl's next callback.
 enum CurlTransport {
-    /// The queue that blocks in `curl_easy_perform`.
-    private static let queue = DispatchQueue(label: "stroke-triage.curl", qos: .userInitiated, attributes: .concurrent)
-
     /// Performs one attempt with a fresh easy handle.
     static func send(_ request: HTTPRequest) async throws(CloudError) -> HTTPResponse {
         let flag = CancellationFlag()
         let result: Result<HTTPResponse, CloudError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                queue.async {
+                let thread = Thread {
                     continuation.resume(returning: Result { () throws(CloudError) -> HTTPResponse in
                         try CurlEasy().perform(request, cancellation: flag)
                     })
                 }
+                thread.name = "stroke-triage.curl"
+                thread.start()
             }
         } onCancel: {
             flag.cancel()
