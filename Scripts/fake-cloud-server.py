@@ -30,11 +30,13 @@ Faults:
 
 Prints the chosen port on the first line of stdout, then serves until
 stdin closes (or, with --forever, until SIGTERM).
-Usage: fake-cloud-server.py [--port N] [--forever]
+With --detach, prints "<port> <pid>" and serves from a detached child (5 minutes at most).
+Usage: fake-cloud-server.py [--port N] [--forever | --detach]
 """
 import json
 import math
 import os
+import signal
 import socket
 import struct
 import sys
@@ -225,11 +227,33 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # Close every descriptor inherited beyond stdin/stdout/stderr: a test process that
+    # spawns several children at once may have leaked the write end of another child's
+    # pipe into this one, and holding it would keep that pipe from ever reaching EOF.
+    os.closerange(3, 65536)
+    # A launcher may have blocked or ignored SIGTERM in the mask it passed on: make it stop us.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+    signal.signal(signal.SIGTERM, lambda *_: os._exit(0))
     args = sys.argv[1:]
     port = int(args[args.index("--port") + 1]) if "--port" in args else 0
     forever = "--forever" in args
     server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
     server.daemon_threads = True
+    if "--detach" in args:
+        # Print "<port> <pid>" and exit at once; a detached child serves for at most
+        # 5 minutes or until it is sent SIGTERM (for callers whose process library
+        # cannot wait for one child while another is still running).
+        child = os.fork()
+        if child:
+            print(server.server_address[1], child, flush=True)
+            os._exit(0)
+        os.setsid()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        threading.Thread(target=lambda: (time.sleep(300), os._exit(0)), daemon=True).start()
+        server.serve_forever(poll_interval=0.05)
+        return
     print(server.server_address[1], flush=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
