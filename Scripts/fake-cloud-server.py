@@ -30,8 +30,9 @@ Faults:
 
 Prints the chosen port on the first line of stdout, then serves until
 stdin closes (or, with --forever, until SIGTERM).
-With --detach, prints "<port> <pid>" and serves from a detached child (5 minutes at most).
-Usage: fake-cloud-server.py [--port N] [--forever | --detach]
+With --detach, prints "<port> <pid>" and serves from a detached child. It lives at
+most 5 minutes, and with --watch-pid P no longer than process P.
+Usage: fake-cloud-server.py [--port N] [--forever | --detach] [--watch-pid P]
 """
 import json
 import math
@@ -119,6 +120,13 @@ def answer(function, body, fault):
         return 200, {"success": True, "session_token": "ab" * 32, "expires_at": "2099-01-01T00:00:00Z",
                      "session_duration": 14400, "message": "ok"}
     return 404, {"error": "Not found"}
+
+
+class Server(ThreadingHTTPServer):
+    """A threading server with a listen backlog deep enough for a parallel test suite
+    (the default of 5 drops connections when many tests call at once)."""
+    request_queue_size = 256
+    daemon_threads = True
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -226,7 +234,34 @@ class Handler(BaseHTTPRequestHandler):
         self.send_json(status, payload, content_type="text/html" if fault == "html" else "application/json")
 
 
+WATCH_PID = None
+
+
+def alive(pid):
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+def watch(parent):
+    """Bounded life: exit after 5 minutes, when the parent changes (non-detached), or when
+    the --watch-pid process (the test process) is gone."""
+    end = time.time() + 300
+    while time.time() < end and not STOP.is_set():
+        if parent is not None and os.getppid() != parent:
+            break
+        if WATCH_PID is not None and not alive(WATCH_PID):
+            break
+        time.sleep(0.25)
+    os._exit(0)
+
+
 def main():
+    global WATCH_PID
     # Close every descriptor inherited beyond stdin/stdout/stderr: a test process that
     # spawns several children at once may have leaked the write end of another child's
     # pipe into this one, and holding it would keep that pipe from ever reaching EOF.
@@ -237,12 +272,13 @@ def main():
     args = sys.argv[1:]
     port = int(args[args.index("--port") + 1]) if "--port" in args else 0
     forever = "--forever" in args
-    server = ThreadingHTTPServer(("127.0.0.1", port), Handler)
-    server.daemon_threads = True
+    if "--watch-pid" in args:
+        WATCH_PID = int(args[args.index("--watch-pid") + 1])
+    server = Server(("127.0.0.1", port), Handler)
     if "--detach" in args:
-        # Print "<port> <pid>" and exit at once; a detached child serves for at most
-        # 5 minutes or until it is sent SIGTERM (for callers whose process library
-        # cannot wait for one child while another is still running).
+        # Print "<port> <pid>" and exit at once; a detached child serves until SIGTERM,
+        # the --watch-pid process ends, or 5 minutes pass (for callers whose process
+        # library cannot wait for one child while another is still running).
         child = os.fork()
         if child:
             print(server.server_address[1], child, flush=True)
@@ -251,22 +287,13 @@ def main():
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
-        threading.Thread(target=lambda: (time.sleep(300), os._exit(0)), daemon=True).start()
+        threading.Thread(target=watch, args=(None,), daemon=True).start()
         server.serve_forever(poll_interval=0.05)
         return
     print(server.server_address[1], flush=True)
     thread = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
-    parent = os.getppid()
-
-    def watch_parent():
-        # Bounded life: stop when the parent (the test process) is gone, or after 15 minutes.
-        end = time.time() + 15 * 60
-        while time.time() < end and os.getppid() == parent and not STOP.is_set():
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch_parent, daemon=True).start()
+    threading.Thread(target=watch, args=(os.getppid(),), daemon=True).start()
     try:
         if forever:
             threading.Event().wait()

@@ -65,7 +65,7 @@ public struct CloudClient: Sendable {
                 retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
             } catch {
                 log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)
-                if error.code == "cloud.timeout", total < configuration.attemptTimeout {
+                if error.code == "cloud.timeout", seconds(deadline - .now) < configuration.retry.minimumAttemptSeconds {
                     throw .deadlineExceeded(seconds: configuration.deadline)
                 }
                 failure = error

@@ -22,7 +22,7 @@ final class FakeCloudServerProcess: @unchecked Sendable {
             .appendingPathComponent("Scripts/fake-cloud-server.py")
         let launcher = Process()
         launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        launcher.arguments = ["python3", script.path, "--detach"]
+        launcher.arguments = ["python3", script.path, "--detach", "--watch-pid", String(getpid())]
         let output = Pipe()
         launcher.standardOutput = output
         launcher.standardInput = FileHandle.nullDevice

@@ -3,76 +3,33 @@ import Foundation
 import Glibc
 #endif
 
-/// The project's fake Cloud Functions (Scripts/fake-cloud-server.py), started on
-/// 127.0.0.1 on a port the OS picks, and stopped by `stop()` (closing its stdin).
-final class FakeCloudServer: @unchecked Sendable {
-    private let process: Process
-    private let input: Pipe
+/// The shared server's pid, for the `atexit` handler (a C handler cannot capture).
+/// Written once, before the handler is registered.
+nonisolated(unsafe) private var fakeCloudServerPid: Int32 = 0
+
+/// The project's fake Cloud Functions (Scripts/fake-cloud-server.py) on
+/// 127.0.0.1 on a port the OS picks. One server serves the whole test process
+/// (each test counts its requests under its own run label).
+///
+/// The server runs detached (`--detach`): Foundation's `Process` cannot
+/// reliably wait for one child while another is still running, so no child of
+/// the test process stays alive. It is stopped at the end of the run by an
+/// `atexit` handler (SIGTERM to the pid it printed), and it exits by itself
+/// when this process is gone (`--watch-pid`) or after 5 minutes.
+struct FakeCloudServer: Sendable {
     /// The port it listens on.
     let port: Int
-
-    private init(process: Process, input: Pipe, port: Int) {
-        self.process = process
-        self.input = input
-        self.port = port
-    }
+    /// The server's pid.
+    let pid: Int32
 
     /// The script, found from this file's location.
     static let script = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Scripts/fake-cloud-server.py")
 
-    /// Starts a server and waits (bounded by its stdout closing) for the port line.
-    static func start() throws -> FakeCloudServer {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path]
-        let output = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        var line = Data()
-        while line.last != UInt8(ascii: "\n") {
-            let chunk = output.fileHandleForReading.readData(ofLength: 1)
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            process.terminate()
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return FakeCloudServer(process: process, input: input, port: port)
-    }
-
-    /// Runs `body` with the test process's server, started on first use.
-    ///
-    /// One server serves every test (each test counts under its own run label),
-    /// which keeps the suite fast and its timing honest on two cores. It stops
-    /// at the end of the run: its stdin is a pipe from this process, and when the
-    /// test process exits the pipe closes and the server shuts down.
+    /// Runs `body` with the shared server, started on first use.
     static func with<T>(_ body: (FakeCloudServer) async throws -> T) async throws -> T {
         try await body(try await Shared.instance.server())
-    }
-
-    /// Starts the shared server once; starting blocks, so it runs on its own thread,
-    /// never on the cooperative pool that the calls under test need.
-    private actor Shared {
-        static let instance = Shared()
-        private var started: FakeCloudServer?
-
-        func server() async throws -> FakeCloudServer {
-            if let started { return started }
-            let server = try await offPool { try FakeCloudServer.start() }
-            started = server
-            return server
-        }
-    }
-
-    private static func offPool<R: Sendable>(_ work: @escaping @Sendable () throws -> R) async throws -> R {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
     }
 
     /// A base URL whose requests get `fault`, counted under a fresh run label (returned).
@@ -87,11 +44,41 @@ final class FakeCloudServer: @unchecked Sendable {
         return (try JSONSerialization.jsonObject(with: body) as? [String: Int]) ?? [:]
     }
 
-    /// Stops the server: closes its stdin, waits up to 2 s, then terminates it.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        for _ in 0..<40 where process.isRunning { usleep(50_000) }
-        if process.isRunning { process.terminate(); process.waitUntilExit() }
+    /// Starts one server; the launcher prints "<port> <pid>" and exits at once.
+    private static func launch() throws -> FakeCloudServer {
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        launcher.arguments = ["python3", script.path, "--detach", "--watch-pid", String(getpid())]
+        let output = Pipe()
+        launcher.standardOutput = output
+        launcher.standardInput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        launcher.waitUntilExit()
+        let fields = line.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
+        fakeCloudServerPid = fields[1]
+        atexit { if fakeCloudServerPid > 0 { kill(fakeCloudServerPid, SIGTERM) } }
+        return FakeCloudServer(port: Int(fields[0]), pid: fields[1])
+    }
+
+    /// Starts the server exactly once (the first caller's task; later callers await it).
+    /// Launching blocks, so it runs on a thread of its own, never on the cooperative pool.
+    private actor Shared {
+        static let instance = Shared()
+        private var starting: Task<FakeCloudServer, Error>?
+
+        func server() async throws -> FakeCloudServer {
+            if let starting { return try await starting.value }
+            let task = Task<FakeCloudServer, Error> {
+                try await withCheckedThrowingContinuation { continuation in
+                    Thread { continuation.resume(with: Result { try FakeCloudServer.launch() }) }.start()
+                }
+            }
+            starting = task
+            return try await task.value
+        }
     }
 
     /// A minimal blocking HTTP/1.0 GET over a socket (for the count endpoint only).
@@ -101,10 +88,7 @@ final class FakeCloudServer: @unchecked Sendable {
         defer { close(fd) }
         var timeout = timeval(tv_sec: 2, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = loopback(port: port)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -126,10 +110,7 @@ final class FakeCloudServer: @unchecked Sendable {
     static func closedPort() -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var address = loopback(port: 0)
         _ = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
@@ -138,5 +119,13 @@ final class FakeCloudServer: @unchecked Sendable {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
         return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    private static func loopback(port: Int) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        return address
     }
 }
