@@ -30,6 +30,18 @@ enum CloudTestSupport {
     /// Coma-module inputs.
     static var coma: TriageInputs { TriageInputs(module: .coma, gfap: 100) }
 
+    /// The client's own bound on overshooting a deadline.
+    static let deadlineTolerance = 0.1
+    /// Extra time the OS may take to schedule the waiting threads while the whole
+    /// suite runs in parallel on two cores (the deadline itself is libcurl's timer).
+    static let schedulingSlack = 0.3
+
+    /// Whether `elapsed` ended at the deadline: not before it, and no later than the
+    /// tolerance plus the scheduling slack.
+    static func endsAtDeadline(_ elapsed: Double, _ deadline: Double) -> Bool {
+        elapsed >= deadline - 0.005 && elapsed < deadline + deadlineTolerance + schedulingSlack
+    }
+
     /// Seconds elapsed while running `body`.
     static func elapsed(_ body: () async -> Void) async -> Double {
         let start = ContinuousClock.now

@@ -3,8 +3,9 @@ import StrokeCloud
 import TriageLocalization
 
 extension CloudError: UserFacingError {
-    /// 69 when the service is unavailable; 1 when it refused the request (other 4xx) or on Ctrl-C paths.
-    var exitCode: ExitCode { isUnavailable ? ExitStatus.unavailable : ExitStatus.failure }
+    /// 69: in cloud mode any failure of the cloud means the service is unavailable
+    /// for this assessment (130 when the call was cancelled by Ctrl-C).
+    var exitCode: ExitCode { code == "cloud.cancelled" ? ExitStatus.interrupted : ExitStatus.unavailable }
 
     func message(_ localizer: Localizer) -> String {
         let text = localizer.render(message)
