@@ -83,4 +83,25 @@ import Testing
         #expect(r.status == 64)
         #expect(r.stderr.contains("api-base"))
     }
+
+    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let home = BinaryRunner.temporaryHome()
+        let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
+        let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
+        func apiBase(_ arguments: [String]) throws -> String? {
+            try BinaryRunner.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+        }
+        #expect(try apiBase([]) == fromEnv)
+        try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
+        #expect(try apiBase([]) == fromConfig)
+        #expect(try apiBase(["--api-base", fromFlag]) == fromFlag)
+    }
+
+    @Test func aDeadlineOutsideItsRangeIsAUsageError() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("deadline"))
+    }
 }
