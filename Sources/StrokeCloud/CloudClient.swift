@@ -83,12 +83,13 @@ public struct CloudClient: Sendable {
     }
 
     /// One warm-up post of `{}`: the status (any HTTP answer means the function is awake) and latency.
-    /// No retries; the attempt timeout applies.
+    /// No retries; the shorter of the attempt timeout and the deadline applies.
     public func warmUp(_ function: CloudFunction) async -> WarmUpResult {
         let start = ContinuousClock.now
+        let total = min(configuration.attemptTimeout, configuration.deadline)
         let request = HTTPRequest(url: configuration.url(function), body: CloudRequest.warmUp,
-                                  connectTimeout: min(configuration.connectTimeout, configuration.attemptTimeout),
-                                  totalTimeout: configuration.attemptTimeout, maxResponseBytes: configuration.maxResponseBytes,
+                                  connectTimeout: min(configuration.connectTimeout, total),
+                                  totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
                                   pinnedPublicKey: configuration.pinnedPublicKey)
         do {
             let response = try await CurlTransport.send(request)

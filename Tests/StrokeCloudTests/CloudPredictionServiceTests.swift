@@ -122,4 +122,16 @@ import StrokeModels
         let service = CloudPredictionService(client: CloudTestSupport.client("http://127.0.0.1:\(FakeCloudServer.closedPort())"), fallback: true)
         await #expect(throws: ModelsError.self) { _ = try await service.assess(TriageInputs(module: .coma, gfap: -1)) }
     }
+
+    @Test func theFullModulesTwoCallsRunConcurrentlyWithinOneDeadline() async throws {
+        // Each function answers after 0.6 s; one after the other they would need 1.2 s
+        // and the second would miss the 1 s deadline. Both answering means they overlapped.
+        try await FakeCloudServer.with { server in
+            let (url, run) = server.base("delay-600")
+            let service = CloudPredictionService(client: CloudTestSupport.client(url, deadline: 1, attemptTimeout: 1), fallback: true)
+            let a = try await service.assess(CloudTestSupport.full)
+            #expect(a.ich.source == .cloud && a.lvo?.source == .cloud)
+            #expect(try server.counts(run)["total"] == 2)
+        }
+    }
 }
