@@ -104,4 +104,14 @@ import Testing
         #expect(r.status == 64)
         #expect(r.stderr.contains("deadline"))
     }
+
+    @Test func warmUpOfASilentCloudStopsAtTheDeadline() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
+        #expect(r.status == 69)
+        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
+        #expect(functions.count == 5)
+        #expect(functions.allSatisfy { $0["error"] as? String == "cloud.timeout" })
+    }
 }
