@@ -1,11 +1,39 @@
 import ArgumentParser
+import StrokeCloud
 
-/// `stroke-triage login`: Log in for research access.
+/// `stroke-triage login`: log in for research access; the session is stored, never shown.
 struct LoginCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "login", abstract: "Log in for research access. (not yet available)")
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log in for research access.",
+        discussion: "Reads the password without echo from a terminal, or the first line of stdin when piped. The session token and its expiry are stored in a 0600 file in the state directory; the token is never printed or logged.")
+
+    @OptionGroup var cloud: CloudAccessOptions
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        Console.err("stroke-triage login: not yet available in this build.")
-        throw ExitStatus.failure
+        let l = output.localizer
+        let client = try Failure.report(output) { try cloud.settings().client(verbose: output.verbose) }
+        guard let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " "), !password.isEmpty else {
+            Console.err("\(l.text("error.prefix")): \(l.text("cloud.login.noPassword"))")
+            throw ExitStatus.usage
+        }
+        let session = try await Failure.report(output) { () async throws -> ResearchSession in
+            do {
+                return try await client.login(password: password)
+            } catch let error as CloudError where error.httpStatus == 401 {
+                throw LoginRefused()
+            }
+        }
+        try Failure.report(output) { try SessionStore().save(session) }
+        let trail = AuditTrail.make(audit, output: output)
+        let auditWarning = trail.loggedIn()
+        if output.json {
+            Console.out(JSONValue.object([("loggedIn", .bool(true)), ("expiresAt", .string(session.expiresAt))]).serialized())
+        } else {
+            Console.out(l.text("cloud.login.done", [.text(session.expiresAt)]))
+        }
+        if let auditWarning { Console.err("! " + l.render(auditWarning)) }
     }
 }

@@ -1,0 +1,135 @@
+import Foundation
+import Logging
+
+/// Calls the Cloud Functions with retries inside a deadline.
+///
+/// Each attempt's timeouts are clipped to the time left, so a call never
+/// outlives its deadline; waits between attempts follow `RetryPolicy`.
+/// Log lines (debug level) name the endpoint, status, attempt and timings —
+/// never a body, a patient value or a token.
+public struct CloudClient: Sendable {
+    /// The limits in force.
+    public let configuration: CloudConfiguration
+    private let logger: Logger
+    private let draw: @Sendable () -> Double
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - configuration: base URL and limits.
+    ///   - logger: receives one debug line per attempt.
+    ///   - random: uniform draws in 0 ..< 1 for the backoff jitter (inject a fixed one in tests).
+    public init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+        self.configuration = configuration
+        self.logger = logger
+        self.draw = random
+    }
+
+    /// The deadline that starts now with the configured duration.
+    public func deadlineFromNow() -> ContinuousClock.Instant {
+        .now + .milliseconds(Int64((configuration.deadline * 1000).rounded()))
+    }
+
+    /// Posts `body` to `function`, retrying per the policy, and returns the 2xx body.
+    /// - Parameter deadline: no attempt or wait goes beyond it.
+    /// - Throws: `CloudError`, attributed to the function.
+    public func call(_ function: CloudFunction, body: String, deadline: ContinuousClock.Instant) async throws(CloudError) -> [UInt8] {
+        do {
+            return try await attempts(function, body: body, deadline: deadline)
+        } catch {
+            throw error.attributed(to: function.rawValue)
+        }
+    }
+
+    private func attempts(_ function: CloudFunction, body: String, deadline: ContinuousClock.Instant) async throws(CloudError) -> [UInt8] {
+        let url = configuration.url(function)
+        let callStart = ContinuousClock.now
+        var attempt = 0
+        while true {
+            attempt += 1
+            if Task.isCancelled { throw .cancelled }
+            let remaining = seconds(deadline - .now)
+            guard remaining > 0 else { throw .deadlineExceeded(seconds: configuration.deadline) }
+            let total = min(configuration.attemptTimeout, remaining)
+            let request = HTTPRequest(url: url, body: body, connectTimeout: min(configuration.connectTimeout, total),
+                                      totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
+                                      pinnedPublicKey: configuration.pinnedPublicKey)
+            let start = ContinuousClock.now
+            let failure: CloudError
+            var retryAfter: Double?
+            do {
+                let response = try await CurlTransport.send(request)
+                log(url, attempt: attempt, outcome: "status \(response.status)", since: start, callStart: callStart)
+                if (200..<300).contains(response.status) { return response.body }
+                failure = .httpStatus(response.status, errorText: CloudDecoder.errorText(response.body))
+                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
+            } catch {
+                log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)
+                if error.code == "cloud.timeout", seconds(deadline - .now) < configuration.retry.minimumAttemptSeconds {
+                    throw .deadlineExceeded(seconds: configuration.deadline)
+                }
+                failure = error
+            }
+            let decision = configuration.retry.decide(after: failure.retryClass, attempt: attempt, retryAfter: retryAfter,
+                                                      remainingSeconds: seconds(deadline - .now), draw: draw())
+            guard case .retry(let wait) = decision else { throw failure }
+            logger.debug("cloud retry", metadata: ["endpoint": "\(url)", "attempt": "\(attempt)", "wait_ms": "\(Int(wait * 1000))"])
+            do {
+                try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))
+            } catch {
+                throw .cancelled
+            }
+        }
+    }
+
+    /// One warm-up post of `{}`: the status (any HTTP answer means the function is awake) and latency.
+    /// No retries; the shorter of the attempt timeout and the deadline applies.
+    public func warmUp(_ function: CloudFunction) async -> WarmUpResult {
+        let start = ContinuousClock.now
+        let total = min(configuration.attemptTimeout, configuration.deadline)
+        let request = HTTPRequest(url: configuration.url(function), body: CloudRequest.warmUp,
+                                  connectTimeout: min(configuration.connectTimeout, total),
+                                  totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
+                                  pinnedPublicKey: configuration.pinnedPublicKey)
+        do {
+            let response = try await CurlTransport.send(request)
+            log(request.url, attempt: 1, outcome: "status \(response.status)", since: start, callStart: start)
+            return WarmUpResult(function: function, status: response.status, error: nil, seconds: seconds(.now - start))
+        } catch {
+            log(request.url, attempt: 1, outcome: error.code, since: start, callStart: start)
+            return WarmUpResult(function: function, status: nil, error: error.attributed(to: function.rawValue),
+                                seconds: seconds(.now - start))
+        }
+    }
+
+    /// Logs in for research access and returns the session (never logged).
+    public func login(password: String) async throws(CloudError) -> ResearchSession {
+        try CloudDecoder.session(try await call(.researchAccess, body: CloudRequest.login(password: password),
+                                                deadline: deadlineFromNow()))
+    }
+
+    private func log(_ url: String, attempt: Int, outcome: String, since start: ContinuousClock.Instant,
+                     callStart: ContinuousClock.Instant) {
+        logger.debug("cloud attempt", metadata: [
+            "endpoint": "\(url)", "attempt": "\(attempt)", "outcome": "\(outcome)",
+            "attempt_ms": "\(Int(seconds(.now - start) * 1000))", "call_ms": "\(Int(seconds(.now - callStart) * 1000))",
+        ])
+    }
+
+    private func seconds(_ duration: Duration) -> Double {
+        let (s, attoseconds) = duration.components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}
+
+/// The outcome of warming up one function.
+public struct WarmUpResult: Sendable, Hashable {
+    /// The function.
+    public let function: CloudFunction
+    /// The HTTP status it answered with, if it answered.
+    public let status: Int?
+    /// Why it did not answer, if it did not.
+    public let error: CloudError?
+    /// Time to the answer or failure, seconds.
+    public let seconds: Double
+}

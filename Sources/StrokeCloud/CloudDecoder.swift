@@ -1,0 +1,116 @@
+import Foundation
+import StrokeModels
+
+/// Decoders for every documented answer shape (cloud-api.md). The content
+/// type is ignored, numbers may be integers or floats, missing optional
+/// members are tolerated, and drivers come as a flat map or as
+/// positive/negative lists.
+public enum CloudDecoder {
+    /// The driver kind of predict_coma_ich's stepped placeholder (models.md §9).
+    public static let steppedPlaceholderKind = "simple_gfap_based"
+
+    /// predict_coma_ich: `probability` (or `ich_probability`) and drivers.
+    /// - Throws: `CloudError` `notAModel` when the answer is the stepped placeholder
+    ///   with random noise, which is never presented as a model.
+    public static func coma(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
+        let root = try JSONNode.object(body)
+        let p = try probability(root, keys: ["probability", "ich_probability"])
+        if let drivers = root["drivers"]?.members, drivers["kind"]?.string == steppedPlaceholderKind {
+            throw .notAModel("drivers.kind = \(steppedPlaceholderKind)")
+        }
+        return CloudAnswer(probability: p, drivers: try self.drivers(root["drivers"], negativesAreMagnitudes: false))
+    }
+
+    /// predict_limited_data_ich: `ich_probability` and signed driver lists.
+    public static func limited(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
+        let root = try JSONNode.object(body)
+        let p = try probability(root, keys: ["ich_probability", "probability"])
+        return CloudAnswer(probability: p, drivers: try drivers(root["drivers"], negativesAreMagnitudes: false))
+    }
+
+    /// predict_full_stroke: `ich_prediction` (flat SHAP map) and optional `lvo_prediction`
+    /// (lists whose `negative` weights are magnitudes). A malformed `lvo_prediction`
+    /// is dropped, as it is only a fallback for predict_lvo.
+    public static func fullStroke(_ body: [UInt8]) throws(CloudError) -> FullStrokeAnswer {
+        let root = try JSONNode.object(body)
+        guard let ichNode = root["ich_prediction"]?.members else { throw .wrongTypes("ich_prediction") }
+        let ich = CloudAnswer(probability: try probability(ichNode, keys: ["probability"], prefix: "ich_prediction."),
+                              drivers: try drivers(ichNode["drivers"], negativesAreMagnitudes: false))
+        var lvo: CloudAnswer?
+        if let lvoNode = root["lvo_prediction"]?.members,
+           let p = try? probability(lvoNode, keys: ["probability"], prefix: "lvo_prediction."),
+           let d = try? drivers(lvoNode["drivers"], negativesAreMagnitudes: true) {
+            lvo = CloudAnswer(probability: p, drivers: d)
+        }
+        return FullStrokeAnswer(ich: ich, lvo: lvo)
+    }
+
+    /// predict_lvo: the unrounded `probability`, `model`, and `risk_factors` as drivers
+    /// (`impact: "decrease"` makes the contribution negative).
+    public static func lvo(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
+        let root = try JSONNode.object(body)
+        let p = try probability(root, keys: ["probability"])
+        var drivers: [Driver] = []
+        if case .array(let factors)? = root["risk_factors"] {
+            for factor in factors {
+                guard let f = factor.members, let name = f["name"]?.string, let c = f["contribution"]?.number else { continue }
+                drivers.append(Driver(feature: name, weight: f["impact"]?.string == "decrease" ? -abs(c) : abs(c)))
+            }
+        }
+        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string)
+    }
+
+    /// authenticate-research-access login: `session_token` and `expires_at`.
+    public static func session(_ body: [UInt8]) throws(CloudError) -> ResearchSession {
+        let root = try JSONNode.object(body)
+        if case .bool(false)? = root["success"] { throw .wrongTypes("success") }
+        guard let token = root["session_token"]?.string, !token.isEmpty else { throw .wrongTypes("session_token") }
+        guard let expires = root["expires_at"]?.string else { throw .wrongTypes("expires_at") }
+        return ResearchSession(token: token, expiresAt: expires)
+    }
+
+    /// The `error` (else `message`) text of an error answer, cut at the first colon
+    /// (details after it may echo inputs), without control characters, at most 100 characters.
+    public static func errorText(_ body: [UInt8]) -> String? {
+        guard let root = try? JSONNode.object(body),
+              let raw = root["error"]?.string ?? root["message"]?.string else { return nil }
+        let head = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
+        let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(100))
+            .trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        return clean.isEmpty ? nil : clean
+    }
+
+    private static func probability(_ object: [String: JSONNode], keys: [String], prefix: String = "") throws(CloudError) -> Double {
+        for key in keys {
+            guard let node = object[key] else { continue }
+            guard let p = node.number, (0...1).contains(p) else { throw .wrongTypes(prefix + key) }
+            return p
+        }
+        throw .wrongTypes(prefix + keys[0])
+    }
+
+    /// Drivers from a flat map (`{"feature": weight}`, non-numbers skipped, e.g.
+    /// `{"error": …}`) or from `positive` / `negative` lists of `{label, weight}`.
+    static func drivers(_ node: JSONNode?, negativesAreMagnitudes: Bool) throws(CloudError) -> [Driver] {
+        guard let node, let members = node.members else { return [] }
+        guard members["positive"] != nil || members["negative"] != nil else {
+            return members.compactMap { key, value in value.number.map { Driver(feature: key, weight: $0) } }
+        }
+        var result: [Driver] = []
+        for (list, negative) in [("positive", false), ("negative", true)] {
+            guard let entries = members[list] else { continue }
+            guard case .array(let items) = entries else { throw .wrongTypes("drivers.\(list)") }
+            for item in items {
+                guard let entry = item.members, let label = entry["label"]?.string, let weight = entry["weight"]?.number else {
+                    throw .wrongTypes("drivers.\(list)")
+                }
+                result.append(Driver(feature: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
+            }
+        }
+        return result
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+}

@@ -1,0 +1,144 @@
+import StrokeModels
+
+/// Why a call to the prediction Cloud Functions failed.
+///
+/// One error type for the whole cloud client: a struct over a private enum,
+/// so cases can be added without breaking callers. `code` is stable and
+/// names the localization key of `message` (`cloud.error.<case>`); the
+/// message never contains a request body, a patient value or a token.
+public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: Sendable, Hashable {
+        case dns
+        case connectFailed
+        case tls
+        case timeout
+        case connectionLost
+        case httpStatus(Int, String?)
+        case malformedJSON
+        case wrongTypes(String)
+        case oversize(Int)
+        case deadlineExceeded(Double)
+        case cancelled
+        case notAModel
+        case transport
+    }
+
+    private let kind: Kind
+    /// The Cloud Function that failed, e.g. `"predict_lvo"`, when known.
+    public let function: String?
+    /// Technical detail (libcurl's own text, the field that failed) for `--verbose`.
+    public let underlyingCause: String?
+
+    private init(_ kind: Kind, function: String? = nil, cause: String? = nil) {
+        self.kind = kind
+        self.function = function
+        self.underlyingCause = cause
+    }
+
+    /// The host name could not be resolved.
+    static func dns(_ cause: String?) -> CloudError { CloudError(.dns, cause: cause) }
+    /// The connection could not be established (refused, unreachable).
+    static func connectFailed(_ cause: String?) -> CloudError { CloudError(.connectFailed, cause: cause) }
+    /// TLS handshake, certificate or pinned-key verification failed.
+    static func tls(_ cause: String?) -> CloudError { CloudError(.tls, cause: cause) }
+    /// The attempt ran out of its connect or total timeout.
+    static func timeout(_ cause: String?) -> CloudError { CloudError(.timeout, cause: cause) }
+    /// The connection broke mid-answer (reset, truncated body, empty reply).
+    static func connectionLost(_ cause: String?) -> CloudError { CloudError(.connectionLost, cause: cause) }
+    /// The function answered with a non-2xx status; `errorText` is the body's `error` text, sanitized.
+    static func httpStatus(_ status: Int, errorText: String?) -> CloudError {
+        CloudError(.httpStatus(status, errorText), cause: "HTTP \(status)")
+    }
+    /// The answer is not valid JSON (includes bare NaN / Infinity tokens).
+    static func malformedJSON(_ cause: String?) -> CloudError { CloudError(.malformedJSON, cause: cause) }
+    /// The answer is JSON of the wrong shape; `field` names the offending member.
+    static func wrongTypes(_ field: String) -> CloudError { CloudError(.wrongTypes(field), cause: "field \(field)") }
+    /// The answer exceeded the maximum response size.
+    static func oversize(limit: Int) -> CloudError { CloudError(.oversize(limit), cause: "more than \(limit) bytes") }
+    /// The overall deadline of the assessment passed.
+    static func deadlineExceeded(seconds: Double) -> CloudError { CloudError(.deadlineExceeded(seconds)) }
+    /// The caller cancelled the call.
+    static let cancelled = CloudError(.cancelled)
+    /// The function answered with its stepped placeholder, not a trained model (models.md §9).
+    static func notAModel(_ cause: String?) -> CloudError { CloudError(.notAModel, cause: cause) }
+    /// Any other transfer failure (bad URL, out of memory, libcurl misuse).
+    static func transport(_ cause: String?) -> CloudError { CloudError(.transport, cause: cause) }
+
+    /// The same error, attributed to a function.
+    func attributed(to function: String) -> CloudError {
+        CloudError(kind, function: function, cause: underlyingCause)
+    }
+
+    /// Stable code, e.g. `"cloud.dns"`, `"cloud.status"`; also the suffix of the message key.
+    public var code: String {
+        switch kind {
+        case .dns: "cloud.dns"
+        case .connectFailed: "cloud.connect"
+        case .tls: "cloud.tls"
+        case .timeout: "cloud.timeout"
+        case .connectionLost: "cloud.connectionLost"
+        case .httpStatus: "cloud.status"
+        case .malformedJSON: "cloud.malformed"
+        case .wrongTypes: "cloud.wrongTypes"
+        case .oversize: "cloud.oversize"
+        case .deadlineExceeded: "cloud.deadline"
+        case .cancelled: "cloud.cancelled"
+        case .notAModel: "cloud.notAModel"
+        case .transport: "cloud.transport"
+        }
+    }
+
+    /// The HTTP status, when the function answered with one.
+    public var httpStatus: Int? {
+        if case .httpStatus(let status, _) = kind { return status }
+        return nil
+    }
+
+    /// The user-facing text: "cloud unreachable: could not resolve host",
+    /// "cloud answered 500: model unavailable", … Also the fallback reason in auto mode.
+    public var message: Message {
+        let key = "cloud.error." + code.dropFirst("cloud.".count)
+        switch kind {
+        case .httpStatus(let status, let text?):
+            return Message(key, [.number(Double(status), maxFractionDigits: 0), .text(text)])
+        case .httpStatus(let status, nil):
+            return Message(key + "Bare", [.number(Double(status), maxFractionDigits: 0)])
+        case .wrongTypes(let field):
+            return Message(key, [.text(field)])
+        case .oversize(let limit):
+            return Message(key, [.number(Double(limit), maxFractionDigits: 0)])
+        case .deadlineExceeded(let seconds):
+            return Message(key, [.number(seconds, maxFractionDigits: 2)])
+        default:
+            return Message(key)
+        }
+    }
+
+    /// Whether the service was unavailable (network, timeout, 5xx, broken answer) rather than
+    /// refusing this request (other 4xx). Unavailable errors exit 69 in cloud mode.
+    public var isUnavailable: Bool {
+        switch kind {
+        case .httpStatus(let status, _): status >= 500 || status == 408 || status == 429
+        case .cancelled: false
+        default: true
+        }
+    }
+
+    /// How the retry policy sees this failure.
+    var retryClass: RetryPolicy.Failure {
+        switch kind {
+        case .connectFailed: .connectFailure
+        case .timeout: .timeout
+        case .httpStatus(let status, _): .status(status)
+        default: .other
+        }
+    }
+
+    /// English one-liner for logs and debugging; no bodies, values or tokens.
+    public var description: String {
+        var text = code
+        if let function { text += " (\(function))" }
+        if let underlyingCause { text += ": \(underlyingCause)" }
+        return text
+    }
+}

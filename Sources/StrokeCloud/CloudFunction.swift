@@ -1,0 +1,14 @@
+/// The prediction Cloud Functions and the research-access function
+/// (cloud-api.md); the raw value is the path segment under the base URL.
+public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
+    /// ICH from GFAP alone (coma module).
+    case comaICH = "predict_coma_ich"
+    /// ICH from age, blood pressure, GFAP and vigilance (limited module).
+    case limitedICH = "predict_limited_data_ich"
+    /// ICH and LVO from all 13 fields (full module).
+    case fullStroke = "predict_full_stroke"
+    /// LVO from GFAP and FAST-ED.
+    case lvo = "predict_lvo"
+    /// Research-access login and session validation.
+    case researchAccess = "authenticate-research-access"
+}

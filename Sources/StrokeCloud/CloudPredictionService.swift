@@ -1,0 +1,116 @@
+import StrokeModels
+
+/// Assessments from the prediction Cloud Functions, with or without the
+/// local fallback.
+///
+/// - coma → predict_coma_ich; limited → predict_limited_data_ich;
+///   full → predict_full_stroke for ICH and predict_lvo for LVO (called
+///   concurrently), then predict_full_stroke's `lvo_prediction`, then the local model.
+/// - The volume always comes from the local regression.
+/// - Cloud numbers have source `cloud` and a model label naming the function.
+/// - With `fallback` on (auto mode), each failed prediction is replaced by the
+///   offline one, marked with the failure as its reason; off (cloud mode), the
+///   first failure is thrown.
+/// - Whenever the cloud gives an LVO probability it is compared with `LVOModel`;
+///   a difference above `driftTolerance` adds the warning `cloud.drift`.
+public struct CloudPredictionService: PredictionService {
+    /// Largest tolerated difference between the cloud's and the local LVO probability.
+    public static let driftTolerance = 1e-6
+
+    private let client: CloudClient
+    private let fallback: Bool
+
+    /// Creates the service.
+    /// - Parameters:
+    ///   - client: the configured client (its deadline applies per assessment).
+    ///   - fallback: `true` for auto mode (local fallback), `false` for cloud-only.
+    public init(client: CloudClient, fallback: Bool) {
+        self.client = client
+        self.fallback = fallback
+    }
+
+    /// Assesses the inputs.
+    /// - Throws: `ModelsError` for invalid inputs; `CloudError` in cloud-only mode.
+    public func assess(_ inputs: TriageInputs) async throws -> Assessment {
+        let inputWarnings = try inputs.validate()
+        let localLVO = try OfflinePredictionService.lvo(inputs)
+        let volume = try VolumeModel.estimate(gfap: inputs.gfap)
+        let deadline = client.deadlineFromNow()
+
+        let ichResult: Result<Prediction, CloudError>
+        var lvoResult: Result<Prediction, CloudError>?
+        switch inputs.module {
+        case .coma:
+            ichResult = await ich(.comaICH, CloudRequest.coma(inputs), deadline, decode: CloudDecoder.coma)
+        case .limited:
+            ichResult = await ich(.limitedICH, CloudRequest.limited(inputs), deadline, decode: CloudDecoder.limited)
+        case .full:
+            async let full = fetch(.fullStroke, CloudRequest.fullStroke(inputs), deadline, decode: CloudDecoder.fullStroke)
+            async let lvo = fetch(.lvo, CloudRequest.lvo(inputs), deadline, decode: CloudDecoder.lvo)
+            let (fullAnswer, lvoAnswer) = await (full, lvo)
+            ichResult = fullAnswer.map { Self.cloudPrediction($0.ich, .fullStroke) }
+            lvoResult = Self.lvo(primary: lvoAnswer, full: fullAnswer)
+        }
+
+        var warnings = inputWarnings + (localLVO?.notes ?? [])
+        let ichPrediction = try resolve(ichResult) { try OfflinePredictionService.ich(inputs) }
+        var lvoPrediction: Prediction?
+        if let lvoResult, let localLVO {
+            lvoPrediction = try resolve(lvoResult) { localLVO }
+            if let p = lvoPrediction, p.source == .cloud, let cloudP = p.probability, let localP = localLVO.probability,
+               abs(cloudP - localP) > Self.driftTolerance {
+                warnings.append(ModelWarning(code: "cloud.drift", arguments: [
+                    .number(cloudP, maxFractionDigits: 6), .number(localP, maxFractionDigits: 6),
+                ]))
+            }
+        }
+        return Assessment(inputs: inputs, ich: ichPrediction, lvo: lvoPrediction, volume: volume,
+                          warnings: warnings + volume.warnings)
+    }
+
+    private func ich(_ function: CloudFunction, _ body: String, _ deadline: ContinuousClock.Instant,
+                     decode: @Sendable ([UInt8]) throws(CloudError) -> CloudAnswer) async -> Result<Prediction, CloudError> {
+        await fetch(function, body, deadline, decode: decode).map { Self.cloudPrediction($0, function) }
+    }
+
+    /// One call and its decoding; every failure is attributed to the function.
+    private func fetch<T: Sendable>(_ function: CloudFunction, _ body: String, _ deadline: ContinuousClock.Instant,
+                                    decode: @Sendable ([UInt8]) throws(CloudError) -> T) async -> Result<T, CloudError> {
+        do {
+            return .success(try decode(try await client.call(function, body: body, deadline: deadline)))
+        } catch {
+            return .failure(error.function == nil ? error.attributed(to: function.rawValue) : error)
+        }
+    }
+
+    /// LVO from predict_lvo, else from predict_full_stroke's `lvo_prediction`, else predict_lvo's failure.
+    static func lvo(primary: Result<CloudAnswer, CloudError>, full: Result<FullStrokeAnswer, CloudError>) -> Result<Prediction, CloudError> {
+        switch (primary, full) {
+        case (.success(let answer), _):
+            return .success(cloudPrediction(answer, .lvo))
+        case (.failure(let error), .success(let fullAnswer)):
+            guard let lvo = fullAnswer.lvo else { return .failure(error) }
+            let p = cloudPrediction(lvo, .fullStroke)
+            return .success(Prediction(probability: p.probability, source: .cloud, model: p.model + " lvo_prediction",
+                                       drivers: p.drivers, notes: [ModelWarning(code: "cloud.lvoFromFullStroke", arguments: [.message(error.message)])]))
+        case (.failure(let error), .failure):
+            return .failure(error)
+        }
+    }
+
+    /// A cloud answer as a prediction labelled with its function (and the function's own model name).
+    static func cloudPrediction(_ answer: CloudAnswer, _ function: CloudFunction) -> Prediction {
+        let label = answer.modelName.map { "\(function.rawValue) (\($0))" } ?? function.rawValue
+        return Prediction(probability: answer.probability, source: .cloud, model: label, drivers: answer.drivers)
+    }
+
+    /// The cloud prediction, or in auto mode the local one marked with the failure's reason.
+    private func resolve(_ result: Result<Prediction, CloudError>, local: () throws -> Prediction) throws -> Prediction {
+        switch result {
+        case .success(let prediction): return prediction
+        case .failure(let error):
+            guard fallback else { throw error }
+            return try local().asFallback(reason: error.message)
+        }
+    }
+}

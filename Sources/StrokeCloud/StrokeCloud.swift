@@ -1,2 +1,0 @@
-/// The Cloud Functions client (libcurl). See the cloud issue.
-public enum StrokeCloud {}

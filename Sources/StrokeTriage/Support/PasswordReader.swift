@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads a password: from a terminal without echo (after a prompt on stderr),
+/// or the first line of stdin when it is piped (scripts).
+enum PasswordReader {
+    /// The password, or `nil` at end of input.
+    static func read(prompt: String) -> String? {
+        guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(strippingNewline: true) }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        writeToStderr(prompt)
+        _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+        defer {
+            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+            writeToStderr("\n")
+        }
+        return readLine(strippingNewline: true)
+    }
+
+    private static func writeToStderr(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The cloud commands of the built binary against the real local fake server.
+@Suite(.serialized) struct CloudCommandTests {
+    @Test func warmUpReportsEveryFunctionsStatusAndLatency() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base(), "--json"])
+        #expect(r.status == 0)
+        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
+        #expect(functions.map { $0["function"] as? String } == [
+            "predict_coma_ich", "predict_limited_data_ich", "predict_full_stroke", "predict_lvo", "authenticate-research-access",
+        ])
+        #expect(functions.allSatisfy { $0["status"] is Int && $0["latencyMs"] is Double })
+        #expect(r.stderr.isEmpty)
+    }
+
+    @Test func warmUpAgainstARefusingPortExits69WithTheReason() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
+        #expect(r.status == 69)
+        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
+        #expect(functions.allSatisfy { $0["error"] as? String == "cloud.connect" })
+    }
+
+    @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        let r = try BinaryRunner.run(["warm-up", "--api-base", base, "--verbose"])
+        #expect(r.status == 0)
+        #expect(r.stderr.contains("endpoint=\(base)/predict_lvo"))
+        #expect(r.stderr.contains("attempt=1") && r.stderr.contains("attempt_ms=") && r.stderr.contains("outcome=status 400"))
+        #expect(!r.stderr.contains("{}"))
+    }
+
+    @Test func loginStoresTheSessionPrivatelyAndNeverPrintsTheToken() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let home = BinaryRunner.temporaryHome()
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        let token = String(repeating: "ab", count: 32)
+        let login = try BinaryRunner.run(["login", "--api-base", server.base(), "--verbose"], stdin: "correct horse\n", environment: env)
+        #expect(login.status == 0)
+        #expect(login.stdout.contains("2099-01-01T00:00:00Z"))
+        let file = home.appendingPathComponent("state/session.json")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file.path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(try String(contentsOf: file, encoding: .utf8).contains(token))
+
+        let status = try BinaryRunner.run(["status", "--json"], environment: env)
+        #expect(status.status == 0)
+        #expect(try status.json()["loggedIn"] as? Bool == true)
+        let logout = try BinaryRunner.run(["logout"], environment: env)
+        #expect(logout.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+        let after = try BinaryRunner.run(["status", "--json"], environment: env)
+        #expect(try after.json()["loggedIn"] as? Bool == false)
+        for output in [login.stdout, login.stderr, status.stdout, status.stderr, logout.stdout, after.stdout] {
+            #expect(!output.contains(token) && !output.contains("correct horse"))
+        }
+    }
+
+    @Test func aRefusedPasswordExits1AndStoresNothing() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let home = BinaryRunner.temporaryHome()
+        let r = try BinaryRunner.run(["login", "--api-base", server.base()], stdin: "wrong\n", environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("invalid credentials"))
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("state/session.json").path))
+    }
+
+    @Test func loginWithAnUnreachableCloudExits69() throws {
+        let r = try BinaryRunner.run(["login", "--api-base", "http://stroke-triage-test.invalid", "--lang", "de"], stdin: "x\n")
+        #expect(r.status == 69)
+        #expect(r.stderr.contains("Hostname nicht auflösbar"))
+    }
+
+    @Test func anUnusableAPIBaseIsAUsageError() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "ftp://example.org"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("api-base"))
+    }
+
+    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let home = BinaryRunner.temporaryHome()
+        let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
+        let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
+        func apiBase(_ arguments: [String]) throws -> String? {
+            try BinaryRunner.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+        }
+        #expect(try apiBase([]) == fromEnv)
+        try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
+        #expect(try apiBase([]) == fromConfig)
+        #expect(try apiBase(["--api-base", fromFlag]) == fromFlag)
+    }
+
+    @Test func aDeadlineOutsideItsRangeIsAUsageError() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("deadline"))
+    }
+
+    @Test func warmUpOfASilentCloudStopsAtTheDeadline() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
+        #expect(r.status == 69)
+        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
+        #expect(functions.count == 5)
+        #expect(functions.allSatisfy { $0["error"] as? String == "cloud.timeout" })
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// The project's fake Cloud Functions (Scripts/fake-cloud-server.py) for the
+/// binary's cloud commands: started on 127.0.0.1 on an OS-chosen port, and
+/// terminated by `stop()`.
+final class FakeCloudServerProcess: @unchecked Sendable {
+    private let pid: Int32
+    /// The port it listens on.
+    let port: Int
+
+    private init(pid: Int32, port: Int) {
+        self.pid = pid
+        self.port = port
+    }
+
+    /// Starts a detached server and reads its "<port> <pid>" line. The launcher exits at
+    /// once, so no child of this test process stays running (Foundation's `Process`
+    /// cannot reliably wait for one child while another is still running).
+    static func start() throws -> FakeCloudServerProcess {
+        let script = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Scripts/fake-cloud-server.py")
+        let launcher = Process()
+        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        launcher.arguments = ["python3", script.path, "--detach", "--watch-pid", String(getpid())]
+        let output = Pipe()
+        launcher.standardOutput = output
+        launcher.standardInput = FileHandle.nullDevice
+        launcher.standardError = FileHandle.nullDevice
+        try launcher.run()
+        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        launcher.waitUntilExit()
+        let fields = line.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        guard fields.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
+        return FakeCloudServerProcess(pid: fields[1], port: Int(fields[0]))
+    }
+
+    /// A base URL whose requests get `fault`.
+    func base(_ fault: String = "ok") -> String {
+        "http://127.0.0.1:\(port)/e2e\(UUID().uuidString.prefix(8).lowercased())/\(fault)"
+    }
+
+    /// Terminates the server (the pid this test started).
+    func stop() { kill(pid, SIGTERM) }
+}
