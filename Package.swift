@@ -20,10 +20,10 @@ let package = Package(
         // Pure clinical models: no dependencies, no I/O, no randomness.
         .target(name: "StrokeModels"),
 
-        // libcurl through the system library (libcurl4-openssl-dev).
+        // libcurl's headers (libcurl4-openssl-dev); the library itself is
+        // loaded with dlopen on first use (Sources/CCurl/shim.h explains why).
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .target(

@@ -11,19 +11,21 @@ import Foundation
 final class CurlEasy {
     private let handle: UnsafeMutableRawPointer
 
-    /// `curl_global_init`, once per process, before the first handle.
-    private static let globalInit: CURLcode = curl_global_init(Int(CURL_GLOBAL_DEFAULT))
+    /// Loads libcurl (dlopen) and runs `curl_global_init`, once per process,
+    /// before the first handle; `nil` when libcurl cannot be loaded.
+    private static let globalInit: CURLcode? = stroke_curl_load() == 1
+        ? stroke_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) : nil
 
     /// Creates a handle.
-    /// - Throws: `CloudError` when libcurl cannot be initialised.
+    /// - Throws: `CloudError` when libcurl cannot be loaded or initialised.
     init() throws(CloudError) {
-        let code = Self.globalInit
+        guard let code = Self.globalInit else { throw .transport("libcurl.so.4 could not be loaded") }
         guard code == CURLE_OK else { throw .transport(Self.text(code)) }
-        guard let handle = curl_easy_init() else { throw .transport("curl_easy_init failed") }
+        guard let handle = stroke_curl_easy_init() else { throw .transport("curl_easy_init failed") }
         self.handle = handle
     }
 
-    deinit { curl_easy_cleanup(handle) }
+    deinit { stroke_curl_easy_cleanup(handle) }
 
     /// Performs one POST and returns the answer, whatever its status.
     /// - Parameters:
@@ -31,17 +33,17 @@ final class CurlEasy {
     ///   - cancellation: checked during the transfer; when set the transfer aborts.
     /// - Throws: `CloudError` for every transfer failure (DNS, connect, TLS, timeout, oversize …).
     func perform(_ request: HTTPRequest, cancellation: CancellationFlag) throws(CloudError) -> HTTPResponse {
-        curl_easy_reset(handle)
+        stroke_curl_easy_reset(handle)
         let sink = TransferSink(limit: request.maxResponseBytes, cancellation: cancellation)
         var headers: UnsafeMutablePointer<curl_slist>?
         for line in ["Content-Type: application/json", "Accept: application/json", "Expect:"] {
-            guard let appended = curl_slist_append(headers, line) else {
-                curl_slist_free_all(headers)
+            guard let appended = stroke_curl_slist_append(headers, line) else {
+                stroke_curl_slist_free_all(headers)
                 throw .transport("curl_slist_append failed")
             }
             headers = appended
         }
-        defer { curl_slist_free_all(headers) }
+        defer { stroke_curl_slist_free_all(headers) }
 
         return try withExtendedLifetime(sink) { () throws(CloudError) -> HTTPResponse in
             let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
@@ -78,7 +80,7 @@ final class CurlEasy {
             })
             try check(stroke_curl_setopt_pointer(handle, CURLOPT_XFERINFODATA, sinkPointer))
 
-            let code = curl_easy_perform(handle)
+            let code = stroke_curl_easy_perform(handle)
             guard code == CURLE_OK else { throw classify(code, sink: sink, limit: request.maxResponseBytes) }
             var status = 0
             try check(stroke_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status))
@@ -129,7 +131,7 @@ final class CurlEasy {
     }
 
     private static func text(_ code: CURLcode) -> String {
-        "curl \(code.rawValue): " + String(cString: curl_easy_strerror(code))
+        "curl \(code.rawValue): " + String(cString: stroke_curl_easy_strerror(code))
     }
 }
 
