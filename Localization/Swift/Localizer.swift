@@ -80,36 +80,45 @@ public struct Localizer: Sendable {
     }
 }
 
-/// The parsed tables, loaded once per process.
-final class Catalog: Sendable {
+/// The parsed tables, each language loaded on first use (a command that
+/// speaks English never parses the German tables).
+final class Catalog: @unchecked Sendable {
     static let shared = Catalog()
-    private let tables: [Language: [String: String]]
-    private let duplicateKeys: [Language: [String]]
+    private let lock = NSLock()
+    private var tables: [Language: [String: String]] = [:]
 
-    private init() {
-        var tables: [Language: [String: String]] = [:]
-        var duplicates: [Language: [String]] = [:]
-        for language in Language.allCases {
-            var merged: [String: String] = [:]
-            for table in StringTables.tables(language) {
-                // A malformed table is a build defect caught by the tests; skip it at run time.
-                let entries = (try? StringsTable.parse(table.bytes)) ?? [:]
-                for (key, value) in entries {
-                    if merged[key] != nil { duplicates[language, default: []].append(key) }
-                    merged[key] = value
-                }
-            }
-            tables[language] = merged
+    func table(_ language: Language) -> [String: String] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let table = tables[language] { return table }
+        var merged: [String: String] = [:]
+        for (_, entries) in Self.parsed(language) {
+            for entry in entries { merged[entry.key] = entry.value }
         }
-        self.tables = tables
-        self.duplicateKeys = duplicates
+        tables[language] = merged
+        return merged
     }
 
-    func table(_ language: Language) -> [String: String] { tables[language] ?? [:] }
-    func duplicates(_ language: Language) -> [String] { duplicateKeys[language] ?? [] }
+    /// Keys defined in more than one table of a language.
+    func duplicates(_ language: Language) -> [String] {
+        var seen = Set<String>()
+        var duplicates: [String] = []
+        for (_, entries) in Self.parsed(language) {
+            for entry in entries where !seen.insert(entry.key).inserted { duplicates.append(entry.key) }
+        }
+        return duplicates
+    }
 
     func lookup(_ key: String, _ language: Language) -> String {
-        tables[language]?[key] ?? tables[.en]?[key] ?? key
+        if let text = table(language)[key] { return text }
+        if language != .en, let text = table(.en)[key] { return text }
+        return key
+    }
+
+    /// Every table of a language, parsed; a malformed table is a build defect
+    /// caught by the tests and is skipped at run time.
+    private static func parsed(_ language: Language) -> [(area: String, entries: [(key: String, value: String)])] {
+        StringTables.tables(language).map { ($0.area, (try? StringsTable.parse($0.bytes)) ?? []) }
     }
 }
 

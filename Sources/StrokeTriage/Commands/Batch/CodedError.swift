@@ -1,3 +1,4 @@
+import StrokeCloud
 import StrokeModels
 
 /// An error with a stable machine-readable code. A batch row whose request
@@ -10,3 +11,4 @@ protocol CodedError {
 
 extension ModelsError: CodedError {}
 extension BatchError: CodedError {}
+extension CloudError: CodedError {}
