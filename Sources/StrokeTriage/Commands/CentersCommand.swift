@@ -49,17 +49,17 @@ struct CentersCommand: ParsableCommand {
                 ("disclaimer", .string(l.text("disclaimer.short"))),
             ]).serialized())
         }
-        for w in warnings { Console.out("! " + l.render(w)) }
-        Console.out(l.text("centers.header", [
+        for w in warnings { Console.outWrapped("! " + l.render(w)) }
+        Console.outWrapped(l.text("centers.header", [
             .text(CentersRendering.origin(origin, place: placeName, l)),
             .text(dataset.name == "bundled" ? l.text("centers.dataset.bundled") : dataset.name),
         ]))
-        if let need { Console.out(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
-        if ranked.isEmpty { Console.out(l.text("centers.none")) }
+        if let need { Console.outWrapped(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
+        if ranked.isEmpty { Console.outWrapped(l.text("centers.none")) }
         for (i, r) in ranked.enumerated() {
-            for line in CentersRendering.lines(r, title: "\(i + 1).", l) { Console.out(line) }
+            for line in CentersRendering.lines(r, title: "\(i + 1).", l) { Console.outWrapped(line) }
         }
-        Console.out(CentersRendering.driveNote(policy.drive, l))
-        Console.out(l.text("disclaimer.short"))
+        Console.outWrapped(CentersRendering.driveNote(policy.drive, l))
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

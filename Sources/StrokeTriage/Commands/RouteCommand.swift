@@ -50,8 +50,8 @@ struct RouteCommand: ParsableCommand {
         if output.json {
             return Console.out(RoutingRendering.json(decision, origin: origin, place: placeName, policy: policy, dataset: dataset.name, l).serialized())
         }
-        Console.out(l.text("centers.route.header", [.text(CentersRendering.origin(origin, place: placeName, l))]))
-        for line in RoutingRendering.lines(decision, policy: policy, l) { Console.out(line) }
-        Console.out(l.text("disclaimer.short"))
+        Console.outWrapped(l.text("centers.route.header", [.text(CentersRendering.origin(origin, place: placeName, l))]))
+        for line in RoutingRendering.lines(decision, policy: policy, l) { Console.outWrapped(line) }
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

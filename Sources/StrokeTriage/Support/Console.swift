@@ -11,6 +11,10 @@ enum Console {
     static func out(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
     /// Writes a line to stderr.
     static func err(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
+    /// Writes a human-readable line to stdout wrapped to 80 columns, keeping its indent.
+    static func outWrapped(_ text: String) {
+        for line in TerminalStyle(colour: false).wrapKeepingIndent(text) { out(line) }
+    }
     /// Writes text to stdout without a newline (prompts).
     static func outRaw(_ text: String) { write(text, to: STDOUT_FILENO) }
 

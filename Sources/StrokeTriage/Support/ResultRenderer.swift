@@ -35,10 +35,7 @@ struct ResultRenderer {
         }
         if let routing = outcome.routing {
             out.append(style.bold(l.text("walk.result.routing")))
-            for line in routing.lines {
-                let lead = String(line.prefix { $0 == " " })
-                out += style.wrap(String(line.dropFirst(lead.count)), indent: lead, hangingIndent: lead + "  ")
-            }
+            for line in routing.lines { out += style.wrapKeepingIndent(line) }
         }
         out += style.wrap(l.text("disclaimer.short"))
         return out

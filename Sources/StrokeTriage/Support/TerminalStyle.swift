@@ -47,6 +47,13 @@ struct TerminalStyle: Sendable {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
+    /// Wraps one pre-indented line, keeping its indent and indenting continuation
+    /// lines two columns further (bullets, lists of centers).
+    func wrapKeepingIndent(_ line: String) -> [String] {
+        let lead = String(line.prefix { $0 == " " })
+        return wrap(String(line.dropFirst(lead.count)), indent: lead, hangingIndent: lead + "  ")
+    }
+
     /// Wraps text at word boundaries to `width` columns; continuation lines get `hangingIndent`.
     func wrap(_ text: String, indent: String = "", hangingIndent: String? = nil) -> [String] {
         let continuation = hangingIndent ?? indent
