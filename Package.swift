@@ -19,6 +19,8 @@ let package = Package(
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
         .target(name: "StrokeModels"),
+        // JSON string escaping, shared by every module that writes JSON by hand.
+        .target(name: "JSONWriting"),
 
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
         // loaded with dlopen on first use (Sources/CCurl/shim.h explains why).
@@ -29,7 +31,7 @@ let package = Package(
         .target(
             name: "StrokeCloud",
             dependencies: [
-                "StrokeModels", "CCurl",
+                "StrokeModels", "CCurl", "JSONWriting",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -46,7 +48,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels",
+                "StrokeModels", "JSONWriting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -77,7 +79,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming",
+                "BatchStreaming", "JSONWriting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -96,7 +98,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "StrokeAudit", "StrokeModels",
+                "StrokeAudit", "StrokeModels", "JSONWriting",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JSONWriting
 
 extension AuditLog {
     /// Destroys the wrapped data key of one assessment (crypto-shredding):

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import JSONWriting
 
 /// An open audit log: the SQLite file and the keys that belong to it.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import JSONWriting
 
 /// The manifest written beside an export (`<export>.manifest.json`): what a
 /// regulator needs to check the export with the public key only.

@@ -1,4 +1,5 @@
 import Foundation
+import JSONWriting
 
 /// Fast text encodings written straight into a byte buffer, and their
 /// decoders reading straight from a byte slice (the streamed export and its

@@ -1,4 +1,5 @@
 import StrokeModels
+import JSONWriting
 
 /// Request bodies with the exact field names of cloud-api.md; booleans are sent as 1/0.
 public enum CloudRequest {
@@ -34,19 +35,19 @@ public enum CloudRequest {
 
     /// authenticate-research-access login.
     public static func login(password: String) -> String {
-        json([("action", quoted("login")), ("password", quoted(password))])
+        json([("action", JSONText.quote("login")), ("password", JSONText.quote(password))])
     }
 
     /// authenticate-research-access session check.
     public static func validate(token: String) -> String {
-        json([("action", quoted("validate_session")), ("session_token", quoted(token))])
+        json([("action", JSONText.quote("validate_session")), ("session_token", JSONText.quote(token))])
     }
 
     /// The empty object the warm-up posts.
     public static let warmUp = "{}"
 
     private static func json(_ members: [(String, String)]) -> String {
-        "{" + members.map { quoted($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+        "{" + members.map { JSONText.quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
     }
 
     private static func integer(_ value: Int?) -> String { value.map(String.init) ?? "null" }
@@ -57,25 +58,5 @@ public enum CloudRequest {
         guard value.isFinite else { return "null" }
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(describing: value)
-    }
-
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

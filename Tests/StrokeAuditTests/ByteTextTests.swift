@@ -1,3 +1,4 @@
+import JSONWriting
 import Foundation
 import Testing
 @testable import StrokeAudit

@@ -1,3 +1,5 @@
+import JSONWriting
+
 /// A JSON value with ordered object keys, written compactly.
 ///
 /// Doubles are written in Swift's shortest round-trip form, so a reader gets
@@ -48,21 +50,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     private static func quote(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20:
-                let hex = String(c.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONText.quote(s)
     }
 }
 

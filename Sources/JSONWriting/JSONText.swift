@@ -1,7 +1,8 @@
-/// Minimal JSON text helpers for the streamed formats (no intermediate objects).
-enum JSONText {
-    /// `s` as a quoted JSON string.
-    static func quote(_ s: String) -> String {
+/// JSON text helpers shared by every module that writes JSON by hand
+/// (audit records and exports, cloud requests, command output).
+public enum JSONText {
+    /// `s` as a quoted JSON string (RFC 8259 escapes; control characters as `\\u00XX`).
+    public static func quote(_ s: String) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
