@@ -206,6 +206,36 @@ import Testing
         }
     }
 
+    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let started = Date()
+        let r = try Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
+        #expect(Date().timeIntervalSince(started) < 1 + 5)
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
+        let lvo = try Self.prediction(j, "lvo")
+        Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
+        #expect((lvo["notes"] as? [String])?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
+    }
+
+    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base("unavailable@predict_full_stroke")
+        let r = try Self.assess(Self.full, base: base)
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answered 500: model unavailable")
+        Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
+
+        let cloudOnly = try Self.assess(Self.full, mode: "cloud", base: base)
+        #expect(cloudOnly.status == 69)
+        #expect(cloudOnly.stdout.isEmpty)
+        #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable\n"))
+    }
+
     @Test func whenBothFailTheLocalLvoModelAnswers() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
@@ -232,6 +262,45 @@ import Testing
 
         let human = try Self.assess(Self.full, base: server.base("drift"), json: false)
         #expect(human.stdout.contains("Model drift"))
+    }
+
+    @Test func theHandoverReportSaysWhereEachNumberCameFrom() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let folder = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cloudReport = folder.appendingPathComponent("cloud.md"), fallbackReport = folder.appendingPathComponent("fallback.md")
+        #expect(try Self.assess(Self.full + ["--report", cloudReport.path], base: server.base()).status == 0)
+        #expect(try Self.assess(Self.full + ["--report", fallbackReport.path], base: "http://127.0.0.1:1").status == 0)
+        let cloud = try String(contentsOf: cloudReport, encoding: .utf8)
+        #expect(cloud.contains("Source: cloud model, model predict_full_stroke"))
+        #expect(cloud.contains("Source: cloud model, model predict_lvo (Production LVO Model v1.0)"))
+        #expect(!cloud.contains("Cloud not used"))
+        let fallback = try String(contentsOf: fallbackReport, encoding: .utf8)
+        #expect(fallback.contains("Source: offline baseline"))
+        #expect(fallback.contains("Source: local model, model \(LVOModel.version)"))
+        #expect(fallback.contains("Cloud not used: cloud unreachable: connection refused or failed"))
+        #expect(!fallback.contains("Source: cloud model"))
+    }
+
+    @Test func theBaseURLMayComeFromTheEnvironment() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "2"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        #expect(r.status == 0, "\(r.stderr)")
+        Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
+        #expect(try server.requestCount(base) == 1)
+    }
+
+    @Test func verboseLogsNeverCarryThePatientValue() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
+                                base: server.base("first-1-500"))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("outcome=status 500") && r.stderr.contains("attempt=2"))
+        #expect(!r.stderr.contains("4321"))
     }
 
     // MARK: The walkthrough
