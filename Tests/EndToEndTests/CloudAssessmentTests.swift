@@ -349,6 +349,15 @@ import Testing
         Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
     }
 
+    @Test func pipedWalkthroughInCloudModeExits69WithNothingOnStdout() throws {
+        let r = try BinaryRunner.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "2"] + Self.accept,
+                                     stdin: "y\n500\n\n\n\n\n")
+        #expect(r.status == 69)
+        #expect(r.stdout.isEmpty)
+        let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
+        #expect(errors == ["Error: predict_coma_ich: cloud unreachable: connection refused or failed"])
+    }
+
     // MARK: Audit
 
     @Test func anAutoModeAssessmentIsAuditedWithoutThePatientValueInPlaintext() throws {
