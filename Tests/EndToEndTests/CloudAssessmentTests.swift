@@ -187,6 +187,19 @@ import Testing
         #expect(try server.requestCount(base) == 0)
     }
 
+    @Test func theComaPlaceholderIsNeverShownAsACloudModel() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let reason = "cloud answered with its stepped placeholder, not a trained model"
+        let auto = try Self.assess(Self.coma, base: server.base("stepped"))
+        #expect(auto.status == 0, "\(auto.stderr)")
+        Self.expectFallback(try Self.prediction(try auto.json(), "ich"), source: "baseline", reason: reason)
+        let cloud = try Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
+        #expect(cloud.status == 69)
+        #expect(cloud.stdout.isEmpty)
+        #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason)\n"))
+    }
+
     // MARK: The full module's LVO chain and the drift check
 
     @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() throws {
@@ -334,6 +347,30 @@ import Testing
         #expect(result.contains("Cloud not used: cloud unreachable: connection refused or failed"))
         #expect(result.contains("Source: offline baseline, model ich-baseline-age-gfap-logistic"))
         #expect(!result.contains("Source: cloud model"))
+    }
+
+    @Test func ctrlCWhileTheCloudIsSilentExits130() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        // A deadline far beyond the wait below: only the interrupt can end the run in time.
+        let base = server.base("hang")
+        let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + Self.accept)
+        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
+        try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
+        try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
+        try WalkthroughTerminalTests.answer(s, "Location", "")
+        try WalkthroughTerminalTests.answer(s, "Compute? [Y/n/b]", "")
+        // The warm-up posts once to predict_coma_ich; the assessment's call is the second (bounded wait).
+        var polls = 0
+        while try server.requestCount(base, function: "predict_coma_ich") < 2, polls < 100 {
+            polls += 1
+            usleep(50_000)
+        }
+        #expect(polls < 100, "the assessment's call never reached the server")
+        s.control(3)
+        #expect(try s.waitForExit(timeout: 15) == 130)
+        #expect(!s.transcript.contains("ICH probability"))
+        #expect(s.terminalIsSane)
     }
 
     @Test func pipedWalkthroughOfTheFullModuleUsesBothCloudFunctions() throws {

@@ -40,9 +40,10 @@ final class FakeCloudServerProcess: @unchecked Sendable {
         "http://127.0.0.1:\(port)/e2e\(UUID().uuidString.prefix(8).lowercased())/\(fault)"
     }
 
-    /// How many requests reached the run of `base` (a URL from `base(_:)`), read with
-    /// `GET /<run>/_count` through python3's urllib (no HTTP client in this process).
-    func requestCount(_ base: String) throws -> Int {
+    /// How many requests reached the run of `base` (a URL from `base(_:)`), in all or for
+    /// one function, read with `GET /<run>/_count` through python3's urllib (no HTTP
+    /// client in this process).
+    func requestCount(_ base: String, function: String = "total") throws -> Int {
         let run = URL(string: base)!.deletingLastPathComponent().appendingPathComponent("_count")
         let fetch = Process()
         fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -55,10 +56,8 @@ final class FakeCloudServerProcess: @unchecked Sendable {
         try fetch.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         fetch.waitUntilExit()
-        guard let counts = try JSONSerialization.jsonObject(with: data) as? [String: Any], let total = counts["total"] as? Int else {
-            throw CocoaError(.fileReadCorruptFile)
-        }
-        return total
+        guard let counts = try JSONSerialization.jsonObject(with: data) as? [String: Any] else { throw CocoaError(.fileReadCorruptFile) }
+        return counts[function] as? Int ?? 0
     }
 
     /// Terminates the server (the pid this test started).
