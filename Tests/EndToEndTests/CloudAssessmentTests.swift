@@ -395,6 +395,15 @@ import Testing
         #expect(errors == ["Error: predict_coma_ich: cloud unreachable: connection refused or failed"])
     }
 
+    @Test(arguments: [["--api-base", "ftp://example.org"], ["--api-base", "http://127.0.0.1:1", "--deadline", "0"]])
+    func anUnusableCloudSettingStopsTheWalkthroughBeforeTheFirstQuestion(_ arguments: [String]) throws {
+        let r = try BinaryRunner.run(["walk"] + arguments + Self.accept, stdin: "y\n500\n\n\n\n\n")
+        #expect(r.status == 64)
+        #expect(!r.stdout.contains("comatose"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(r.stderr.contains(arguments.count == 2 ? "api-base" : "deadline"))
+    }
+
     // MARK: Audit
 
     @Test func anAutoModeAssessmentIsAuditedWithoutThePatientValueInPlaintext() throws {
