@@ -100,6 +100,11 @@ import Testing
         #expect(human.stdout.contains("Source: cloud model, model predict_lvo (Production LVO Model"))
         #expect(human.stdout.contains("Source: local model, model gfap-volume-loglog"))
         #expect(!human.stdout.contains("Cloud not used"))
+        // The cloud's drivers carry request field names; they read as the findings' labels.
+        #expect(human.stdout.contains("    Headache  "))
+        let german = try Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
+        #expect(german.stdout.contains("    Kopfschmerzen  "))
+        #expect(!german.stdout.contains("headache"))
     }
 
     // MARK: The cloud fails: auto falls back, cloud exits 69
