@@ -456,4 +456,20 @@ import Testing
             }
         }
     }
+
+    @Test func aCloudModeFailureIsAuditedAsAnErrorWithItsCodeOnly() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        let r = try Self.assess(["coma", "--gfap", "4321.5"], mode: "cloud", base: "http://127.0.0.1:1", environment: env)
+        #expect(r.status == 69)
+        #expect(try BinaryRunner.run(["audit", "verify"], environment: env).status == 0)
+        let export = home.appendingPathComponent("export.jsonl")
+        #expect(try BinaryRunner.run(["audit", "export", "--out", export.path], environment: env).status == 0)
+        let records = try String(contentsOf: export, encoding: .utf8).split(separator: "\n")
+            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(records.compactMap { $0["type"] as? String }.contains("assessment.started"))
+        let error = try #require(records.first { $0["type"] as? String == "error.shown" })
+        #expect(((error["payload"] as? [String: Any])?["data"] as? [String: Any])?["code"] as? String == "cloud.connect")
+    }
 }
