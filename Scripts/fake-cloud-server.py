@@ -14,6 +14,7 @@ Faults:
   status-<code>       answer <code> with {"error": "injected <code>"}
   status-<code>-ra-<s>      ... plus "Retry-After: <s>" (seconds)
   status-<code>-radate-<s>  ... plus "Retry-After: <HTTP date s seconds ahead>"
+  unavailable         answer 500 with {"error": "model unavailable"}
   first-<n>-<code>    the first <n> requests of the run answer <code>, then normal
   reset               close the connection without answering (TCP RST)
   truncated           promise more bytes than are sent, then close
@@ -200,6 +201,8 @@ class Handler(BaseHTTPRequestHandler):
             if len(words) == 4 and words[2] == "radate":
                 extra["Retry-After"] = formatdate(time.time() + int(words[3]), usegmt=True)
             return self.send_json(int(words[1]), {"error": "injected " + words[1]}, extra=extra)
+        if fault == "unavailable":
+            return self.send_json(500, {"error": "model unavailable"})
         if fault == "reset":
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.close_connection = True

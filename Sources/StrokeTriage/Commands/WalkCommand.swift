@@ -20,6 +20,8 @@ struct WalkCommand: AsyncParsableCommand {
 
     func run() async throws {
         InterruptHandler.install()
+        // An unusable cloud setting is a usage error before the first question, not after the last.
+        if prediction.mode != .offline { _ = try Failure.report(output) { try CloudSettings(prediction) } }
         CloudWarmUp.startInBackground(prediction)
         let terminal = WalkTerminal(output)
         let localizer = output.localizer

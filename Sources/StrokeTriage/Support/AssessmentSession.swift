@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCloud
 import StrokeModels
 import TriageLocalization
 
@@ -12,7 +13,13 @@ enum AssessmentSession {
         let localizer = output.localizer
         notRecorded(trail.assessmentStarted(inputs.module), localizer)
         let service = try Failure.report(output) { try PredictionServiceFactory.make(prediction, output: output) }
-        let assessment = try await Failure.report(output) { try await service.assess(inputs) }
+        let assessment = try await Failure.report(output) { () async throws -> Assessment in
+            do { return try await service.assess(inputs) } catch {
+                // The failed assessment is audited too (`error.shown`, its code only), e.g. cloud mode's exit 69.
+                if let code = shownCode(error) { notRecorded(trail.errorShown(code: code), localizer) }
+                throw error
+            }
+        }
         let computedAt = Date()
         notRecorded(trail.predictionGenerated(assessment), localizer)
         var routing: RoutingSummary?
@@ -36,6 +43,15 @@ enum AssessmentSession {
         guard let routing = outcome.routing, case .object(var members) = value else { return value }
         members.append(("routing", routing.json))
         return .object(members)
+    }
+
+    /// The stable code of an error the assessment shows, when it is one of the prediction's own.
+    static func shownCode(_ error: Error) -> String? {
+        switch error {
+        case let error as CloudError: error.code
+        case let error as ModelsError: error.code
+        default: nil
+        }
     }
 
     /// Shows an audit hook's warning: the result stands, but it was not recorded.

@@ -1,0 +1,323 @@
+import Foundation
+import StrokeModels
+import Testing
+
+/// Issue 4's "Done when", through the built binary against the real fake Cloud
+/// Functions (Scripts/fake-cloud-server.py): the module commands and the
+/// walkthrough use the cloud when it answers, and fall back honestly and fast
+/// when it does not. Each test starts its own detached server.
+@Suite struct CloudAssessmentTests {
+    static let accept = ["--accept-disclaimer"]
+    static let coma = ["coma", "--gfap", "500"]
+    static let limited = ["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300"]
+    static let full = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7",
+                       "--headache", "--arm-paresis"]
+    static let modules = ["coma": coma, "limited": limited, "full": full]
+
+    /// The full module's inputs as the offline service sees them (for the local LVO number).
+    static var fullInputs: TriageInputs {
+        var inputs = TriageInputs(module: .full, gfap: 180)
+        inputs.age = 70; inputs.systolic = 160; inputs.diastolic = 90; inputs.fastEd = 7
+        inputs.headache = true; inputs.armParesis = true
+        return inputs
+    }
+
+    static var localLVO: Double {
+        get throws { try #require(try OfflinePredictionService().assessNow(fullInputs).lvo?.probability) }
+    }
+
+    /// Runs a module command in `mode` against `base`, with a short deadline.
+    static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "2",
+                       json: Bool = true, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
+                             environment: environment)
+    }
+
+    static func prediction(_ j: [String: Any], _ key: String) throws -> [String: Any] {
+        try #require(j[key] as? [String: Any], "\(key) missing")
+    }
+
+    /// A cloud prediction: source cloud, labelled with the function, no fallback reason.
+    static func expectCloud(_ p: [String: Any], model: String) {
+        #expect(p["source"] as? String == "cloud")
+        #expect(p["model"] as? String == model)
+        #expect(p["fallbackReason"] == nil)
+        #expect(p["probability"] is Double)
+    }
+
+    /// A fallback: the local source, its reason in words, never labelled cloud.
+    static func expectFallback(_ p: [String: Any], source: String, reason: String) {
+        #expect(p["source"] as? String == source)
+        #expect(p["fallbackReason"] as? String == reason)
+        #expect((p["model"] as? String)?.contains("predict_") == false)
+    }
+
+    // MARK: The cloud answers
+
+    @Test func comaAndLimitedUseTheirCloudFunctions() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        let c = try Self.assess(Self.coma, base: base)
+        #expect(c.status == 0, "\(c.stderr)")
+        let cj = try c.json()
+        let ich = try Self.prediction(cj, "ich")
+        Self.expectCloud(ich, model: "predict_coma_ich")
+        #expect(ich["probability"] as? Double == 0.5)
+        #expect(try Self.prediction(cj, "volume")["source"] as? String == "local")
+
+        let l = try Self.assess(Self.limited, base: base)
+        #expect(l.status == 0, "\(l.stderr)")
+        let lj = try l.json()
+        let lich = try Self.prediction(lj, "ich")
+        Self.expectCloud(lich, model: "predict_limited_data_ich")
+        #expect(lich["probability"] as? Double == 0.42)
+        #expect(try Self.prediction(lj, "volume")["source"] as? String == "local")
+        #expect(try server.requestCount(base) == 2)
+    }
+
+    @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        let r = try Self.assess(Self.full, base: base)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let j = try r.json()
+        let ich = try Self.prediction(j, "ich")
+        Self.expectCloud(ich, model: "predict_full_stroke")
+        #expect(ich["probability"] as? Double == 0.31)
+        let lvo = try Self.prediction(j, "lvo")
+        Self.expectCloud(lvo, model: "predict_lvo (Production LVO Model v1.0)")
+        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
+        #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
+        #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
+        #expect(try server.requestCount(base) == 2)
+
+        let human = try Self.assess(Self.full, base: base, json: false)
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("Source: cloud model, model predict_full_stroke"))
+        #expect(human.stdout.contains("Source: cloud model, model predict_lvo (Production LVO Model"))
+        #expect(human.stdout.contains("Source: local model, model gfap-volume-loglog"))
+        #expect(!human.stdout.contains("Cloud not used"))
+        // The cloud's drivers carry request field names; they read as the findings' labels.
+        #expect(human.stdout.contains("    Headache  "))
+        let german = try Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
+        #expect(german.stdout.contains("    Kopfschmerzen  "))
+        #expect(!german.stdout.contains("headache"))
+    }
+
+    // MARK: The cloud fails: auto falls back, cloud exits 69
+
+    /// A way for the cloud to fail: the base URL (given the server) and the reason it must give.
+    struct Failing: Sendable, CustomTestStringConvertible {
+        let name: String
+        let fault: String?
+        let fixedBase: String?
+        let deadline: String
+        let reason: String
+        var testDescription: String { name }
+
+        func base(_ server: FakeCloudServerProcess) -> String { fixedBase ?? server.base(fault ?? "ok") }
+    }
+
+    static let failures = [
+        Failing(name: "refused port", fault: nil, fixedBase: "http://127.0.0.1:1", deadline: "2",
+                reason: "cloud unreachable: connection refused or failed"),
+        Failing(name: "unresolvable host", fault: nil, fixedBase: "http://stroke-triage-e2e.invalid", deadline: "2",
+                reason: "cloud unreachable: could not resolve host"),
+        Failing(name: "500 model unavailable", fault: "unavailable", fixedBase: nil, deadline: "2",
+                reason: "cloud answered 500: model unavailable"),
+        Failing(name: "silent server", fault: "hang", fixedBase: nil, deadline: "1",
+                reason: "cloud did not answer within the 1 s deadline"),
+    ]
+
+    @Test(arguments: failures, ["coma", "limited", "full"])
+    func autoFallsBackWithTheReasonInWords(_ failing: Failing, _ module: String) throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let arguments = try #require(Self.modules[module])
+        let started = Date()
+        let r = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
+        // Fast: within the deadline plus generous slack (the issue's bound, not a benchmark).
+        #expect(Date().timeIntervalSince(started) < Double(failing.deadline)! + 5)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty)
+        let j = try r.json()
+        Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: failing.reason)
+        if module == "full" {
+            Self.expectFallback(try Self.prediction(j, "lvo"), source: "local", reason: failing.reason)
+        } else {
+            #expect(j["lvo"] is NSNull)
+        }
+        #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
+        #expect(!r.stdout.contains("\"source\":\"cloud\""))
+
+        let human = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false)
+        #expect(human.status == 0)
+        #expect(human.stdout.contains("Cloud not used: " + failing.reason))
+        #expect(human.stdout.contains("Source: offline baseline"))
+        #expect(!human.stdout.contains("Source: cloud model"))
+    }
+
+    @Test(arguments: failures, ["coma", "full"])
+    func cloudModeExits69WithTheReasonOnStderr(_ failing: Failing, _ module: String) throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let arguments = try #require(Self.modules[module])
+        for json in [true, false] {
+            let r = try Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json)
+            #expect(r.status == 69)
+            #expect(r.stdout.isEmpty)
+            let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
+            #expect(errors.count == 1, "\(r.stderr)")
+            #expect(errors.first?.hasPrefix("Error: predict_") == true)
+            #expect(errors.first?.hasSuffix(": " + failing.reason) == true, "\(r.stderr)")
+        }
+    }
+
+    @Test func offlineNeverTouchesTheNetwork() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        for arguments in [Self.coma, Self.limited, Self.full] {
+            let r = try Self.assess(arguments, mode: "offline", base: base)
+            #expect(r.status == 0)
+            let ich = try Self.prediction(try r.json(), "ich")
+            #expect(ich["source"] as? String == "baseline")
+            #expect(ich["fallbackReason"] == nil)
+        }
+        let walk = try BinaryRunner.run(["walk", "--json", "--mode", "offline", "--api-base", base] + Self.accept, stdin: "y\n500\n\n\n\n\n")
+        #expect(walk.status == 0)
+        #expect(try server.requestCount(base) == 0)
+    }
+
+    @Test func theComaPlaceholderIsNeverShownAsACloudModel() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let reason = "cloud answered with its stepped placeholder, not a trained model"
+        let auto = try Self.assess(Self.coma, base: server.base("stepped"))
+        #expect(auto.status == 0, "\(auto.stderr)")
+        Self.expectFallback(try Self.prediction(try auto.json(), "ich"), source: "baseline", reason: reason)
+        let cloud = try Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
+        #expect(cloud.status == 69)
+        #expect(cloud.stdout.isEmpty)
+        #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason)\n"))
+    }
+
+    // MARK: The full module's LVO chain and the drift check
+
+    @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        for mode in ["auto", "cloud"] {
+            let r = try Self.assess(Self.full, mode: mode, base: server.base("unavailable@predict_lvo"))
+            #expect(r.status == 0, "\(r.stderr)")
+            let j = try r.json()
+            Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
+            let lvo = try Self.prediction(j, "lvo")
+            Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
+            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
+            #expect((lvo["notes"] as? [String])?.contains {
+                $0.contains("predict_lvo failed") && $0.contains("cloud answered 500: model unavailable")
+            } == true)
+        }
+    }
+
+    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let started = Date()
+        let r = try Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
+        #expect(Date().timeIntervalSince(started) < 1 + 5)
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
+        let lvo = try Self.prediction(j, "lvo")
+        Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
+        #expect((lvo["notes"] as? [String])?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
+    }
+
+    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base("unavailable@predict_full_stroke")
+        let r = try Self.assess(Self.full, base: base)
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answered 500: model unavailable")
+        Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
+
+        let cloudOnly = try Self.assess(Self.full, mode: "cloud", base: base)
+        #expect(cloudOnly.status == 69)
+        #expect(cloudOnly.stdout.isEmpty)
+        #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable\n"))
+    }
+
+    @Test func whenBothFailTheLocalLvoModelAnswers() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try Self.assess(Self.full, base: server.base("malformed"))
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answer is not valid JSON")
+        let lvo = try Self.prediction(j, "lvo")
+        Self.expectFallback(lvo, source: "local", reason: "cloud answer is not valid JSON")
+        #expect(lvo["model"] as? String == LVOModel.version)
+        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-12)
+    }
+
+    @Test func aDriftingCloudLvoIsWarnedAbout() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try Self.assess(Self.full, base: server.base("drift"))
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        let lvo = try Self.prediction(j, "lvo")
+        Self.expectCloud(lvo, model: "predict_lvo (Production LVO Model v1.0)")
+        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO) - 0.01) <= 1e-9)
+        #expect((j["warnings"] as? [String])?.contains { $0.hasPrefix("Model drift: the cloud LVO probability") } == true)
+
+        let human = try Self.assess(Self.full, base: server.base("drift"), json: false)
+        #expect(human.stdout.contains("Model drift"))
+    }
+
+    @Test func theHandoverReportSaysWhereEachNumberCameFrom() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let folder = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let cloudReport = folder.appendingPathComponent("cloud.md"), fallbackReport = folder.appendingPathComponent("fallback.md")
+        #expect(try Self.assess(Self.full + ["--report", cloudReport.path], base: server.base()).status == 0)
+        #expect(try Self.assess(Self.full + ["--report", fallbackReport.path], base: "http://127.0.0.1:1").status == 0)
+        let cloud = try String(contentsOf: cloudReport, encoding: .utf8)
+        #expect(cloud.contains("Source: cloud model, model predict_full_stroke"))
+        #expect(cloud.contains("Source: cloud model, model predict_lvo (Production LVO Model v1.0)"))
+        #expect(!cloud.contains("Cloud not used"))
+        let fallback = try String(contentsOf: fallbackReport, encoding: .utf8)
+        #expect(fallback.contains("Source: offline baseline"))
+        #expect(fallback.contains("Source: local model, model \(LVOModel.version)"))
+        #expect(fallback.contains("Cloud not used: cloud unreachable: connection refused or failed"))
+        #expect(!fallback.contains("Source: cloud model"))
+    }
+
+    @Test func theBaseURLMayComeFromTheEnvironment() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let base = server.base()
+        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "2"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        #expect(r.status == 0, "\(r.stderr)")
+        Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
+        #expect(try server.requestCount(base) == 1)
+    }
+
+    @Test func verboseLogsNeverCarryThePatientValue() throws {
+        let server = try FakeCloudServerProcess.start()
+        defer { server.stop() }
+        let r = try Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
+                                base: server.base("first-1-500"))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("outcome=status 500") && r.stderr.contains("attempt=2"))
+        #expect(!r.stderr.contains("4321"))
+    }
+}
