@@ -27,9 +27,9 @@ struct FastEdCommand: ParsableCommand {
         if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.fastEd(exam)).serialized()) }
         let l = output.localizer
         let points = [exam.total, exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
-        Console.out(l.text("fastEd.result", points.map { .text(String($0)) }))
-        Console.out(l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"))
-        Console.out(l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]))
-        Console.out(l.text("disclaimer.short"))
+        Console.outWrapped(l.text("fastEd.result", points.map { .text(String($0)) }))
+        Console.outWrapped(l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"))
+        Console.outWrapped(l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]))
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

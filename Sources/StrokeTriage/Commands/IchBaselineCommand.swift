@@ -18,9 +18,9 @@ struct IchBaselineCommand: ParsableCommand {
         let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }
         if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.ichBaseline(p)).serialized()) }
         let l = output.localizer
-        Console.out(l.text("baseline.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
-        for warning in p.warnings { Console.out("! " + l.render(warning.message)) }
-        Console.out(l.text("baseline.source", [.text(ICHBaseline.version)]))
-        Console.out(l.text("disclaimer.short"))
+        Console.outWrapped(l.text("baseline.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
+        for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
+        Console.outWrapped(l.text("baseline.source", [.text(ICHBaseline.version)]))
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

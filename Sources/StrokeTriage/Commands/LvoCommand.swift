@@ -18,14 +18,14 @@ struct LvoCommand: ParsableCommand {
         let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
         if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.lvo(p)).serialized()) }
         let l = output.localizer
-        Console.out(l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
-        Console.out(l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely"))
-        Console.out(l.text("lvo.contributions", [
+        Console.outWrapped(l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
+        Console.outWrapped(l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely"))
+        Console.outWrapped(l.text("lvo.contributions", [
             .number(p.gfapContribution, maxFractionDigits: 3), .number(p.fastEdContribution, maxFractionDigits: 3),
             .number(p.fastEdUsed, maxFractionDigits: 2),
         ]))
-        for warning in p.warnings { Console.out("! " + l.render(warning.message)) }
-        Console.out(l.text("lvo.source", [.text(LVOModel.version)]))
-        Console.out(l.text("disclaimer.short"))
+        for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
+        Console.outWrapped(l.text("lvo.source", [.text(LVOModel.version)]))
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

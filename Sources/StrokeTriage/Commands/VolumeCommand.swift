@@ -16,10 +16,10 @@ struct VolumeCommand: ParsableCommand {
         if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.volume(estimate)).serialized()) }
         let l = output.localizer
         let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
-        Console.out(l.text("volume.result", [.text(ml(estimate.volumeMl)), .text(ml(estimate.rangeMl.lowerBound)), .text(ml(estimate.rangeMl.upperBound))]))
-        Console.out(l.text("volume.bands", [.key("severity.\(estimate.severity.rawValue)"), .text(estimate.mortality.rawValue)]))
-        for warning in estimate.warnings { Console.out("! " + l.render(warning.message)) }
-        Console.out(l.text("volume.source", [.text(VolumeModel.version), .number(estimate.gfapUsed, maxFractionDigits: 2)]))
-        Console.out(l.text("disclaimer.short"))
+        Console.outWrapped(l.text("volume.result", [.text(ml(estimate.volumeMl)), .text(ml(estimate.rangeMl.lowerBound)), .text(ml(estimate.rangeMl.upperBound))]))
+        Console.outWrapped(l.text("volume.bands", [.key("severity.\(estimate.severity.rawValue)"), .text(estimate.mortality.rawValue)]))
+        for warning in estimate.warnings { Console.outWrapped("! " + l.render(warning.message)) }
+        Console.outWrapped(l.text("volume.source", [.text(VolumeModel.version), .number(estimate.gfapUsed, maxFractionDigits: 2)]))
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }

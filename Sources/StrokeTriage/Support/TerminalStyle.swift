@@ -47,11 +47,11 @@ struct TerminalStyle: Sendable {
         colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    /// Wraps one pre-indented line, keeping its indent and indenting continuation
-    /// lines two columns further (bullets, lists of centers).
+    /// Wraps one line, keeping its indent; continuation lines of an indented
+    /// line (bullets, lists of centers) go two columns further.
     func wrapKeepingIndent(_ line: String) -> [String] {
         let lead = String(line.prefix { $0 == " " })
-        return wrap(String(line.dropFirst(lead.count)), indent: lead, hangingIndent: lead + "  ")
+        return wrap(String(line.dropFirst(lead.count)), indent: lead, hangingIndent: lead.isEmpty ? "" : lead + "  ")
     }
 
     /// Wraps text at word boundaries to `width` columns; continuation lines get `hangingIndent`.
