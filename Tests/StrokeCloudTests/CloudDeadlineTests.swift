@@ -3,9 +3,9 @@ import StrokeCloud
 import StrokeModels
 
 /// The deadline holds to within 100 ms. These measure wall time, so
-/// `Scripts/test` runs this suite on its own after the rest: other suites
-/// block the cooperative pool with child processes and would measure the
-/// machine's load instead of the client.
+/// `Scripts/test` runs the StrokeCloudTests target on its own after the rest
+/// (other suites block the cooperative pool with child processes and would
+/// measure the machine's load instead of the client), and this suite serially.
 @Suite(.serialized) struct CloudDeadlineTests {
     @Test func aSilentCloudFallsBackWithinTheDeadline() async throws {
         try await FakeCloudServer.with { server in
