@@ -127,4 +127,11 @@ import Testing
         #expect(r.stdout.hasSuffix("}\n"))
         #expect(r.stdout.split(separator: "\n").count == 1)
     }
+
+    @Test func noAuditIsForCalculatorsOnly() throws {
+        let calculator = try BinaryRunner.run(["volume", "--gfap", "100", "--no-audit", "--json"])
+        #expect(calculator.status == 0)
+        let module = try BinaryRunner.run(["coma", "--gfap", "100", "--no-audit", "--accept-disclaimer", "--mode", "offline"])
+        #expect(module.status == 64)
+    }
 }

@@ -18,6 +18,7 @@ struct FastEdCommand: ParsableCommand {
     var denialNeglect: Int
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
         let exam = try Failure.report(output) {

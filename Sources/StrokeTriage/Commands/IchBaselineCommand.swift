@@ -13,6 +13,7 @@ struct IchBaselineCommand: ParsableCommand {
     var gfap: Double
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
         let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }

@@ -13,6 +13,7 @@ struct LvoCommand: ParsableCommand {
     var fastEd: Double
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
         let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }

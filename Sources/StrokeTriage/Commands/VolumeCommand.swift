@@ -10,6 +10,7 @@ struct VolumeCommand: ParsableCommand {
     var gfap: Double
 
     @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
         let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
