@@ -91,7 +91,9 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "TriageLocalization"]),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels"]),
+        // Starts Scripts/fake-cloud-server.py for the cloud and end-to-end tests.
+        .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
@@ -105,6 +107,6 @@ let package = Package(
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
         // Runs the built binary (and the walkthrough through a pseudo-terminal).
-        .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels", "FakeCloudLauncher"]),
     ]
 )

@@ -1,3 +1,4 @@
+import FakeCloudLauncher
 import Foundation
 
 /// The project's fake Cloud Functions (Scripts/fake-cloud-server.py) for the
@@ -13,26 +14,10 @@ final class FakeCloudServerProcess: @unchecked Sendable {
         self.port = port
     }
 
-    /// Starts a detached server and reads its "<port> <pid>" line. The launcher exits at
-    /// once, so no child of this test process stays running (Foundation's `Process`
-    /// cannot reliably wait for one child while another is still running).
+    /// Starts a detached server (see `FakeCloudLauncher`).
     static func start() throws -> FakeCloudServerProcess {
-        let script = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Scripts/fake-cloud-server.py")
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        launcher.arguments = ["python3", script.path, "--detach", "--watch-pid", String(getpid())]
-        let output = Pipe()
-        launcher.standardOutput = output
-        launcher.standardInput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
-        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        launcher.waitUntilExit()
-        let fields = line.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
-        return FakeCloudServerProcess(pid: fields[1], port: Int(fields[0]))
+        let (port, pid) = try FakeCloudLauncher.launch()
+        return FakeCloudServerProcess(pid: pid, port: port)
     }
 
     /// A base URL whose requests get `fault`.

@@ -1,3 +1,4 @@
+import FakeCloudLauncher
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -22,11 +23,6 @@ struct FakeCloudServer: Sendable {
     /// The server's pid.
     let pid: Int32
 
-    /// The script, found from this file's location.
-    static let script = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Scripts/fake-cloud-server.py")
-
     /// Runs `body` with the shared server, started on first use.
     static func with<T>(_ body: (FakeCloudServer) async throws -> T) async throws -> T {
         try await body(try await Shared.instance.server())
@@ -44,23 +40,12 @@ struct FakeCloudServer: Sendable {
         return (try JSONSerialization.jsonObject(with: body) as? [String: Int]) ?? [:]
     }
 
-    /// Starts one server; the launcher prints "<port> <pid>" and exits at once.
+    /// Starts one server and arranges for it to be stopped when the test process exits.
     private static func launch() throws -> FakeCloudServer {
-        let launcher = Process()
-        launcher.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        launcher.arguments = ["python3", script.path, "--detach", "--watch-pid", String(getpid())]
-        let output = Pipe()
-        launcher.standardOutput = output
-        launcher.standardInput = FileHandle.nullDevice
-        launcher.standardError = FileHandle.nullDevice
-        try launcher.run()
-        let line = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        launcher.waitUntilExit()
-        let fields = line.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-        guard fields.count == 2 else { throw CocoaError(.fileReadCorruptFile) }
-        fakeCloudServerPid = fields[1]
+        let (port, pid) = try FakeCloudLauncher.launch()
+        fakeCloudServerPid = pid
         atexit { if fakeCloudServerPid > 0 { kill(fakeCloudServerPid, SIGTERM) } }
-        return FakeCloudServer(port: Int(fields[0]), pid: fields[1])
+        return FakeCloudServer(port: port, pid: pid)
     }
 
     /// Starts the server exactly once (the first caller's task; later callers await it).
