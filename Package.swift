@@ -10,11 +10,15 @@ let package = Package(
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "audit-bench", targets: ["AuditBench"]),
     ],
+    // Exact versions: a clinical tool builds the same code every time, and
+    // Package.resolved is not committed. swift-asn1 is swift-crypto's own
+    // dependency, pinned here too. To update: docs/design.md, "Updating dependencies".
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.

@@ -6,7 +6,7 @@ import StrokeModels
 /// 1. p ≥ 0.50 → nearest neurosurgical center; immediate.
 /// 2. 0.30 ≤ p < 0.50, or p unknown → nearest neurosurgical or comprehensive
 ///    (thrombectomy) center; urgent; nearest neurosurgical center as transfer plan.
-/// 3. p < 0.30, LVO likely (LVO p ≥ 0.5 or FAST-ED ≥ 4), m ≤ 24 h or unknown →
+/// 3. p < 0.30, LVO likely (LVO p ≥ 0.5 or FAST-ED ≥ 4, either suffices), m ≤ 24 h or unknown →
 ///    nearest thrombectomy center when its extra drive vs the nearest
 ///    thrombolysis hospital is ≤ 15 min; else that hospital with the
 ///    thrombectomy center as transfer plan (drip-and-ship). Time-critical.
@@ -81,12 +81,12 @@ public struct Router: Sendable {
         return try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", .timeCritical, r, reasons)
     }
 
-    /// The reason LVO is likely, or `nil` when it is not.
+    /// The reason LVO is likely, or `nil` when it is not. Either source suffices:
+    /// a FAST-ED at or above its threshold counts even when the probability is
+    /// lower (clinical findings take precedence over the estimate).
     private func lvoLikely(_ r: RoutingRequest) -> Message? {
-        if let lvo = r.lvoProbability {
-            return lvo >= policy.lvoLikely
-                ? Message("centers.reason.lvoLikelyProbability", [.number((lvo * 100).rounded(), maxFractionDigits: 0), .number(policy.lvoLikely * 100, maxFractionDigits: 0)])
-                : nil
+        if let lvo = r.lvoProbability, lvo >= policy.lvoLikely {
+            return Message("centers.reason.lvoLikelyProbability", [.number((lvo * 100).rounded(), maxFractionDigits: 0), .number(policy.lvoLikely * 100, maxFractionDigits: 0)])
         }
         if let f = r.fastEd, f >= policy.fastEdLikely {
             return Message("centers.reason.lvoLikelyFastEd", [.number(f, maxFractionDigits: 0), .number(policy.fastEdLikely, maxFractionDigits: 0)])

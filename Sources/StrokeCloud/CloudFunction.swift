@@ -1,3 +1,5 @@
+import StrokeModels
+
 /// The prediction Cloud Functions and the research-access function
 /// (cloud-api.md); the raw value is the path segment under the base URL.
 public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
@@ -11,4 +13,16 @@ public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
     case lvo = "predict_lvo"
     /// Research-access login and session validation.
     case researchAccess = "authenticate-research-access"
+
+    /// The inputs the function's request carries (`CloudRequest`), as keys of the
+    /// assessment's JSON `inputs` object: each ICH function sends its module's inputs.
+    public var inputKeys: [String] {
+        switch self {
+        case .comaICH: return TriageModule.coma.inputKeys
+        case .limitedICH: return TriageModule.limited.inputKeys
+        case .fullStroke: return TriageModule.full.inputKeys
+        case .lvo: return OfflinePredictionService.lvoInputs
+        case .researchAccess: return []
+        }
+    }
 }

@@ -92,7 +92,8 @@ public struct CloudPredictionService: PredictionService {
             guard let lvo = fullAnswer.lvo else { return .failure(error) }
             let p = cloudPrediction(lvo, .fullStroke)
             return .success(Prediction(probability: p.probability, source: .cloud, model: p.model + " lvo_prediction",
-                                       drivers: p.drivers, notes: [ModelWarning(code: "cloud.lvoFromFullStroke", arguments: [.message(error.message)])]))
+                                       drivers: p.drivers, notes: [ModelWarning(code: "cloud.lvoFromFullStroke", arguments: [.message(error.message)])],
+                                       inputsUsed: p.inputsUsed))
         case (.failure(let error), .failure):
             return .failure(error)
         }
@@ -101,7 +102,8 @@ public struct CloudPredictionService: PredictionService {
     /// A cloud answer as a prediction labelled with its function (and the function's own model name).
     static func cloudPrediction(_ answer: CloudAnswer, _ function: CloudFunction) -> Prediction {
         let label = answer.modelName.map { "\(function.rawValue) (\($0))" } ?? function.rawValue
-        return Prediction(probability: answer.probability, source: .cloud, model: label, drivers: answer.drivers)
+        return Prediction(probability: answer.probability, source: .cloud, model: label, drivers: answer.drivers,
+                          inputsUsed: function.inputKeys)
     }
 
     /// The cloud prediction, or in auto mode the local one marked with the failure's reason.

@@ -36,14 +36,15 @@ public struct OfflinePredictionService: PredictionService {
         }
         guard ICHBaseline.allowedAge.contains(age) else {
             notes.append(ModelWarning(code: "baseline.notApplicable", arguments: [.number(ICHBaseline.allowedAge.lower!, maxFractionDigits: 0)]))
-            return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: notes)
+            return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: notes,
+                              inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
         }
         let result = try ICHBaseline.predict(age: age, gfap: inputs.gfap)
         return Prediction(
             probability: result.probability, source: .baseline, model: ICHBaseline.version,
             drivers: [Driver(feature: "age_years", weight: result.ageContribution),
                       Driver(feature: "gfap_value", weight: result.gfapContribution)],
-            notes: notes)
+            notes: notes, inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
     }
 
     /// The local LVO prediction, for the full module only.
@@ -54,6 +55,17 @@ public struct OfflinePredictionService: PredictionService {
             probability: result.probability, source: .local, model: LVOModel.version,
             drivers: [Driver(feature: "gfap_value", weight: result.gfapContribution),
                       Driver(feature: "fast_ed_score", weight: result.fastEdContribution)],
-            notes: result.warnings)
+            notes: result.warnings, inputsUsed: lvoInputs)
+    }
+
+    /// The inputs the local LVO model reads (models.md §2).
+    public static let lvoInputs = ["gfap", "fastEd"]
+    /// The inputs the volume regression reads (models.md §7).
+    public static let volumeInputs = ["gfap"]
+
+    /// The inputs the ICH baseline reads: age and GFAP, or GFAP alone when the
+    /// age is unknown and the cohort mean stands in for it.
+    public static func ichBaselineInputs(ageGiven: Bool) -> [String] {
+        ageGiven ? ["age", "gfap"] : ["gfap"]
     }
 }

@@ -36,16 +36,20 @@ public struct Prediction: Sendable, Hashable, Codable {
     public let fallbackReason: Message?
     /// Caveats about this number (e.g. cohort mean age used, baseline not applicable).
     public let notes: [ModelWarning]
+    /// The inputs the model behind this number read, as keys of the assessment's
+    /// `inputs` object (`TriageModule.inputKeys`), in the module's order.
+    public let inputsUsed: [String]
 
     /// Creates a prediction; drivers are sorted by decreasing |weight|.
     public init(probability: Double?, source: PredictionSource, model: String, drivers: [Driver],
-                fallbackReason: Message? = nil, notes: [ModelWarning] = []) {
+                fallbackReason: Message? = nil, notes: [ModelWarning] = [], inputsUsed: [String] = []) {
         self.probability = probability
         self.source = source
         self.model = model
         self.drivers = drivers.sorted { abs($0.weight) > abs($1.weight) }
         self.fallbackReason = fallbackReason
         self.notes = notes
+        self.inputsUsed = inputsUsed
     }
 
     /// Risk level of the probability, when there is one.
@@ -54,6 +58,6 @@ public struct Prediction: Sendable, Hashable, Codable {
     /// The same prediction marked as a fallback for the given reason.
     public func asFallback(reason: Message) -> Prediction {
         Prediction(probability: probability, source: source, model: model, drivers: drivers,
-                   fallbackReason: reason, notes: notes)
+                   fallbackReason: reason, notes: notes, inputsUsed: inputsUsed)
     }
 }

@@ -17,4 +17,16 @@ public enum TriageModule: String, Sendable, Hashable, Codable, CaseIterable {
         case .full: return [.age, .systolic, .diastolic, .gfap, .fastEd]
         }
     }
+
+    /// Every input the module asks for, as keys of the assessment's JSON `inputs`
+    /// object, in the order the form asks them. The one list of a module's inputs:
+    /// the CLI's input keys, the batch columns and `Prediction.inputsUsed` derive from it.
+    public var inputKeys: [String] {
+        switch self {
+        case .coma: return ["gfap"]
+        case .limited: return ["age", "sbp", "dbp", "gfap", "reducedVigilance"]
+        case .full: return ["age", "sbp", "dbp", "gfap", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
+                            "reducedVigilance", "atrialFibrillation", "anticoagulated", "antiplatelets"]
+        }
+    }
 }

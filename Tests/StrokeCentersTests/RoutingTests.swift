@@ -81,8 +81,10 @@ import Testing
         }
         #expect(try Self.route(ich: 0.1, fastEd: 3, onset: 60).category == .thrombolysis)
         #expect(try Self.route(ich: 0.1, lvo: 0.49, onset: 60).category == .thrombolysis)
-        // An LVO probability below threshold is not overruled by FAST-ED (the probability is the better estimate).
-        #expect(try Self.route(ich: 0.1, lvo: 0.2, fastEd: 8, onset: 60).category == .thrombolysis)
+        // FAST-ED ≥ 4 counts even when the probability is below its threshold: clinical findings take
+        // precedence over the estimate (the safer reading when the two disagree).
+        #expect(try Self.route(ich: 0.1, lvo: 0.2, fastEd: 8, onset: 60).category == .dripAndShip)
+        #expect(try Self.route(ich: 0.1, lvo: 0.2, fastEd: 3, onset: 60).category == .thrombolysis)
     }
 
     @Test func lvoOnsetEdgesAt24Hours() throws {

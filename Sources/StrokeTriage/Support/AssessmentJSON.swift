@@ -6,7 +6,8 @@ import StrokeModels
 /// `{"module", "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
 ///   "volume": {as the volume command} | null, "warnings": […], "disclaimer"}`
 /// where a prediction is `{"probability", "riskLevel", "source", "model",
-/// "drivers": [{"feature", "weight"}], "fallbackReason"?, "notes": […]}`.
+/// "drivers": [{"feature", "weight"}], "fallbackReason"?, "notes": […], "inputsUsed": […]}`;
+/// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
 enum AssessmentJSON {
     /// The whole assessment object.
     static func assessment(_ a: Assessment) -> JSONValue {
@@ -14,8 +15,8 @@ enum AssessmentJSON {
             ("module", .string(a.module.rawValue)),
             ("inputs", inputs(a.inputs)),
             ("ich", prediction(a.ich)),
-            ("lvo", a.lvo.map(prediction) ?? .null),
-            ("volume", a.volume.map(ModelJSON.volume) ?? .null),
+            ("lvo", a.lvo.map { lvo(a, $0) } ?? .null),
+            ("volume", a.volume.map(volume) ?? .null),
             ("warnings", ModelJSON.warnings(a.warnings)),
             ("disclaimer", ModelJSON.disclaimer),
         ])
@@ -32,6 +33,35 @@ enum AssessmentJSON {
         ]
         if let reason = p.fallbackReason { members.append(("fallbackReason", .string(ModelJSON.english.render(reason)))) }
         members.append(("notes", ModelJSON.warnings(p.notes)))
+        members.append(("inputsUsed", .strings(p.inputsUsed)))
+        return .object(members)
+    }
+
+    /// The LVO prediction plus `agreement` with FAST-ED, when both are there.
+    static func lvo(_ a: Assessment, _ p: Prediction) -> JSONValue {
+        guard case .object(var members) = prediction(p) else { return .null }
+        members.append(("agreement", LVOAgreement(a).map(agreement) ?? .null))
+        return .object(members)
+    }
+
+    /// `{"status", "agrees", "lvoSuspected", "fastEd", "fastEdThreshold", "probability", "modelThreshold", "statement"}`.
+    static func agreement(_ g: LVOAgreement) -> JSONValue {
+        .object([
+            ("status", .string(g.status.rawValue)),
+            ("agrees", .bool(g.agrees)),
+            ("lvoSuspected", .bool(g.lvoSuspected)),
+            ("fastEd", .integer(g.fastEd)),
+            ("fastEdThreshold", .integer(LVOAgreement.fastEdThreshold)),
+            ("probability", .number(g.probability)),
+            ("modelThreshold", .number(LVOAgreement.modelThreshold)),
+            ("statement", .string(ModelJSON.english.render(g.message))),
+        ])
+    }
+
+    /// The volume object of the `volume` command plus the inputs it read.
+    static func volume(_ v: VolumeEstimate) -> JSONValue {
+        guard case .object(var members) = ModelJSON.volume(v) else { return .null }
+        members.append(("inputsUsed", .strings(OfflinePredictionService.volumeInputs)))
         return .object(members)
     }
 

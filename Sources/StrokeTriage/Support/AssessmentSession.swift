@@ -21,20 +21,34 @@ enum AssessmentSession {
             }
         }
         let computedAt = Date()
-        notRecorded(trail.predictionGenerated(assessment), localizer)
+        let predictionWarning = trail.predictionGenerated(assessment)
+        notRecorded(predictionWarning, localizer)
+        let recordedAs = predictionWarning == nil ? trail.lastRecorded : nil
         var routing: RoutingSummary?
         if inputs.location != nil {
             routing = RoutingAdvisor.advise(assessment, localizer: localizer)
             if let routing { notRecorded(trail.routingDecided(routing.json), localizer) }
         }
-        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt)
+        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs)
     }
 
-    /// Prints the outcome: one JSON object with `--json`, else the human result.
-    static func present(_ outcome: AssessmentOutcome, output: OutputOptions) {
+    /// Prints the outcome: one JSON object with `--json`, else the human result
+    /// followed by where it was recorded ("Recorded in the audit log as event N
+    /// (PATH)", or that it was not). `--json` prints the object alone, so that
+    /// output stays byte-identical from run to run.
+    static func present(_ outcome: AssessmentOutcome, output: OutputOptions, audited: Bool = true) {
         if output.json { return Console.out(json(outcome).serialized()) }
         let renderer = ResultRenderer(localizer: output.localizer, style: TerminalStyle(output))
         for line in renderer.lines(outcome) { Console.out(line) }
+        guard audited else { return }
+        let style = TerminalStyle(output)
+        if let event = outcome.recordedAs {
+            // The path on a line of its own, unbroken, so that it can be copied.
+            Console.out(output.localizer.text("walk.audit.recordedAs", [.text(String(event.sequence))]))
+            Console.out(event.database)
+        } else {
+            for line in style.wrap("! " + output.localizer.text("walk.audit.notRecordedShort"), hangingIndent: "  ") { Console.out(style.warning(line)) }
+        }
     }
 
     /// The JSON form: `AssessmentJSON.assessment`, plus `routing` when there is advice.

@@ -53,6 +53,9 @@ struct AuditTrail: Sendable {
     /// An error was shown to the user (its code only, never patient values).
     func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
 
+    /// The last event this trail recorded, if any (for "Recorded in the audit log as event N").
+    var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
+
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
     var assessmentID: String? { recorder?.currentAssessment }
 
@@ -77,6 +80,7 @@ private final class AuditRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var log: AuditLog?
     private var assessment: String?
+    private var last: RecordedEvent?
 
     init(location: AuditLog.Location, context: AuditLog.Context) {
         self.location = location
@@ -87,6 +91,8 @@ private final class AuditRecorder: @unchecked Sendable {
 
     var currentAssessment: String? { lock.withLock { assessment } }
 
+    var lastRecorded: RecordedEvent? { lock.withLock { last } }
+
     func startAssessment() { lock.withLock { assessment = AuditLog.newAssessmentID() } }
 
     func append(_ type: AuditEventType, payload: Data, inAssessment: Bool) throws {
@@ -95,6 +101,7 @@ private final class AuditRecorder: @unchecked Sendable {
             if inAssessment, self.assessment == nil { self.assessment = AuditLog.newAssessmentID() }
             return (self.log!, inAssessment ? self.assessment : nil)
         }
-        try log.append(type, payload: payload, assessment: assessment)
+        let receipt = try log.append(type, payload: payload, assessment: assessment)
+        lock.withLock { last = RecordedEvent(sequence: receipt.sequence, database: location.database.path) }
     }
 }

@@ -20,8 +20,8 @@ enum HandoverReport {
             md.append("| \(l.render(line.label)) | \(l.render(line.value)) |")
         }
         md += ["", "## " + l.text("walk.report.results"), ""]
-        md += prediction(a.ich, "walk.result.ich", renderer)
-        if let lvo = a.lvo { md += prediction(lvo, "walk.result.lvo", renderer) }
+        md += prediction(a.ich, "walk.result.ich", a.module, renderer)
+        if let lvo = a.lvo { md += prediction(lvo, "walk.result.lvo", a.module, renderer) }
         if let v = a.volume {
             let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
             if v.isEstimated {
@@ -47,10 +47,11 @@ enum HandoverReport {
         return md.joined(separator: "\n")
     }
 
-    private static func prediction(_ p: Prediction, _ label: String, _ renderer: ResultRenderer) -> [String] {
+    private static func prediction(_ p: Prediction, _ label: String, _ module: TriageModule, _ renderer: ResultRenderer) -> [String] {
         let l = renderer.localizer
         var md = ["- " + l.text(label) + ": " + renderer.probabilityText(p)]
         md.append("  - " + renderer.sourceText(p.source, model: p.model))
+        if let unused = renderer.unusedInputsText(p, module: module) { md.append("  - " + unused) }
         if let reason = p.fallbackReason { md.append("  - " + l.text("walk.result.fallback", [.message(reason)])) }
         for note in p.notes { md.append("  - " + l.render(note.message)) }
         if !p.drivers.isEmpty {

@@ -37,13 +37,8 @@ enum InputKey: String, CaseIterable, Sendable {
         return words
     }
 
-    /// The inputs a module reads, in the order the form asks them.
+    /// The inputs a module reads, in the order the form asks them (`TriageModule.inputKeys`).
     static func keys(for module: TriageModule) -> [InputKey] {
-        switch module {
-        case .coma: return [.gfap]
-        case .limited: return [.age, .sbp, .dbp, .gfap, .reducedVigilance]
-        case .full: return [.age, .sbp, .dbp, .gfap, .fastEd, .headache, .legParesis, .armParesis, .eyeDeviation,
-                            .reducedVigilance, .atrialFibrillation, .anticoagulated, .antiplatelets]
-        }
+        module.inputKeys.map { InputKey(rawValue: $0)! }
     }
 }

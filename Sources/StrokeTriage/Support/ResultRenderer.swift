@@ -20,8 +20,8 @@ struct ResultRenderer {
         let a = outcome.assessment
         let l = localizer
         var out = ["", style.bold(l.text("walk.result.title"))]
-        out += prediction(a.ich, label: "walk.result.ich")
-        if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo") }
+        out += prediction(a.ich, label: "walk.result.ich", module: a.module)
+        if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
         if let volume = a.volume { out += self.volume(volume) }
         let advice = recommendations(a)
         if !advice.isEmpty {
@@ -53,18 +53,40 @@ struct ResultRenderer {
     }
 
     /// The hedged recommendations for the risk levels, and the time-window reminder when ICH > 25 %.
+    /// When FAST-ED and the LVO probability point different ways, one statement
+    /// naming both (`LVOAgreement`) replaces the LVO level's recommendation.
     func recommendations(_ a: Assessment) -> [String] {
         var texts: [String] = []
         if let level = a.ich.riskLevel { texts.append(localizer.text("walk.recommend.ich.\(level.rawValue)")) }
-        if let level = a.lvo?.riskLevel { texts.append(localizer.text("walk.recommend.lvo.\(level.rawValue)")) }
+        if let agreement = LVOAgreement(a), !agreement.agrees {
+            texts.append(localizer.render(agreement.message))
+        } else if let level = a.lvo?.riskLevel {
+            texts.append(localizer.text("walk.recommend.lvo.\(level.rawValue)"))
+        }
         if let p = a.ich.probability, p > RiskLevel.mediumFrom { texts.append(localizer.text("walk.reminder.timeWindow")) }
         return texts
     }
 
-    /// Assessment warnings not already shown as a prediction's note.
+    /// Assessment warnings not already shown as a prediction's note, nor by the
+    /// reconciled LVO statement (which replaces "FAST-ED ≥ 4 suggests LVO").
     func generalWarnings(_ a: Assessment) -> [String] {
-        let shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
+        var shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
+        if let agreement = LVOAgreement(a), !agreement.agrees { shown.insert(ModelWarning(code: "fastEd.suggestsLvo")) }
         return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
+    }
+
+    /// "Not used by this model: Age, Headache, …" for the module's inputs that
+    /// the model behind `p` did not read, or `nil` when it read them all.
+    func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
+        let unused = module.inputKeys.filter { !p.inputsUsed.contains($0) }
+        guard !unused.isEmpty, !p.inputsUsed.isEmpty else { return nil }
+        return localizer.text("walk.result.unusedInputs", [.text(unused.map(inputLabel).joined(separator: ", "))])
+    }
+
+    /// An input's label in the user's language (`field.*`, else `walk.finding.*`).
+    func inputLabel(_ key: String) -> String {
+        let field = localizer.text("field.\(key)")
+        return field == "field.\(key)" ? localizer.text("walk.finding.\(key)") : field
     }
 
     /// A driver's feature name in the user's language (the raw name when unknown).
@@ -82,7 +104,7 @@ struct ResultRenderer {
         "anticoagulated_noak": "anticoagulated", "antiplatelets": "antiplatelets",
     ]
 
-    private func prediction(_ p: Prediction, label: String) -> [String] {
+    private func prediction(_ p: Prediction, label: String, module: TriageModule) -> [String] {
         let l = localizer
         let title = TerminalStyle.pad(l.text(label), to: Self.labelWidth)
         var out: [String] = []
@@ -93,6 +115,7 @@ struct ResultRenderer {
             out += style.wrap(title + l.text("walk.result.notApplicable"), hangingIndent: "  ")
         }
         out += style.wrap(sourceText(p.source, model: p.model), indent: "  ", hangingIndent: "    ")
+        if let unused = unusedInputsText(p, module: module) { out += style.wrap(unused, indent: "  ", hangingIndent: "    ") }
         if let reason = p.fallbackReason {
             out += style.wrap("! " + l.text("walk.result.fallback", [.message(reason)]), indent: "  ", hangingIndent: "    ").map(style.warning)
         }

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// docs/commands.md is a contract: every command and subcommand of the built
+/// binary has an example there, and every example line (`$ … stroke-triage …`)
+/// runs with the exit code it states (`# exit N`, else 0). Lines ending in
+/// `# not run` are shown only.
+@Suite("docs/commands.md examples")
+struct DocsExamplesTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    /// One example line: the shell command and the exit code it must give.
+    struct Example: CustomStringConvertible {
+        let command: String
+        let expectedStatus: Int32
+        let run: Bool
+        var description: String { command }
+    }
+
+    /// Every `$ ` line inside a fenced block that calls the binary, in file order.
+    static func examples() throws -> [Example] {
+        let text = try String(contentsOf: root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
+        var inFence = false
+        var found: [Example] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") { inFence.toggle(); continue }
+            guard inFence, line.hasPrefix("$ "), line.contains("stroke-triage ") else { continue }
+            var command = String(line.dropFirst(2))
+            var status: Int32 = 0
+            var run = true
+            if let hash = command.range(of: "   # ") {
+                let comment = command[hash.upperBound...].trimmingCharacters(in: .whitespaces)
+                command = String(command[..<hash.lowerBound])
+                if comment == "not run" { run = false }
+                else if comment.hasPrefix("exit "), let code = Int32(comment.dropFirst(5)) { status = code }
+            }
+            found.append(Example(command: command.trimmingCharacters(in: .whitespaces), expectedStatus: status, run: run))
+        }
+        return found
+    }
+
+    /// Every visible command path of the binary, e.g. `["audit", "verify"]`, from its help dump.
+    static func commandPaths() throws -> [[String]] {
+        let r = try BinaryRunner.run(["--experimental-dump-help"])
+        let dump = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        var paths: [[String]] = []
+        func walk(_ command: [String: Any], _ path: [String]) {
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
+                guard let name = sub["commandName"] as? String, name != "help",
+                      sub["shouldDisplay"] as? Bool ?? true else { continue }
+                paths.append(path + [name])
+                walk(sub, path + [name])
+            }
+        }
+        walk(dump?["command"] as? [String: Any] ?? [:], [])
+        return paths
+    }
+
+    @Test("every command and subcommand has a runnable example in docs/commands.md")
+    func everyCommandHasAnExample() throws {
+        let runnable = try Self.examples().filter(\.run).map(\.command)
+        let paths = try Self.commandPaths()
+        #expect(paths.count >= 20)
+        for path in paths {
+            let call = "stroke-triage " + path.joined(separator: " ")
+            let covered = runnable.contains { $0.contains(call + " ") || $0.hasSuffix(call) }
+            #expect(covered, "docs/commands.md has no runnable example of `\(call)`")
+        }
+    }
+
+    @Test("every example in docs/commands.md runs with the exit code it states")
+    func everyExampleRuns() throws {
+        let work = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: work) }
+        let binDir = BinaryRunner.binary.deletingLastPathComponent().path
+        var env = ProcessInfo.processInfo.environment
+        env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
+        env["STROKE_TRIAGE_HOME"] = work.appendingPathComponent("home").path
+        env["STROKE_TRIAGE_API_BASE"] = "http://127.0.0.1:1"
+        env["NO_COLOR"] = "1"
+        for key in ["LANG", "LC_ALL", "LC_MESSAGES", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_PIN"] { env[key] = nil }
+        let examples = try Self.examples().filter(\.run)
+        #expect(!examples.isEmpty)
+        for example in examples {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", example.command]
+            process.environment = env
+            process.currentDirectoryURL = work
+            let err = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = err
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == example.expectedStatus, "`\(example.command)`: \(stderr)")
+        }
+    }
+}

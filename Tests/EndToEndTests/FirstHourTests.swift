@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// What a new user sees first: one reconciled LVO statement, which inputs each
+/// number used, where the record went, and the routing that follows FAST-ED.
+@Suite struct FirstHourTests {
+    static let disagreeing = ["full", "--age", "70", "--sbp", "150", "--dbp", "85", "--gfap", "450", "--fast-ed", "5",
+                              "--mode", "offline", "--accept-disclaimer", "--no-color"]
+
+    @Test("FAST-ED 5 against 17 %: one hedged statement naming both, no separate contradicting lines")
+    func oneLvoStatement() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try BinaryRunner.run(Self.disagreeing, environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = r.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(text.contains("FAST-ED 5 (≥ 4) suggests a large vessel occlusion, while the LVO estimate of 17 %"))
+        #expect(text.contains("Clinical findings take precedence"))
+        #expect(!text.contains("appears less likely"))
+        #expect(!text.contains("FAST-ED ≥ 4 suggests a large vessel occlusion."))
+    }
+
+    @Test("JSON: lvo.agreement and inputsUsed per prediction")
+    func json() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try BinaryRunner.run(Self.disagreeing + ["--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        let lvo = try #require(j["lvo"] as? [String: Any])
+        let agreement = try #require(lvo["agreement"] as? [String: Any])
+        #expect(agreement["status"] as? String == "onlyScaleSuggestsLvo")
+        #expect(agreement["agrees"] as? Bool == false)
+        #expect(agreement["lvoSuspected"] as? Bool == true)
+        #expect((agreement["statement"] as? String)?.contains("Clinical findings take precedence") == true)
+        #expect(lvo["inputsUsed"] as? [String] == ["gfap", "fastEd"])
+        #expect((j["ich"] as? [String: Any])?["inputsUsed"] as? [String] == ["age", "gfap"])
+        #expect((j["volume"] as? [String: Any])?["inputsUsed"] as? [String] == ["gfap"])
+        // --json prints the object alone: the record line never reaches stdout.
+        #expect(!r.stdout.contains("Recorded in the audit log"))
+    }
+
+    @Test("the summary marks the inputs each model did not use (atrial fibrillation, arm paresis offline)")
+    func unusedInputsAreMarked() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try BinaryRunner.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let text = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(text.contains("Not used by this model:"))
+        #expect(text.contains("Atrial fibrillation"))
+        #expect(text.contains("Arm paresis"))
+    }
+
+    @Test("after the result: the event number and the log's path, in English and German")
+    func recordLine() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        let database = home.appendingPathComponent("data/audit.sqlite").path
+        let first = try BinaryRunner.run(Self.disagreeing, environment: env)
+        #expect(first.status == 0, "\(first.stderr)")
+        // Disclaimer accepted (1), assessment started (2), prediction generated (3).
+        #expect(first.stdout.hasSuffix("Recorded in the audit log as event 3 in:\n\(database)\n"))
+        let second = try BinaryRunner.run(Self.disagreeing + ["--lang", "de"], environment: env)
+        #expect(second.stdout.hasSuffix("Im Audit-Protokoll erfasst als Ereignis 5 in:\n\(database)\n"))
+    }
+
+    @Test("without a usable audit log: the result stands and says it was not recorded")
+    func notRecordedLine() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try BinaryRunner.run(Self.disagreeing + ["--audit-db", "/proc/no-such-dir/audit.sqlite"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("LVO probability"))
+        #expect(r.stdout.replacingOccurrences(of: "\n  ", with: " ").contains("was not recorded in the audit log"))
+    }
+
+    @Test("routing follows FAST-ED ≥ 4 even when the probability is lower (the safer reading)")
+    func routingFollowsTheScale() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let r = try BinaryRunner.run(Self.disagreeing + ["--json", "--lat", "49.79", "--lon", "9.95", "--gfap", "30", "--age", "110"],
+                                     environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let routing = try #require(try r.json()["routing"] as? [String: Any])
+        #expect(routing["category"] as? String == "thrombectomy", "\(routing)")
+    }
+}
