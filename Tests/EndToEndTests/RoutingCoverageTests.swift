@@ -75,6 +75,9 @@ import Testing
         #expect(limited["coverage"] as? String == "inside")
         let full = try Self.routing(BinaryRunner.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
         #expect(full["destination"] is [String: Any])
+        let text = try BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
+        #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
+        #expect(text.stdout.contains("Suggested destination: Universitätsklinikum Würzburg"))
     }
 
     @Test(arguments: [

@@ -12,7 +12,7 @@ struct AssessmentFlags: ParsableArguments {
     @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).")
     var lon: Double?
 
-    @Option(name: .long, help: "Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.")
+    @Option(name: .long, help: ArgumentHelp("Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.", valueName: "place"))
     var near: String?
 
     @Option(name: .customLong("report"), help: "Also write a Markdown handover report to this file (mode 0600; holds patient data).")

@@ -12,7 +12,7 @@ struct CentersOptions: ParsableArguments {
     @Option(name: .long, help: "Longitude of the origin in degrees (−180…180); use with --lat.")
     var lon: Double?
 
-    @Option(name: .long, help: "A German place (≥ 5 000 inhabitants) as origin, e.g. Würzburg or \"Fürth (Bayern)\".")
+    @Option(name: .long, help: ArgumentHelp("A German place (≥ 5 000 inhabitants) as origin, e.g. Würzburg or \"Fürth (Bayern)\".", valueName: "place"))
     var near: String?
 
     @Option(name: .long, help: "A centers dataset (JSON array in the bundled schema, or GeoJSON FeatureCollection) instead of the bundled data.")

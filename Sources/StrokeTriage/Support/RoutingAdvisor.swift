@@ -20,8 +20,10 @@ enum RoutingAdvisor {
                 origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)
             let outcome = try Router(dataset: dataset, policy: policy).route(request)
+            // The origin first: with a place name, it shows which place was understood.
+            let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
             return RoutingSummary(
-                lines: RoutingRendering.lines(outcome, policy: policy, localizer),
+                lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
                 json: RoutingRendering.json(
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer))
         } catch let error as CentersError {
