@@ -76,7 +76,8 @@ let package = Package(
             resources: [.embedInCode("en"), .embedInCode("de")]
         ),
         // The interactive walkthrough as a testable state machine (no terminal I/O).
-        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "TriageLocalization"]),
+        // Place names at the location question come from the centers module's gazetteer.
+        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming"),
         .executableTarget(
@@ -94,7 +95,7 @@ let package = Package(
             dependencies: ["StrokeModels", "TriageLocalization"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "TriageLocalization"]),
+        .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Starts Scripts/fake-cloud-server.py for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),

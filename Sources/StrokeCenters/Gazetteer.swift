@@ -15,8 +15,21 @@ public struct Gazetteer: Sendable {
         /// Population (GeoNames).
         public let population: Int
 
+        /// "Name (Region)": how an origin given as a place is named in output.
+        public var displayName: String { "\(name) (\(region))" }
+
         /// "Name (Region) lat, lon" (coordinates tell apart two places of one name in one state).
-        public var label: String { "\(name) (\(region)) \(coordinate.latitude), \(coordinate.longitude)" }
+        public var label: String { "\(displayName) \(coordinate.latitude), \(coordinate.longitude)" }
+    }
+
+    /// What a place name matched.
+    public enum Match: Sendable, Hashable {
+        /// Exactly one place.
+        case place(Place)
+        /// Several places, largest first: the caller asks which one is meant.
+        case ambiguous([Place])
+        /// No place.
+        case unknown
     }
 
     /// Every place, in file order.
@@ -54,6 +67,16 @@ public struct Gazetteer: Sendable {
     /// - Throws: `CentersError.unknownPlace`, or `.ambiguousPlace` listing the candidates
     ///   (largest first).
     public func resolve(_ query: String) throws -> Place {
+        switch lookup(query) {
+        case .place(let place): return place
+        case .ambiguous(let candidates): throw CentersError.ambiguousPlace(query, candidates: candidates.map(\.label))
+        case .unknown: throw CentersError.unknownPlace(query)
+        }
+    }
+
+    /// Every place a name may mean, by the rules of `resolve(_:)`, without throwing
+    /// (the walkthrough offers the candidates of an ambiguous name as choices).
+    public func lookup(_ query: String) -> Match {
         var name = query, region: String?
         if let open = query.firstIndex(of: "("), query.hasSuffix(")") {
             name = String(query[..<open])
@@ -68,10 +91,10 @@ public struct Gazetteer: Sendable {
             hits = hits.filter { PlaceFolding.fold(places[$0].region) == r }
         }
         let sorted = hits.sorted { (-places[$0].population, $0) < (-places[$1].population, $1) }
-        guard let first = sorted.first else { throw CentersError.unknownPlace(query) }
+        guard let first = sorted.first else { return .unknown }
         if sorted.count > 1 {
             // Same name in the same state twice (e.g. a town and its district): still ambiguous.
-            throw CentersError.ambiguousPlace(query, candidates: sorted.map { places[$0].label })
+            return .ambiguous(sorted.map { places[$0] })
         }
         let place = places[first]
         let key = PlaceFolding.fold(name), plain = PlaceFolding.foldPlain(name)
@@ -82,7 +105,7 @@ public struct Gazetteer: Sendable {
         guard !matches(place.name),
             let spelled = candidates.first(where: { $0.lowercased() == typed })
                 ?? candidates.first(where: { $0.unicodeScalars.contains { $0.value >= 0x80 } }) ?? candidates.first
-        else { return place }
-        return Place(name: spelled, region: place.region, coordinate: place.coordinate, population: place.population)
+        else { return .place(place) }
+        return .place(Place(name: spelled, region: place.region, coordinate: place.coordinate, population: place.population))
     }
 }

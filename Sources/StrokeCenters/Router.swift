@@ -1,8 +1,12 @@
 import StrokeModels
 
-/// The routing decision of models.md §8 over every center of a dataset, plus the LVO rule of issue 5.
+/// The routing decision of models.md §8 over every center of a dataset, plus the LVO rule of issue 5
+/// and the coverage rule (docs/routing.md).
 ///
-/// Rules, first match wins (p = ICH probability, m = minutes since onset):
+/// First the coverage rule: when every center is farther than `policy.coverageKm`,
+/// the outcome is `.outside`: no destination, no urgency, no drip-and-ship
+/// arithmetic, only the nearest centers as information. Otherwise these rules,
+/// first match wins (p = ICH probability, m = minutes since onset):
 /// 1. p ≥ 0.50 → nearest neurosurgical center; immediate.
 /// 2. 0.30 ≤ p < 0.50, or p unknown → nearest neurosurgical or comprehensive
 ///    (thrombectomy) center; urgent; nearest neurosurgical center as transfer plan.
@@ -33,9 +37,30 @@ public struct Router: Sendable {
     static let thrombolysis = CenterFilter.all(.thrombolysis)
     static let strokeUnitOrHigher = CenterFilter.any([.strokeUnit, .neurosurgery, .thrombectomy])
 
-    /// Decides where to go.
+    /// Decides where to go, or that the dataset does not cover the origin.
     /// - Throws: `CentersError.noEligibleCenter` when no center meets the chosen rule's requirement.
-    public func route(_ r: RoutingRequest) throws -> RoutingDecision {
+    public func route(_ r: RoutingRequest) throws -> RoutingOutcome {
+        if let outside = outsideCoverage(r.origin) { return .outside(outside) }
+        return .inside(try decision(r))
+    }
+
+    /// Whether the dataset covers `origin` (the nearest center of any kind within `policy.coverageKm`).
+    public func coverage(of origin: Coordinate) -> Coverage {
+        outsideCoverage(origin) == nil ? .inside : .outside
+    }
+
+    /// The outside-coverage outcome, or `nil` when the nearest center is within the coverage distance.
+    private func outsideCoverage(_ origin: Coordinate) -> OutsideCoverage? {
+        let nearest = dataset.nearest(to: origin, limit: 1 + alternativeCount, filter: .none, drive: policy.drive)
+        guard let first = nearest.first, first.distanceKm > policy.coverageKm else { return nil }
+        return OutsideCoverage(
+            nearest: nearest, coverageKm: policy.coverageKm,
+            reasons: [Message("centers.reason.outsideCoverage"), Message("centers.reason.localProtocol")],
+            warnings: coverageWarnings(origin))
+    }
+
+    /// The rules above, for an origin inside coverage.
+    private func decision(_ r: RoutingRequest) throws -> RoutingDecision {
         var reasons: [Message] = []
         let p = r.ichProbability
         let pct: (Double) -> MessageArgument = { .number(($0 * 100).rounded(), maxFractionDigits: 0) }
@@ -132,8 +157,8 @@ public struct Router: Sendable {
             extraMinutes: extraMinutes)
     }
 
-    /// A warning when the origin is farther than `coverageKm` from every center,
-    /// and another when only the chosen destination is that far.
+    /// A warning when the origin is farther than `coverageKm` from every center (outside
+    /// coverage), and another when only the chosen destination is that far.
     public func coverageWarnings(_ origin: Coordinate, _ destination: RankedCenter? = nil) -> [Message] {
         guard let any = nearest(origin, .none) else { return [] }
         let km: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }

@@ -34,6 +34,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     public var onsetMinutes: Double?
     /// Where the patient is, if given.
     public var location: Coordinate?
+    /// The place `location` was given as ("Würzburg (Bayern)"), when it was given by name.
+    public var place: String?
 
     /// Creates inputs for a module with its GFAP; set the other fields as needed.
     public init(module: TriageModule, gfap: Double) {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageLocalization
 
 /// The `stroke-triage` command: prehospital stroke triage (research use only).
 @main
@@ -16,4 +17,16 @@ struct StrokeTriage: AsyncParsableCommand {
             AuditCommand.self, BatchCommand.self,
         ]
     )
+
+    /// Runs the command line; a mistyped subcommand gets "did you mean …?" and exit 64
+    /// instead of the parser's complaint about the next option.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: Self.self) {
+            let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
+            for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
+            Self.exit(withError: ExitStatus.usage)
+        }
+        await main(arguments)
+    }
 }

@@ -10,6 +10,8 @@ enum WalkAnswer: Hashable, Sendable {
     case guided
     /// An optional question was skipped with Enter.
     case skipped
-    /// A location.
+    /// A location typed as coordinates.
     case coordinate(Coordinate)
+    /// A location typed as a place name: its display name and coordinates.
+    case place(String, Coordinate)
 }

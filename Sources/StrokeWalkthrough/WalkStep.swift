@@ -16,7 +16,7 @@ public enum WalkStep: Hashable, Sendable {
     case finding(Finding)
     /// Minutes since symptom onset or last known well (Enter skips).
     case onset
-    /// The location as `lat,lon` (Enter skips).
+    /// The location as a German place or `lat,lon` (Enter skips).
     case location
     /// The summary and `Compute? [Y/n/b]`.
     case confirm

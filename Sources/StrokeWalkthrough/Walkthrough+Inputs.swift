@@ -14,6 +14,9 @@ extension Walkthrough {
             case (.finding(let finding), .bool(let v)?): set(finding, v, on: &inputs)
             case (.onset, .number(let v)?): inputs.onsetMinutes = v
             case (.location, .coordinate(let point)?): inputs.location = point
+            case (.location, .place(let name, let point)?):
+                inputs.location = point
+                inputs.place = name
             default: break
             }
         }
@@ -84,8 +87,9 @@ extension Walkthrough {
             Message("walk.value.withUnit", [.number($0, maxFractionDigits: 1), .key("walk.unit.onsetMinutes")])
         } ?? Message("walk.value.notGiven")
         lines.append(SummaryLine(label: Message(InputField.onsetMinutes.messageKey), value: onset))
-        let location = inputs.location.map {
-            Message("walk.value.location", [.number($0.latitude, maxFractionDigits: 6), .number($0.longitude, maxFractionDigits: 6)])
+        let location = inputs.location.map { point in
+            let coordinates: [MessageArgument] = [.number(point.latitude, maxFractionDigits: 6), .number(point.longitude, maxFractionDigits: 6)]
+            return inputs.place.map { Message("walk.value.place", [.text($0)] + coordinates) } ?? Message("walk.value.location", coordinates)
         } ?? Message("walk.value.notGiven")
         lines.append(SummaryLine(label: Message("walk.summary.location"), value: location))
         return lines

@@ -1,3 +1,4 @@
+import StrokeCenters
 import StrokeModels
 
 /// The whole walkthrough conversation as a value-type state machine, free of
@@ -7,7 +8,9 @@ import StrokeModels
 /// Branches: comatose (GCS < 9) → coma; else examinable → full, otherwise
 /// limited. Every value is checked with `TriageRules` as it is typed (a
 /// blocking issue re-asks with the reason; warnings keep the value), and the
-/// whole set with `TriageInputs.validate()` on confirmation.
+/// whole set with `TriageInputs.validate()` on confirmation. The location is
+/// a German place (resolved as `centers --near` resolves it; an ambiguous name
+/// offers its candidates by number) or `lat,lon`.
 public struct Walkthrough: Sendable {
     /// The question being asked.
     public private(set) var step: WalkStep = .comatose
@@ -15,9 +18,16 @@ public struct Walkthrough: Sendable {
     var answers: [WalkStep: WalkAnswer] = [:]
     /// The steps answered, in order, for `b`.
     var history: [WalkStep] = []
+    /// The gazetteer for place names at the location question (`nil`: coordinates only).
+    let places: Gazetteer?
+    /// The candidates of the ambiguous place name just typed, chosen by number (1…n).
+    var placeChoices: [Gazetteer.Place] = []
 
     /// A walkthrough at its first question.
-    public init() {}
+    /// - Parameter places: the gazetteer that resolves place names; without one only coordinates are accepted.
+    public init(places: Gazetteer? = nil) {
+        self.places = places
+    }
 
     /// The module chosen by the branch questions, once known.
     public var module: TriageModule? {
@@ -75,11 +85,29 @@ public struct Walkthrough: Sendable {
 
     private mutating func acceptLocation(_ text: String) -> WalkEvent {
         if text.isEmpty { return accept(.skipped) }
-        guard let point = AnswerParser.coordinate(text) else { return .invalid(Message("walk.invalid.location")) }
-        for (field, value) in [(InputField.latitude, point.latitude), (.longitude, point.longitude)] {
-            if let issue = TriageRules.check(field, value).issue { return .invalid(issue.message) }
+        if let point = AnswerParser.coordinate(text) {
+            for (field, value) in [(InputField.latitude, point.latitude), (.longitude, point.longitude)] {
+                if let issue = TriageRules.check(field, value).issue { return .invalid(issue.message) }
+            }
+            return accept(.coordinate(point))
         }
-        return accept(.coordinate(point))
+        if let number = Int(text), placeChoices.indices.contains(number - 1) {
+            let place = placeChoices[number - 1]
+            return accept(.place(place.displayName, place.coordinate))
+        }
+        guard let places, text.contains(where: \.isLetter) else { return .invalid(Message("walk.invalid.location")) }
+        switch places.lookup(text) {
+        case .place(let place):
+            return accept(.place(place.displayName, place.coordinate))
+        case .ambiguous(let candidates):
+            placeChoices = candidates
+            let list = candidates.enumerated().map { "[\($0.offset + 1)] \($0.element.label)" }.joined(separator: "; ")
+            return .invalid(Message("walk.invalid.ambiguousPlace", [
+                .text(text), .number(Double(candidates.count), maxFractionDigits: 0), .text(list),
+            ]))
+        case .unknown:
+            return .invalid(Message("walk.invalid.unknownPlace", [.text(text)]))
+        }
     }
 
     private mutating func confirm(_ text: String) -> WalkEvent {
@@ -106,6 +134,7 @@ public struct Walkthrough: Sendable {
     private mutating func accept(_ answer: WalkAnswer, warnings: [ModelWarning] = []) -> WalkEvent {
         let answered = step
         answers[answered] = answer
+        placeChoices = []
         history.append(answered)
         let path = sequence()
         guard let index = path.firstIndex(of: answered), index + 1 < path.count else { return .accepted(warnings: warnings, notes: []) }
@@ -115,6 +144,7 @@ public struct Walkthrough: Sendable {
 
     private mutating func goBack() -> WalkEvent {
         guard let previous = history.popLast() else { return .cannotGoBack }
+        placeChoices = []
         step = previous
         return .wentBack
     }

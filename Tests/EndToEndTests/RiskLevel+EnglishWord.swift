@@ -7,7 +7,7 @@ extension RiskLevel {
         case .low: return "low"
         case .medium: return "medium"
         case .high: return "high"
-        case .critical: return "very high"
+        case .critical: return "critical"
         }
     }
 }

@@ -240,3 +240,48 @@ import Testing
         #expect(try s.waitForExit() == 0)
     }
 }
+
+/// The location question on a real terminal: place names, an ambiguous name's choices, and Paris.
+@Suite struct WalkthroughPlaceTerminalTests {
+    /// The text with line breaks and wrapping indents folded to single spaces.
+    static func flat(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\r" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    @Test func placeNameWithChoicesThenRouting() throws {
+        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"])
+        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location (place or lat,lon", "Atlantis")] {
+            try WalkthroughTerminalTests.answer(s, prompt, reply)
+        }
+        #expect(Self.flat(try s.expect("Location")).contains("'Atlantis' is not in the gazetteer"))
+        try s.expect("> ")
+        s.send("Fürth")
+        let choices = Self.flat(try s.expect("Location"))
+        #expect(choices.contains("[1] Fürth (Bayern) 49.4759, 10.9886"), "\(choices)")
+        #expect(choices.contains("Type the number of one"))
+        try s.expect("> ")
+        s.send("1")
+        let summary = try s.expect("Compute? [Y/n/b]")
+        #expect(summary.contains("Fürth (Bayern) — 49.4759, 10.9886"))
+        try s.expect("> ")
+        s.send("")
+        let result = try s.expect("Save a Markdown handover report?")
+        #expect(result.contains("Suggested destination"))
+        s.control(4)
+        #expect(try s.waitForExit() == 0)
+    }
+
+    @Test func parisGetsNoDestinationInGerman() throws {
+        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"])
+        for (prompt, reply) in [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,8566; 2,3522"), ("Berechnen?", "")] {
+            try WalkthroughTerminalTests.answer(s, prompt, reply)
+        }
+        let result = Self.flat(try s.expect("Markdown-Übergabebericht"))
+        #expect(result.contains("Kein Ziel vorgeschlagen."))
+        #expect(result.contains("örtliche Protokoll"))
+        #expect(!result.contains("Vorgeschlagenes Ziel"))
+        #expect(!result.contains("Dringlichkeit:"))
+        s.control(4)
+        #expect(try s.waitForExit() == 0)
+    }
+}

@@ -40,3 +40,28 @@ import Testing
 }
 
 import Foundation
+
+/// `lookup`, the non-throwing form the walkthrough uses, agrees with `resolve`.
+@Suite struct GazetteerLookupTests {
+    @Test func lookupAgreesWithResolve() throws {
+        let g = GazetteerTests.gazetteer
+        guard case .place(let w) = g.lookup("wuerzburg") else { Issue.record("Würzburg"); return }
+        #expect(w == (try g.resolve("wuerzburg")))
+        #expect(w.displayName == "Würzburg (Bayern)")
+        guard case .ambiguous(let candidates) = g.lookup("Fürth") else { Issue.record("Fürth is ambiguous"); return }
+        #expect(candidates.count >= 2)
+        #expect(candidates.map(\.label) == candidatesOfResolve(g, "Fürth"))
+        #expect(g.lookup("Atlantis") == .unknown)
+    }
+
+    private func candidatesOfResolve(_ g: Gazetteer, _ name: String) -> [String] {
+        do {
+            _ = try g.resolve(name)
+            return []
+        } catch let error as CentersError {
+            return error.candidates
+        } catch {
+            return []
+        }
+    }
+}

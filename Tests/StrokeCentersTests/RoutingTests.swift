@@ -27,7 +27,12 @@ import Testing
     static let origin = Coordinate(latitude: 0, longitude: 0)
 
     static func route(ich: Double?, lvo: Double? = nil, fastEd: Double? = nil, onset: Double? = nil, policy: RoutingPolicy = RoutingPolicy()) throws -> RoutingDecision {
-        try Router(dataset: dataset, policy: policy).route(RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onset))
+        try decision(Router(dataset: dataset, policy: policy).route(RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onset)))
+    }
+
+    /// The decision of an outcome inside coverage.
+    static func decision(_ outcome: RoutingOutcome) throws -> RoutingDecision {
+        try #require(outcome.decision, "expected an origin inside coverage")
     }
 
     @Test func ichAtFiftyPercentGoesToNeurosurgery() throws {
@@ -117,13 +122,45 @@ import Testing
         #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: fast).category == .thrombectomy)
     }
 
-    @Test func coverageWarningFarFromEveryCenter() throws {
+    @Test func farFromEveryCenterSuggestsNoDestination() throws {
         let far = try Router(dataset: Self.dataset).route(RoutingRequest(origin: Coordinate(latitude: 0, longitude: 180), ichProbability: 0.6))
-        #expect(far.warnings.map(\.key) == ["centers.warning.notCovered"])
+        #expect(far.coverage == .outside)
+        #expect(far.decision == nil)
+        guard case .outside(let outside) = far else { Issue.record("expected outside"); return }
+        #expect(outside.warnings.map(\.key) == ["centers.warning.notCovered"])
+        #expect(outside.reasons.map(\.key) == ["centers.reason.outsideCoverage", "centers.reason.localProtocol"])
+        // Information only: the nearest centers of any kind, closest first.
+        #expect(outside.nearest.map(\.center.id) == ["e-neuro", "d-neuro", "c-comprehensive", "b-unit"])
+        #expect(outside.coverageKm == RoutingPolicy.defaultCoverageKm)
         #expect(try Self.route(ich: 0.6).warnings.isEmpty)
-        var tight = RoutingPolicy()
-        tight.coverageKm = 5
-        #expect(try Self.route(ich: 0.1, policy: tight).warnings.map(\.key) == ["centers.warning.notCovered"])
+    }
+
+    /// The coverage distance is inclusive: a nearest center exactly at it is inside.
+    @Test func coverageEdgeIsInclusive() throws {
+        let router = Router(dataset: Self.dataset)
+        let nearestKm = Self.dataset.rank(0, from: Self.origin, drive: .standard).distanceKm
+        var atEdge = RoutingPolicy()
+        atEdge.coverageKm = nearestKm
+        #expect(Router(dataset: Self.dataset, policy: atEdge).coverage(of: Self.origin) == .inside)
+        #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: atEdge).category == .dripAndShip)
+        var belowEdge = RoutingPolicy()
+        belowEdge.coverageKm = nearestKm.nextDown
+        let outside = try Router(dataset: Self.dataset, policy: belowEdge).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.8, onsetMinutes: 60))
+        #expect(outside.coverage == .outside)
+        guard case .outside(let o) = outside else { Issue.record("expected outside"); return }
+        #expect(o.nearest.map(\.center.id) == ["a-lysis", "b-unit", "c-comprehensive", "d-neuro"])
+        #expect(router.coverage(of: Self.origin) == .inside)
+    }
+
+    /// Paris is about 341 km from the nearest bundled center: no destination, whatever the estimates.
+    @Test func parisIsOutsideTheBundledDataset() throws {
+        let bundled = try BundledDataTests.bundled()
+        let paris = Coordinate(latitude: 48.8566, longitude: 2.3522)
+        for request in [RoutingRequest(origin: paris, ichProbability: 0.7), RoutingRequest(origin: paris, ichProbability: 0.1, lvoProbability: 0.8, onsetMinutes: 60)] {
+            let outcome = try Router(dataset: bundled).route(request)
+            guard case .outside(let o) = outcome else { Issue.record("Paris must be outside coverage"); return }
+            #expect(o.nearest.first.map { $0.distanceKm > 300 && $0.distanceKm < 400 } == true)
+        }
     }
 
     @Test func noEligibleCenterIsAnError() throws {
@@ -132,14 +169,14 @@ import Testing
             try Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9))
         }
         // The LVO rule falls back when no thrombectomy center exists.
-        let d = try Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.9, onsetMinutes: 10))
+        let d = try Self.decision(Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.9, onsetMinutes: 10)))
         #expect(d.category == .thrombolysis)
         #expect(d.reasons.contains { $0.key == "centers.reason.noThrombectomyCenter" })
     }
 
     @Test func wuerzburgIsRoutedToWuerzburgNotBadenWuerttemberg() throws {
         let bundled = try BundledDataTests.bundled()
-        let d = try Router(dataset: bundled).route(RoutingRequest(origin: Coordinate(latitude: 49.7939, longitude: 9.9512), ichProbability: 0.7))
+        let d = try Self.decision(Router(dataset: bundled).route(RoutingRequest(origin: Coordinate(latitude: 49.7939, longitude: 9.9512), ichProbability: 0.7)))
         #expect(d.destination.center.id == "uniklinikum-wuerzburg")
         #expect(d.warnings.isEmpty)
     }

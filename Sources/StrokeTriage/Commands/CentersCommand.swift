@@ -35,12 +35,14 @@ struct CentersCommand: ParsableCommand {
             let filter = need.flatMap(CapabilityMask.init(need:)).map(CenterFilter.all) ?? .none
             return (origin, placeName, dataset, policy, dataset.nearest(to: origin, limit: limit, filter: filter, drive: policy.drive))
         }
-        let warnings = Router(dataset: dataset, policy: policy).coverageWarnings(origin)
+        let router = Router(dataset: dataset, policy: policy)
+        let warnings = router.coverageWarnings(origin)
         if output.json {
             var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
             if let placeName { originMembers.append(("place", .string(placeName))) }
             return Console.out(JSONValue.object([
                 ("origin", .object(originMembers)),
+                ("coverage", .string(router.coverage(of: origin).rawValue)),
                 ("need", need.map(JSONValue.string) ?? .null),
                 ("dataset", .string(dataset.name)),
                 ("centers", .array(ranked.map(CentersRendering.json))),

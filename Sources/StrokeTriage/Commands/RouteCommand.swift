@@ -2,11 +2,16 @@ import ArgumentParser
 import StrokeCenters
 import StrokeModels
 
-/// `stroke-triage route`: where to take the patient (models.md §8 plus the LVO rule).
+/// `stroke-triage route`: where to take the patient (models.md §8 plus the LVO and coverage rules).
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",
-        abstract: "Routing decision to a stroke center from ICH and LVO estimates (models.md §8 plus the LVO rule).")
+        abstract: "Routing decision to a stroke center from ICH and LVO estimates.",
+        discussion: """
+            The rules, the LVO rule and the coverage rule are described in docs/routing.md. \
+            Farther than the coverage distance from every center (default \(Int(RoutingPolicy.defaultCoverageKm)) km), \
+            no destination is suggested: local protocol applies.
+            """)
 
     @OptionGroup var place: CentersOptions
 
@@ -33,7 +38,7 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         let l = output.localizer
-        let (origin, placeName, dataset, policy, decision) = try Failure.report(output) {
+        let (origin, placeName, dataset, policy, outcome) = try Failure.report(output) {
             try CentersEnvironment.check(ich, field: "centers.field.ich", AllowedRange(lower: 0, upper: 1))
             if let lvo { try CentersEnvironment.check(lvo, field: "centers.field.lvo", AllowedRange(lower: 0, upper: 1)) }
             if let fastEd { try CentersEnvironment.check(fastEd, field: "field.fastEd", AllowedRange(lower: 0, upper: 9, integer: true)) }
@@ -48,10 +53,10 @@ struct RouteCommand: ParsableCommand {
             return (origin, placeName, dataset, policy, try Router(dataset: dataset, policy: policy).route(request))
         }
         if output.json {
-            return Console.out(RoutingRendering.json(decision, origin: origin, place: placeName, policy: policy, dataset: dataset.name, l).serialized())
+            return Console.out(RoutingRendering.json(outcome, origin: origin, place: placeName, policy: policy, dataset: dataset.name, l).serialized())
         }
         Console.outWrapped(l.text("centers.route.header", [.text(CentersRendering.origin(origin, place: placeName, l))]))
-        for line in RoutingRendering.lines(decision, policy: policy, l) { Console.outWrapped(line) }
+        for line in RoutingRendering.lines(outcome, policy: policy, l) { Console.outWrapped(line) }
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -62,7 +62,7 @@ struct WalkCommand: AsyncParsableCommand {
 
     /// Asks until the user confirms (the inputs) or declines / ends input (`nil`).
     private func converse(_ terminal: WalkTerminal, _ l: Localizer) -> TriageInputs? {
-        var walk = Walkthrough()
+        var walk = Walkthrough(places: CentersEnvironment.gazetteer)
         var summaryShown = false
         while true {
             if walk.step == .confirm, !summaryShown {

@@ -12,6 +12,9 @@ struct AssessmentFlags: ParsableArguments {
     @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).")
     var lon: Double?
 
+    @Option(name: .long, help: ArgumentHelp("Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.", valueName: "place"))
+    var near: String?
+
     @Option(name: .customLong("report"), help: "Also write a Markdown handover report to this file (mode 0600; holds patient data).")
     var report: String?
 
@@ -21,6 +24,9 @@ struct AssessmentFlags: ParsableArguments {
     mutating func validate() throws {
         if (lat == nil) != (lon == nil) {
             throw ValidationError("--lat and --lon go together: give both or neither.")
+        }
+        if near != nil, lat != nil || lon != nil {
+            throw ValidationError("Give either --lat/--lon or --near, not both.")
         }
     }
 }

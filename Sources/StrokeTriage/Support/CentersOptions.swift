@@ -12,13 +12,15 @@ struct CentersOptions: ParsableArguments {
     @Option(name: .long, help: "Longitude of the origin in degrees (−180…180); use with --lat.")
     var lon: Double?
 
-    @Option(name: .long, help: "A German place (≥ 5 000 inhabitants) as origin, e.g. Würzburg or \"Fürth (Bayern)\".")
+    @Option(name: .long, help: ArgumentHelp("A German place (≥ 5 000 inhabitants) as origin, e.g. Würzburg or \"Fürth (Bayern)\".", valueName: "place"))
     var near: String?
 
     @Option(name: .long, help: "A centers dataset (JSON array in the bundled schema, or GeoJSON FeatureCollection) instead of the bundled data.")
     var centers: String?
 
-    @Option(name: .customLong("coverage-km"), help: "Warn when every center is farther than this (km, default 150).")
+    @Option(
+        name: .customLong("coverage-km"),
+        help: "Coverage distance: farther than this from every center, no destination is suggested (km, default \(Int(RoutingPolicy.defaultCoverageKm))).")
     var coverageKm: Double?
 
     @Option(name: .customLong("road-factor"), help: "Drive-time heuristic: road distance ÷ great-circle distance (default 1.3).")
@@ -43,7 +45,7 @@ struct CentersOptions: ParsableArguments {
     func origin() throws -> (Coordinate, String?) {
         if let near {
             let place = try CentersEnvironment.gazetteer.resolve(near)
-            return (place.coordinate, "\(place.name) (\(place.region))")
+            return (place.coordinate, place.displayName)
         }
         guard let lat, let lon else { throw ValidationError("Give the origin: --lat and --lon, or --near PLACE.") }
         try CentersEnvironment.check(lat, field: "field.lat", AllowedRange(lower: -90, upper: 90))

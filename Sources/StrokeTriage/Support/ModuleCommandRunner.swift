@@ -10,7 +10,7 @@ enum ModuleCommandRunner {
                     build: () throws(ModelsError) -> TriageInputs) async throws {
         let trail = AuditTrail.make(audit, output: output)
         try Failure.report(output) { try DisclaimerGate().require(acceptFlag: flags.acceptDisclaimer, trail: trail, output: output) }
-        let inputs = try Failure.report(output) { () throws(ModelsError) -> TriageInputs in
+        var inputs = try Failure.report(output) { () throws(ModelsError) -> TriageInputs in
             var inputs = try build()
             if let onset = flags.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
             if let lat = flags.lat, let lon = flags.lon {
@@ -18,6 +18,12 @@ enum ModuleCommandRunner {
             }
             _ = try inputs.validate()
             return inputs
+        }
+        if let near = flags.near {
+            // The same gazetteer and rules as `centers --near` and `route --near`.
+            let place = try Failure.report(output) { try CentersEnvironment.gazetteer.resolve(near) }
+            inputs.location = place.coordinate
+            inputs.place = place.displayName
         }
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
         if let path = flags.report {

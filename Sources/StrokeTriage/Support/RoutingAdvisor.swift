@@ -7,6 +7,7 @@ import TriageLocalization
 /// Routes over the configured dataset (`centers.file`, else the bundled data)
 /// with the ICH probability (absent → routed conservatively, and the reasons
 /// say so), the LVO probability or else the FAST-ED score, and the onset time.
+/// Outside the dataset's coverage the advice names no destination (`Router`).
 enum RoutingAdvisor {
     /// The routing section for an assessment, or `nil` without a location or data.
     static func advise(_ assessment: Assessment, localizer: Localizer) -> RoutingSummary? {
@@ -18,10 +19,13 @@ enum RoutingAdvisor {
             let request = RoutingRequest(
                 origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)
-            let decision = try Router(dataset: dataset, policy: policy).route(request)
+            let outcome = try Router(dataset: dataset, policy: policy).route(request)
+            // The origin first: with a place name, it shows which place was understood.
+            let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
             return RoutingSummary(
-                lines: RoutingRendering.lines(decision, policy: policy, localizer),
-                json: RoutingRendering.json(decision, origin: origin, place: nil, policy: policy, dataset: dataset.name, localizer))
+                lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
+                json: RoutingRendering.json(
+                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer))
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])

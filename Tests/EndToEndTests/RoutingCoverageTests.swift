@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// Place names everywhere (`--near` on the module commands, place names in the
+/// walkthrough) and honest out-of-area routing (Paris: no destination), through
+/// the built binary.
+@Suite struct RoutingCoverageTests {
+    static let offline = ["--mode", "offline", "--accept-disclaimer"]
+    static let paris = ["--lat", "48.8566", "--lon", "2.3522"]
+    static let full = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7"]
+
+    static func routing(_ r: BinaryRunner.Result) throws -> [String: Any] {
+        #expect(r.status == 0, "\(r.stderr)")
+        return try #require(try r.json()["routing"] as? [String: Any])
+    }
+
+    /// Outside coverage: no destination and nothing derived from one; the nearest centers as information.
+    static func expectOutside(_ j: [String: Any]) {
+        #expect(j["coverage"] as? String == "outside")
+        for key in ["destination", "category", "urgency", "transferPlan", "extraMinutes"] {
+            #expect(j[key] is NSNull, "\(key) must be null outside coverage")
+        }
+        #expect((j["alternatives"] as? [Any])?.isEmpty == true)
+        let nearest = j["nearestCenters"] as? [[String: Any]] ?? []
+        #expect(!nearest.isEmpty)
+        #expect(((nearest.first?["distanceKm"] as? Double) ?? 0) > 300)
+        #expect((j["reasonCodes"] as? [String]) == ["centers.reason.outsideCoverage", "centers.reason.localProtocol"])
+        #expect((j["warnings"] as? [String])?.first?.contains("does not seem to cover") == true)
+    }
+
+    /// The human text outside coverage: hedged, local protocol, no destination, urgency or drip-and-ship.
+    static func expectOutsideText(_ text: String) {
+        #expect(text.contains("No destination suggested."))
+        #expect(text.contains("Local protocol applies"))
+        #expect(text.contains("for information only"))
+        for absent in ["Suggested destination", "Urgency:", "adds about", "drip-and-ship", "Transfer plan", "Rule:"] {
+            #expect(!text.contains(absent), "outside coverage the text must not say \(absent)")
+        }
+    }
+
+    @Test func routeFromParisSuggestsNoDestination() throws {
+        let json = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        Self.expectOutside(try json.json())
+        let text = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60"])
+        #expect(text.status == 0)
+        Self.expectOutsideText(text.stdout)
+        #expect(text.stdout.contains("Universitätsklinikum Aachen"))
+        let german = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.7", "--lang", "de"])
+        #expect(german.stdout.contains("Kein Ziel vorgeschlagen."))
+        #expect(german.stdout.contains("örtliche Protokoll"))
+        #expect(!german.stdout.contains("Vorgeschlagenes Ziel"))
+    }
+
+    @Test func coveredPlaceKeepsItsDestination() throws {
+        let j = try BinaryRunner.run(["route", "--near", "Würzburg", "--ich", "0.7", "--json"]).json()
+        #expect(j["coverage"] as? String == "inside")
+        #expect((j["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
+        #expect((j["nearestCenters"] as? [Any])?.isEmpty == true)
+        #expect(j["urgency"] as? String == "immediate")
+        let centers = try BinaryRunner.run(["centers", "--near", "Würzburg", "--json"]).json()
+        #expect(centers["coverage"] as? String == "inside")
+        let far = try BinaryRunner.run(["centers"] + Self.paris + ["--json"]).json()
+        #expect(far["coverage"] as? String == "outside")
+    }
+
+    @Test func moduleCommandsTakeNearAndRouteFromThePlace() throws {
+        let coma = try Self.routing(BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg", "--json"] + Self.offline))
+        #expect(coma["coverage"] as? String == "inside")
+        #expect((coma["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
+        #expect((coma["origin"] as? [String: Any])?["place"] as? String == "Würzburg (Bayern)")
+        let limited = try Self.routing(BinaryRunner.run(
+            ["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--near", "Fürth (Bayern)", "--json"] + Self.offline))
+        #expect((limited["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")
+        #expect(limited["coverage"] as? String == "inside")
+        let full = try Self.routing(BinaryRunner.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
+        #expect(full["destination"] is [String: Any])
+        let text = try BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
+        #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
+        #expect(text.stdout.contains("Suggested destination: Universitätsklinikum Würzburg"))
+    }
+
+    @Test(arguments: [
+        (["coma", "--gfap", "500", "--near", "Würzburg", "--lat", "49", "--lon", "10"], Int32(64), "not both"),
+        (["coma", "--gfap", "500", "--near", "Würzburg", "--lat", "49"], Int32(64), "--lon"),
+        (["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--near", "Atlantis"], Int32(65), "Atlantis"),
+        (["full", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--fast-ed", "3", "--near", "Fürth"], Int32(65), "Fürth (Bayern)"),
+    ])
+    func nearErrorsMatchCentersNear(_ arguments: [String], _ status: Int32, _ mention: String) throws {
+        let r = try BinaryRunner.run(arguments + Self.offline)
+        #expect(r.status == status, "\(r.stderr)")
+        #expect(r.stdout.isEmpty)
+        #expect(r.stderr.contains(mention), "\(r.stderr)")
+    }
+
+    @Test func moduleCommandAndReportFromParis() throws {
+        Self.expectOutside(try Self.routing(BinaryRunner.run(Self.full + Self.paris + ["--json"] + Self.offline)))
+        let path = BinaryRunner.temporaryHome().appendingPathComponent("paris.md").path
+        let text = try BinaryRunner.run(Self.full + Self.paris + ["--report", path] + Self.offline)
+        #expect(text.status == 0, "\(text.stderr)")
+        Self.expectOutsideText(text.stdout)
+        Self.expectOutsideText(try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    @Test func pipedWalkthroughFromParisAndFromAPlace() throws {
+        let paris = try Self.routing(BinaryRunner.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\n48.8566,2.3522\n\n\n"))
+        Self.expectOutside(paris)
+        let placed = try BinaryRunner.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\nFürth\n1\n\n\n")
+        let routing = try Self.routing(placed)
+        #expect(routing["coverage"] as? String == "inside")
+        #expect((routing["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")
+        #expect(placed.stderr.contains("matches"))
+        #expect(placed.stderr.contains("[1] Fürth (Bayern)"))
+    }
+}
