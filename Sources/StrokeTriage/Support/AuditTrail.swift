@@ -53,6 +53,11 @@ struct AuditTrail: Sendable {
     /// An error was shown to the user (its code only, never patient values).
     func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
 
+    /// True once the log refused a write to protect its evidence (a stale key
+    /// file, a foreign database, a log behind its signed head): the command
+    /// shows its result and then exits 1.
+    var refusedWrite: Bool { recorder?.refused ?? false }
+
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
     var assessmentID: String? { recorder?.currentAssessment }
 
@@ -62,6 +67,7 @@ struct AuditTrail: Sendable {
             try recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
             return nil
         } catch let error as AuditError {
+            if error.refusesWrite { recorder.markRefused() }
             return Message("audit.warning.notRecorded", [.message(Message(error.localizationKey, [.text(error.detail ?? "")]))])
         } catch {
             return Message("audit.warning.notRecorded", [.key("audit.error.databaseUnavailable")])
@@ -77,6 +83,7 @@ private final class AuditRecorder: @unchecked Sendable {
     private let lock = NSLock()
     private var log: AuditLog?
     private var assessment: String?
+    private var wasRefused = false
 
     init(location: AuditLog.Location, context: AuditLog.Context) {
         self.location = location
@@ -86,6 +93,11 @@ private final class AuditRecorder: @unchecked Sendable {
     deinit { log?.close() }
 
     var currentAssessment: String? { lock.withLock { assessment } }
+
+    /// True once a write was refused to protect the log's evidence.
+    var refused: Bool { lock.withLock { wasRefused } }
+
+    func markRefused() { lock.withLock { wasRefused = true } }
 
     func startAssessment() { lock.withLock { assessment = AuditLog.newAssessmentID() } }
 
