@@ -30,9 +30,12 @@ struct AuditHeadFile {
     /// The lock file beside it.
     var lockPath: String { url.path + ".lock" }
 
-    /// The head file for a key file: `audit.head` in the same directory.
+    /// The head file for a key file, in the same directory: `audit.head` for the
+    /// default key file `audit-keys.json`, else `<key file name>.head`, so logs
+    /// whose key files share a directory keep apart.
     init(keyFile: URL) {
-        url = keyFile.deletingLastPathComponent().appendingPathComponent("audit.head")
+        let name = keyFile.lastPathComponent == "audit-keys.json" ? "audit.head" : keyFile.lastPathComponent + ".head"
+        url = keyFile.deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// Reads the head file.
@@ -45,7 +48,7 @@ struct AuditHeadFile {
     /// Replaces the head file atomically and durably.
     func write(_ head: AuditHead) throws {
         let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".audit.head.\(AuditKeyring.randomID()).tmp").path
+        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
         do {
             let file = try PosixFile(creating: temporary, exclusive: true)
             defer { PosixFile.remove(temporary) }

@@ -70,7 +70,8 @@ extension AuditLog {
 
     /// The identity row, if the log has one yet.
     static func identity(_ db: Database) throws -> Identity? {
-        try Row.fetchOne(db, sql: "SELECT log_id, key_epoch, upgraded_sequence FROM log_identity WHERE id = 1").map {
+        let statement = try db.cachedStatement(sql: "SELECT log_id, key_epoch, upgraded_sequence FROM log_identity WHERE id = 1")
+        return try Row.fetchOne(statement).map {
             Identity(logID: $0[0], keyEpoch: $0[1], upgradedSequence: $0[2])
         }
     }
@@ -96,10 +97,15 @@ extension AuditLog {
     /// belongs to another log than the head file. Runs at open, before anything is written.
     func checkIdentity(_ db: Database) throws {
         guard let identity = try Self.identity(db) else { return }
+        try check(identity, headFile.read())
+    }
+
+    /// `checkIdentity` for an identity and head file already read.
+    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents) throws {
         if keyring.epoch < identity.keyEpoch {
             throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(identity.keyEpoch)")
         }
-        if case .head(let head) = headFile.read(), head.logID != identity.logID {
+        if case .head(let head) = contents, head.logID != identity.logID {
             throw AuditError.foreignLog("database log \(Hex.encode(identity.logID)), head file log \(head.logIDHex)")
         }
     }
@@ -109,8 +115,9 @@ extension AuditLog {
     private func prepareWrite(_ db: Database, allowMissingHead: Bool) throws -> Identity {
         let last = try Self.lastRecord(db)
         guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last) }
-        try checkIdentity(db)
-        switch headFile.read() {
+        let contents = headFile.read()
+        try check(identity, contents)
+        switch contents {
         case .missing, .unreadable:
             if last.sequence > 0, !allowMissingHead { throw AuditError.headMissing(headFile.url.path) }
         case .head(let head):
