@@ -13,7 +13,10 @@ import Foundation
 /// directory) while the writer holds an exclusive `flock` on
 /// `audit.head.lock` from before its database transaction until the head file
 /// is in place: the order of head files follows the order of commits, so two
-/// writer processes never leave a head behind the database.
+/// writer processes never leave a head behind the database. The temporary
+/// file's fsync runs beside the database's commit, and the directory's fsync
+/// beside the next write's commit (or at close), so the head costs about one
+/// fsync's time, not three (see `PendingHead`).
 struct AuditHeadFile {
     /// What the head file holds.
     enum Contents {
@@ -45,23 +48,16 @@ struct AuditHeadFile {
         return .head(head)
     }
 
-    /// Replaces the head file atomically and durably.
-    func write(_ head: AuditHead) throws {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
-        do {
-            let file = try PosixFile(creating: temporary, exclusive: true)
-            defer { PosixFile.remove(temporary) }
-            try file.write(Data((head.json + "\n").utf8))
-            try file.syncAndClose()
-            try PosixFile.replace(temporary, url.path)
-            PosixFile.syncDirectory(directory.path)
-        } catch let error as PosixFile.PosixError where error.isDiskFull {
-            throw AuditError.diskFull(url.path)
-        } catch {
-            throw AuditError.headWrite(url.path)
-        }
+    /// Starts replacing the head file with `head`: on another thread, the
+    /// directory is fsynced (making the previous rename durable) and a 0600
+    /// temporary file is written and fsynced, while the caller commits the
+    /// database transaction. `PendingHead.install` then renames it into place.
+    func prepare(_ head: AuditHead) -> PendingHead {
+        PendingHead(head: head, destination: url)
     }
+
+    /// Makes the last rename into the directory durable (when the log is closed).
+    func syncDirectory() { PosixFile.syncDirectory(url.deletingLastPathComponent().path) }
 
     /// Runs `body` holding the exclusive lock that orders head-file writes.
     func withLock<T>(_ body: () throws -> T) throws -> T {
@@ -77,5 +73,64 @@ struct AuditHeadFile {
             guard errno == EINTR else { throw AuditError.headWrite(lockPath) }
         }
         return try body()
+    }
+}
+
+/// A head file replacement under way: the temporary file is written and
+/// fsynced, and the directory fsynced, on two other threads while the
+/// database commits; `install` waits for
+/// it and renames it into place, `discard` removes it (the commit failed).
+final class PendingHead: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private let temporary: String
+    private let destination: URL
+    /// Set by the worker before it signals `done`; read only after waiting.
+    private var failure: Error?
+    private var finished = false
+
+    init(head: AuditHead, destination: URL) {
+        self.destination = destination
+        let directory = destination.deletingLastPathComponent()
+        temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
+        let bytes = Data((head.json + "\n").utf8)
+        // The previous write's rename becomes durable beside this commit (its own thread:
+        // concurrent fsyncs share the filesystem's journal commit).
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { PosixFile.syncDirectory(directory.path) }
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
+            do {
+                let file = try PosixFile(creating: temporary, exclusive: true)
+                try file.write(bytes)
+                try file.syncAndClose()
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    deinit { discard() }
+
+    /// Waits for the temporary file and renames it over the head file.
+    func install() throws {
+        guard !finished else { return }
+        done.wait()
+        finished = true
+        do {
+            if let failure { throw failure }
+            try PosixFile.replace(temporary, destination.path)
+        } catch let error as PosixFile.PosixError where error.isDiskFull {
+            PosixFile.remove(temporary)
+            throw AuditError.diskFull(destination.path)
+        } catch {
+            PosixFile.remove(temporary)
+            throw AuditError.headWrite(destination.path)
+        }
+    }
+
+    /// Waits for the worker and removes the temporary file (nothing was committed).
+    func discard() {
+        guard !finished else { return }
+        done.wait()
+        finished = true
+        PosixFile.remove(temporary)
     }
 }

@@ -13,7 +13,8 @@ extension AuditLog {
     /// Runs one write: under the head lock, an IMMEDIATE transaction that first
     /// checks the database still contains its head file's head, runs `body`,
     /// then signs and stores the new head; after the commit the head file is
-    /// replaced. Nothing is written when a check fails.
+    /// replaced (its temporary copy is fsynced beside the commit). Nothing is
+    /// written when a check fails.
     /// - Parameters:
     ///   - recountErased: count the destroyed data keys again (erasure) instead of carrying the count forward.
     ///   - allowMissingHead: accept a missing or unreadable head file (`resetHead`).
@@ -21,20 +22,26 @@ extension AuditLog {
     func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false,
                   afterCommit: ((Database) throws -> Void)? = nil, _ body: (Database) throws -> T) throws -> (T, AuditHead) {
         try headFile.withLock {
+            var pending: PendingHead?
+            defer { pending?.discard() }
             let (value, head) = try run {
                 try queue.writeWithoutTransaction { db -> (T, AuditHead) in
                     var out: (T, AuditHead)?
                     try db.inTransaction(.immediate) {
                         let identity = try prepareWrite(db, allowMissingHead: allowMissingHead)
                         let value = try body(db)
-                        out = (value, try storeHead(db, identity, recountErased: recountErased))
+                        let head = try storeHead(db, identity, recountErased: recountErased)
+                        out = (value, head)
+                        // The head file's temporary copy is written and fsynced while SQLite commits.
+                        pending = headFile.prepare(head)
                         return .commit
                     }
                     try afterCommit?(db)
                     return out!
                 }
             }
-            try headFile.write(head)
+            // Only a committed head is renamed into place: the head file is never ahead of the database.
+            try pending?.install()
             return (value, head)
         }
     }

@@ -94,8 +94,11 @@ public final class AuditLog: Sendable {
         return try body(log)
     }
 
-    /// Closes the database (later calls fail).
-    public func close() { try? queue.close() }
+    /// Closes the database (later calls fail) and makes the head file's last rename durable.
+    public func close() {
+        try? queue.close()
+        headFile.syncDirectory()
+    }
 
     /// The head file's location (`audit.head` beside the key file).
     public var headFileURL: URL { headFile.url }
