@@ -104,7 +104,7 @@ extension AuditLog {
             + "\"sha256\":\"\(Hex.encode(digest))\",\"checkpoint\":\(checkpoint.sequence)}"
         try append(.exported, payload: Data(event.utf8))
         return AuditExportSummary(records: count, first: first, last: last, sha256: Hex.encode(digest),
-                                  manifest: manifestURL, checkpoint: checkpoint)
+                                  manifest: manifestURL, checkpoint: checkpoint, head: head)
     }
 
     /// Appends bytes to the export, mapping write failures to `AuditError`.
