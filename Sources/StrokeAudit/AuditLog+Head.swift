@@ -143,7 +143,7 @@ extension AuditLog {
     /// Gives the log its identity; a log with records gets an `audit.upgraded` event.
     private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data)) throws -> Identity {
         if case .head(let head) = headFile.read(), head.sequence > 0 {
-            throw AuditError.foreignLog("the head file anchors log \(head.logIDHex) at sequence \(head.sequence); this database has no identity")
+            throw AuditError.logBehindHead("the head file anchors log \(head.logIDHex) at sequence \(head.sequence); this database is new")
         }
         let identity = Identity(logID: AuditKeyring.randomBytes(16), keyEpoch: keyring.epoch,
                                 upgradedSequence: last.sequence > 0 ? last.sequence : nil)

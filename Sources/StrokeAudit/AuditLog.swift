@@ -68,6 +68,10 @@ public final class AuditLog: Sendable {
     /// the database and checks that the keys belong to it. A wrong or missing
     /// key throws and writes nothing.
     public static func open(_ location: Location, context: Context) throws -> AuditLog {
+        // A deleted database is not silently replaced by a new, empty log.
+        if !FileManager.default.fileExists(atPath: location.database.path), let head = headFileHead(location), head.sequence > 0 {
+            throw AuditError.logBehindHead("the database is missing; the head file anchors log \(head.logIDHex) at sequence \(head.sequence)")
+        }
         // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
         let keyring = FileManager.default.fileExists(atPath: location.database.path)
             ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
@@ -85,6 +89,13 @@ public final class AuditLog: Sendable {
             throw error
         }
         return log
+    }
+
+    /// The head in the head file that belongs to `location` (beside its key
+    /// file), if there is a well-formed one; its signature is not checked.
+    public static func headFileHead(_ location: Location) -> AuditHead? {
+        if case .head(let head) = AuditHeadFile(keyFile: location.keyFile).read() { return head }
+        return nil
     }
 
     /// Opens the log, runs `body`, and closes it whatever happens.

@@ -74,6 +74,21 @@ struct AuditTrustTests {
         #expect(reason == "emptyWithHead")
     }
 
+    @Test("the database file deleted: verify exits 1 emptyWithHead; an assessment is refused and creates nothing")
+    func databaseDeleted() throws {
+        let home = Home()
+        defer { home.remove() }
+        try home.assess(2)
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: home.database.path + suffix) }
+        let (status, reason, _) = try home.verify()
+        #expect(status == 1)
+        #expect(reason == "emptyWithHead")
+        let refused = try home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("does not contain its signed head"))
+        #expect(!FileManager.default.fileExists(atPath: home.database.path))
+    }
+
     @Test("delete records 2–41 of 41: exit 1, truncated at 2")
     func deleteTwoToLast() throws {
         let home = Home()

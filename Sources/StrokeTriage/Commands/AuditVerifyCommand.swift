@@ -33,6 +33,15 @@ struct AuditVerifyCommand: ParsableCommand {
                 return try AuditExportVerifier.verify(file: URL(fileURLWithPath: export), publicKey: key)
             }
             let location = AuditSetup.location(audit)
+            // A deleted database whose head file says it had records: every record is gone.
+            if !FileManager.default.fileExists(atPath: location.database.path), let head = AuditLog.headFileHead(location),
+               head.sequence > 0 {
+                var gone = AuditVerification()
+                gone.logID = head.logIDHex
+                gone.head = head
+                gone.problem = AuditProblem(sequence: 1, reason: .emptyWithHead)
+                return gone
+            }
             try AuditSetup.requireExisting(location)
             let external = try against.map { try AuditHead.load(URL(fileURLWithPath: $0)) }
             return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify(against: external) }
