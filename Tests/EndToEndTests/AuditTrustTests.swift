@@ -190,6 +190,13 @@ struct AuditTrustTests {
         let after = try home.verify()
         #expect(after.status == 0)
         #expect(after.report["records"] as? Int == before.report["records"] as? Int)
+        // The piped walkthrough shows its result too, then fails the same way.
+        let walked = try BinaryRunner.run(["walk", "--mode", "offline", "--key-file", old.path], stdin: "yes\ny\n500\n\n\n\n\n",
+                                          environment: home.env)
+        #expect(walked.status == 1)
+        #expect(walked.stderr.contains("older than the log's keys"))
+        #expect(!walked.stdout.isEmpty)
+        #expect(try home.verify().report["records"] as? Int == before.report["records"] as? Int)
         let verifyStale = try home.run(["audit", "verify", "--key-file", old.path])
         #expect(verifyStale.status == 1)
         #expect(verifyStale.stderr.contains("older than the log's keys"))
