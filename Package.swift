@@ -111,7 +111,11 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
-        // Runs the built binary (and the walkthrough through a pseudo-terminal).
-        .testTarget(name: "EndToEndTests", dependencies: ["StrokeModels", "FakeCloudLauncher"]),
+        // Runs the built binary (and the walkthrough through a pseudo-terminal);
+        // GRDB tampers with the audit database as an attacker with file access would.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )

@@ -83,6 +83,28 @@ enum AuditDatabase {
                 );
                 """)
         },
+        // 2: the log's identity and its latest signed head (one row each; filled on first open with keys).
+        { db in
+            try db.execute(sql: """
+                CREATE TABLE log_identity (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    log_id BLOB NOT NULL,
+                    created_ms INTEGER NOT NULL,
+                    key_epoch INTEGER NOT NULL,
+                    upgraded_sequence INTEGER
+                );
+                CREATE TABLE log_head (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    sequence INTEGER NOT NULL,
+                    chain_hash BLOB NOT NULL,
+                    erased_keys INTEGER NOT NULL,
+                    key_epoch INTEGER NOT NULL,
+                    time_ms INTEGER NOT NULL,
+                    public_key BLOB NOT NULL,
+                    signature BLOB NOT NULL
+                );
+                """)
+        },
     ]
 
     /// Applies the missing migrations in one IMMEDIATE transaction that also

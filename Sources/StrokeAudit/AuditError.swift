@@ -11,6 +11,7 @@ public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
         case wrongKey, databaseUnavailable, databaseLocked, diskFull, databaseCorrupt
         case assessmentErased, unknownAssessment, exportWrite, exportUnreadable
         case manifestInvalid, publicKeyInvalid, invalidRange, logMissing
+        case keyFileNotAFile, staleKeyFile, foreignLog, logBehindHead, headMissing, headInvalid, headWrite
     }
 
     private let kind: Kind
@@ -67,6 +68,20 @@ public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
     public static let publicKeyInvalid = AuditError(.publicKeyInvalid)
     /// There is no audit database at this path yet.
     public static func logMissing(_ path: String) -> AuditError { AuditError(.logMissing, path) }
+    /// The key-file path is a directory or another non-regular file.
+    public static func keyFileNotAFile(_ path: String) -> AuditError { AuditError(.keyFileNotAFile, path) }
+    /// The key file is from an older key epoch than the log (a copy from before a rotation).
+    public static func staleKeyFile(_ detail: String) -> AuditError { AuditError(.staleKeyFile, detail) }
+    /// The database belongs to another log than the head file beside the key file.
+    public static func foreignLog(_ detail: String) -> AuditError { AuditError(.foreignLog, detail) }
+    /// The database does not contain the head file's signed head (records deleted or an older copy put back).
+    public static func logBehindHead(_ detail: String) -> AuditError { AuditError(.logBehindHead, detail) }
+    /// The head file is missing or unreadable while the log holds records.
+    public static func headMissing(_ path: String) -> AuditError { AuditError(.headMissing, path) }
+    /// A file given as a signed head is not one (or cannot be read).
+    public static func headInvalid(_ path: String) -> AuditError { AuditError(.headInvalid, path) }
+    /// The head file cannot be written.
+    public static func headWrite(_ path: String) -> AuditError { AuditError(.headWrite, path) }
     /// A date range whose start lies after its end.
     public static let invalidRange = AuditError(.invalidRange)
 }

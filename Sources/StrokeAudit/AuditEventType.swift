@@ -18,6 +18,10 @@ public enum AuditEventType: String, Sendable, CaseIterable, Codable {
     case erased = "audit.erased"
     /// The master and signing keys were rotated.
     case keyRotated = "audit.keyRotated"
+    /// A log from before signed heads was upgraded: it got a log id, a head and a head file.
+    case upgraded = "audit.upgraded"
+    /// A lost or damaged head file was replaced by the database's head (`audit head --reset`).
+    case headReset = "audit.headReset"
     /// An error was shown to the user (its code only).
     case errorShown = "error.shown"
     /// A test or benchmark event (hidden stress appender).

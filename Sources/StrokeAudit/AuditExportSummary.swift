@@ -12,4 +12,6 @@ public struct AuditExportSummary: Sendable {
     public let manifest: URL
     /// The checkpoint made for this export.
     public let checkpoint: AuditCheckpoint
+    /// The signed head made with the checkpoint (also in the manifest).
+    public let head: AuditHead
 }

@@ -3,7 +3,8 @@ import Foundation
 
 /// Verifies an export and its manifest with the public key only (no
 /// encryption key): file hash, hash chain over the exported records, the
-/// manifest's export signature and the checkpoint's signature.
+/// manifest's export signature, the checkpoint's signature and (version 2
+/// manifests) the signed head made with the checkpoint.
 public enum AuditExportVerifier {
     /// Parses a public key given as base64 text of the raw 32 bytes, or as a file holding that text.
     public static func publicKey(_ text: String) throws -> Data {
@@ -26,6 +27,17 @@ public enum AuditExportVerifier {
         guard manifest.checkpoint.publicKey == publicKey, manifest.checkpoint.isValid(publicKey: publicKey) else {
             result.problem = AuditProblem(sequence: manifest.checkpoint.sequence, reason: .checkpointSignature)
             return result
+        }
+        // A version 2 manifest carries the signed head made with the checkpoint: same key, same place in the chain.
+        if let head = manifest.head {
+            guard head.isSigned(byOneOf: [publicKey]) else {
+                result.problem = AuditProblem(sequence: head.sequence, reason: .headSignature)
+                return result
+            }
+            guard head.sequence == manifest.checkpoint.sequence, head.chainHash == manifest.checkpoint.headHash else {
+                result.problem = AuditProblem(sequence: head.sequence, reason: .forked)
+                return result
+            }
         }
         let reader = try LineReader(url: file)
         let isCSV = manifest.exportFormat == "csv"
@@ -78,10 +90,17 @@ public enum AuditExportVerifier {
             result.problem = AuditProblem(sequence: manifest.first, reason: .exportHashMismatch)
             return result
         }
-        let message = AuditLayout.exportMessage(
-            exportSHA256: digest, first: manifest.first, last: manifest.last,
-            firstPreviousHash: Hex.decode(manifest.firstPreviousHash[...]) ?? Data(), lastHash: Hex.decode(manifest.lastHash[...]) ?? Data(),
-            checkpointSequence: manifest.checkpoint.sequence, checkpointHash: manifest.checkpoint.headHash)
+        let firstPrevious = Hex.decode(manifest.firstPreviousHash[...]) ?? Data()
+        let lastHash = Hex.decode(manifest.lastHash[...]) ?? Data()
+        let message = if let head = manifest.head {
+            AuditLayout.exportMessageV2(exportSHA256: digest, first: manifest.first, last: manifest.last, firstPreviousHash: firstPrevious,
+                                        lastHash: lastHash, checkpointSequence: manifest.checkpoint.sequence,
+                                        checkpointHash: manifest.checkpoint.headHash, logID: head.logID, headSignature: head.signature)
+        } else {
+            AuditLayout.exportMessage(exportSHA256: digest, first: manifest.first, last: manifest.last, firstPreviousHash: firstPrevious,
+                                      lastHash: lastHash, checkpointSequence: manifest.checkpoint.sequence,
+                                      checkpointHash: manifest.checkpoint.headHash)
+        }
         guard let verifier = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey),
               verifier.isValidSignature(manifest.exportSignature, for: message) else {
             result.problem = AuditProblem(sequence: manifest.first, reason: .manifestMismatch)

@@ -34,6 +34,8 @@ public enum AuditKeyFile {
         var master: [Master]
         var signingKey: Data
         var retiredPublicKeys: [Data]
+        /// The key epoch: 1 at creation, raised by every rotation (absent in files from before epochs: 1).
+        var epoch: Int64?
     }
 
     /// Loads the key file, or creates it (mode 0600, parent directory 0700)
@@ -47,7 +49,8 @@ public enum AuditKeyFile {
 
     /// Loads an existing key file, refusing one that group or others can access.
     public static func load(at url: URL, passphrase: String?) throws -> AuditKeyring {
-        guard let mode = PosixFile.mode(url.path) else { throw AuditError.keyFileUnreadable(url.path) }
+        guard let (type, mode) = PosixFile.typeAndMode(url.path) else { throw AuditError.keyFileUnreadable(url.path) }
+        guard type == .regular else { throw AuditError.keyFileNotAFile(url.path) }
         guard mode & 0o077 == 0 else { throw AuditError.keyFileUnsafe(url.path) }
         guard let data = try? Data(contentsOf: url) else { throw AuditError.keyFileUnreadable(url.path) }
         guard let stored = try? JSONDecoder().decode(Stored.self, from: data),
@@ -78,7 +81,7 @@ public enum AuditKeyFile {
         }
         return AuditKeyring(
             masterKeys: keys.master.map { .init(id: $0.id, key: SymmetricKey(data: $0.key), createdMs: $0.createdMs) },
-            signingKey: signing, retiredPublicKeys: keys.retiredPublicKeys)
+            signingKey: signing, retiredPublicKeys: keys.retiredPublicKeys, epoch: max(1, keys.epoch ?? 1))
     }
 
     /// Writes the keyring durably: a 0600 temporary file, fsync, then an atomic
@@ -91,7 +94,8 @@ public enum AuditKeyFile {
                                                     attributes: [.posixPermissions: 0o700])
         } catch { throw AuditError.keyFileWrite(url.path) }
         let keys = Keys(master: keyring.masterKeys.map { .init(id: $0.id, key: $0.key.withUnsafeBytes { Data($0) }, createdMs: $0.createdMs) },
-                        signingKey: keyring.signingKey.rawRepresentation, retiredPublicKeys: keyring.retiredPublicKeys)
+                        signingKey: keyring.signingKey.rawRepresentation, retiredPublicKeys: keyring.retiredPublicKeys,
+                        epoch: keyring.epoch)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var stored: Stored

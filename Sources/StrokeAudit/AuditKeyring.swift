@@ -17,6 +17,8 @@ public struct AuditKeyring: Sendable {
     let signingKey: Curve25519.Signing.PrivateKey
     /// Public keys of signing keys retired by rotation (old checkpoints stay verifiable).
     let retiredPublicKeys: [Data]
+    /// The key epoch: 1 for a new key file, raised by one at every rotation.
+    let epoch: Int64
 
     /// The master key new data keys are wrapped with.
     var currentMaster: MasterKey { masterKeys[masterKeys.count - 1] }
@@ -36,24 +38,30 @@ public struct AuditKeyring: Sendable {
     /// A fresh keyring: one random master key and one signing key.
     static func generate(nowMs: Int64) -> AuditKeyring {
         AuditKeyring(masterKeys: [MasterKey(id: randomID(), key: SymmetricKey(size: .bits256), createdMs: nowMs)],
-                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: [])
+                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: [], epoch: 1)
     }
 
     /// This keyring with a new current master key and a new signing key; the
     /// old master keys stay until their data keys are re-wrapped.
     func rotated(nowMs: Int64) -> AuditKeyring {
         AuditKeyring(masterKeys: masterKeys + [MasterKey(id: Self.randomID(), key: SymmetricKey(size: .bits256), createdMs: nowMs)],
-                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: retiredPublicKeys + [publicKey])
+                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: retiredPublicKeys + [publicKey],
+                     epoch: epoch + 1)
     }
 
     /// This keyring with only the current master key (after re-wrapping).
     func droppingOldMasters() -> AuditKeyring {
-        AuditKeyring(masterKeys: [currentMaster], signingKey: signingKey, retiredPublicKeys: retiredPublicKeys)
+        AuditKeyring(masterKeys: [currentMaster], signingKey: signingKey, retiredPublicKeys: retiredPublicKeys, epoch: epoch)
     }
 
     /// The check value stored in the database for a master key: HMAC-SHA256(key, domain).
     static func check(_ key: SymmetricKey) -> Data {
         Data(HMAC<SHA256>.authenticationCode(for: AuditLayout.keyCheckDomain, using: key))
+    }
+
+    /// `count` random bytes.
+    static func randomBytes(_ count: Int) -> Data {
+        SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Data($0) }
     }
 
     /// 16 random hex digits.

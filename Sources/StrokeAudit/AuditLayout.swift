@@ -9,8 +9,12 @@ public enum AuditLayout {
     public static let genesisHash = Data(repeating: 0, count: 32)
     /// Domain prefix of a checkpoint's signed message.
     static let checkpointDomain = Data("stroke-triage/audit/checkpoint/v1".utf8)
-    /// Domain prefix of an export manifest's signed message.
+    /// Domain prefix of an export manifest's signed message (version 1 manifests).
     static let exportDomain = Data("stroke-triage/audit/export/v1".utf8)
+    /// Domain prefix of an export manifest's signed message (version 2: binds the signed head).
+    static let exportDomainV2 = Data("stroke-triage/audit/export/v2".utf8)
+    /// Domain prefix of a signed head's message.
+    static let headDomain = Data("stroke-triage/audit/head/v1".utf8)
     /// Associated data of a wrapped data key (followed by the key's id).
     static let wrapDomain = Data("stroke-triage/audit/data-key/v1".utf8)
     /// Associated data of a passphrase-sealed key file.
@@ -64,6 +68,33 @@ public enum AuditLayout {
         out.append(lastHash)
         out.append(bigEndian(UInt64(bitPattern: checkpointSequence)))
         out.append(checkpointHash)
+        return out
+    }
+
+    /// `"stroke-triage/audit/head/v1" ‖ logId(16) ‖ u64 sequence ‖ chainHash(32) ‖ u64 erasedKeys ‖
+    /// u64 keyEpoch ‖ i64 timeMs`: the message of a signed head.
+    public static func headMessage(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64,
+                                   keyEpoch: Int64, timeMs: Int64) -> Data {
+        var out = headDomain
+        out.append(logID)
+        out.append(bigEndian(UInt64(bitPattern: sequence)))
+        out.append(chainHash)
+        out.append(bigEndian(UInt64(bitPattern: erasedKeys)))
+        out.append(bigEndian(UInt64(bitPattern: keyEpoch)))
+        out.append(bigEndian(UInt64(bitPattern: timeMs)))
+        return out
+    }
+
+    /// `"stroke-triage/audit/export/v2" ‖` the version 1 body `‖ logId(16) ‖ head signature(64)`:
+    /// a version 2 manifest's export signature also binds the signed head it carries.
+    public static func exportMessageV2(exportSHA256: Data, first: Int64, last: Int64, firstPreviousHash: Data, lastHash: Data,
+                                       checkpointSequence: Int64, checkpointHash: Data, logID: Data, headSignature: Data) -> Data {
+        var out = exportDomainV2
+        out.append(exportMessage(exportSHA256: exportSHA256, first: first, last: last, firstPreviousHash: firstPreviousHash,
+                                 lastHash: lastHash, checkpointSequence: checkpointSequence,
+                                 checkpointHash: checkpointHash).dropFirst(exportDomain.count))
+        out.append(logID)
+        out.append(headSignature)
         return out
     }
 

@@ -7,15 +7,10 @@ extension AuditLog {
     /// - Returns: the receipt of the last event, or nil when `payloads` is empty.
     @discardableResult
     public func appendBatch<S: Sequence<Data>>(_ type: AuditEventType, payloads: S, assessment: String? = nil) throws -> AuditReceipt? {
-        try run {
-            try queue.writeWithoutTransaction { db in
-                var last: AuditReceipt?
-                try db.inTransaction(.immediate) {
-                    for payload in payloads { last = try insert(db, type, payload: payload, assessment: assessment) }
-                    return .commit
-                }
-                return last
-            }
-        }
+        try write { db in
+            var last: AuditReceipt?
+            for payload in payloads { last = try insert(db, type, payload: payload, assessment: assessment) }
+            return last
+        }.0
     }
 }

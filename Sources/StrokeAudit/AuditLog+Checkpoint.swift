@@ -4,17 +4,11 @@ import GRDB
 extension AuditLog {
     /// Signs the current chain head and stores the checkpoint.
     @discardableResult
-    public func checkpoint() throws -> AuditCheckpoint {
-        try run {
-            try queue.writeWithoutTransaction { db in
-                var result: AuditCheckpoint?
-                try db.inTransaction(.immediate) {
-                    result = try insertCheckpoint(db)
-                    return .commit
-                }
-                return result!
-            }
-        }
+    public func checkpoint() throws -> AuditCheckpoint { try checkpointWithHead().0 }
+
+    /// Signs a checkpoint and returns it with the signed head of the same transaction.
+    func checkpointWithHead() throws -> (AuditCheckpoint, AuditHead) {
+        try write { db in try insertCheckpoint(db) }
     }
 
     /// Signs and inserts a checkpoint inside an open write transaction.

@@ -12,9 +12,7 @@ extension AuditLog {
             guard try Bool.fetchOne(db, sql: "SELECT 1 FROM data_keys WHERE id = ? AND kind = 'assessment'", arguments: [id]) != nil else {
                 throw AuditError.unknownAssessment(id)
             }
-            try db.execute(sql: "UPDATE data_keys SET wrapped = NULL, erased_ms = ? WHERE id = ? AND wrapped IS NOT NULL",
-                           arguments: [now, id])
-            return db.changesCount
+            return try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE id = ? AND wrapped IS NOT NULL", arguments: [id])
         }
     }
 
@@ -22,27 +20,28 @@ extension AuditLog {
     @discardableResult
     public func erase(beforeMs ms: Int64) throws -> Int {
         try erase(payload: "{\"before\":\"\(UTCTime.iso(ms))\"}") { db, now in
-            try db.execute(sql: "UPDATE data_keys SET wrapped = NULL, erased_ms = ? WHERE created_ms < ? AND wrapped IS NOT NULL AND id != ?",
-                           arguments: [now, ms, sessionKeyID])
-            return db.changesCount
+            try String.fetchAll(db, sql: """
+                SELECT id FROM data_keys WHERE created_ms < ? AND wrapped IS NOT NULL AND id != ? AND kind != 'log' ORDER BY id
+                """, arguments: [ms, sessionKeyID])
         }
     }
 
-    private func erase(payload: String, _ destroy: (Database, Int64) throws -> Int) throws -> Int {
-        let count = try run {
-            try queue.writeWithoutTransaction { db -> Int in
-                var count = 0
-                try db.inTransaction(.immediate) {
-                    count = try destroy(db, Clock.nowMs())
-                    let event = String(payload.dropLast()) + ",\"keysDestroyed\":\(count)}"
-                    _ = try insert(db, .erased, payload: Data(event.utf8), assessment: nil)
-                    return .commit
-                }
-                // Move the pages out of the WAL, so no old copy of a wrapped key stays in it.
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                return count
-            }
-        }
-        return count
+    /// Destroys the keys `select` names and logs an `audit.erased` event naming
+    /// each of them (sealed under the log's own key, so no later erasure hides
+    /// it), in one transaction; `verify` checks every destroyed key against these events.
+    private func erase(payload: String, _ select: (Database, Int64) throws -> [String]) throws -> Int {
+        try write(recountErased: true, afterCommit: { db in
+            // Move the pages out of the WAL, so no old copy of a wrapped key stays in it.
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }) { db in
+            let now = Clock.nowMs()
+            let ids = try select(db, now)
+            let update = try db.cachedStatement(sql: "UPDATE data_keys SET wrapped = NULL, erased_ms = ? WHERE id = ?")
+            for id in ids { try update.execute(arguments: [now, id]) }
+            let names = ids.map(JSONText.quote).joined(separator: ",")
+            let event = String(payload.dropLast()) + ",\"keysDestroyed\":\(ids.count),\"keys\":[\(names)]}"
+            _ = try insert(db, .erased, payload: Data(event.utf8), assessment: nil, logKey: true)
+            return ids.count
+        }.0
     }
 }

@@ -9,7 +9,7 @@ extension AuditLog {
     /// chain head is made first and the export event is logged afterwards.
     public func export(_ request: AuditExportRequest) throws -> AuditExportSummary {
         if let from = request.fromMs, let to = request.toMs, from > to { throw AuditError.invalidRange }
-        let checkpoint = try self.checkpoint()
+        let (checkpoint, head) = try checkpointWithHead()
         let manifestURL = AuditExportRequest.manifestURL(for: request.file)
         let writer: HashingWriter
         do { writer = try HashingWriter(path: request.file.path) } catch { throw AuditError.exportWrite(request.file.path) }
@@ -84,14 +84,14 @@ extension AuditLog {
         }
         let digest: Data
         do { digest = try writer.finish() } catch { throw AuditError.exportWrite(request.file.path) }
-        let message = AuditLayout.exportMessage(exportSHA256: digest, first: first, last: last, firstPreviousHash: firstPrevious,
-                                                lastHash: lastHash, checkpointSequence: checkpoint.sequence,
-                                                checkpointHash: checkpoint.headHash)
+        let message = AuditLayout.exportMessageV2(exportSHA256: digest, first: first, last: last, firstPreviousHash: firstPrevious,
+                                                  lastHash: lastHash, checkpointSequence: checkpoint.sequence,
+                                                  checkpointHash: checkpoint.headHash, logID: head.logID, headSignature: head.signature)
         let signature = try keyring.signingKey.signature(for: message)
         let manifest = AuditManifest(
             exportFormat: request.format.rawValue, file: request.file.lastPathComponent, sha256: Hex.encode(digest),
             count: count, first: first, last: last, firstPreviousHash: Hex.encode(firstPrevious), lastHash: Hex.encode(lastHash),
-            fromMs: request.fromMs, toMs: request.toMs, checkpoint: checkpoint,
+            fromMs: request.fromMs, toMs: request.toMs, checkpoint: checkpoint, head: head,
             exportSignature: signature, createdMs: Clock.nowMs(), disclaimer: request.disclaimer)
         do {
             let file = try PosixFile(creating: manifestURL.path, exclusive: false)
@@ -104,7 +104,7 @@ extension AuditLog {
             + "\"sha256\":\"\(Hex.encode(digest))\",\"checkpoint\":\(checkpoint.sequence)}"
         try append(.exported, payload: Data(event.utf8))
         return AuditExportSummary(records: count, first: first, last: last, sha256: Hex.encode(digest),
-                                  manifest: manifestURL, checkpoint: checkpoint)
+                                  manifest: manifestURL, checkpoint: checkpoint, head: head)
     }
 
     /// Appends bytes to the export, mapping write failures to `AuditError`.

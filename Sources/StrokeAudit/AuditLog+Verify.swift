@@ -3,13 +3,18 @@ import Foundation
 import GRDB
 
 extension AuditLog {
-    /// Verifies the whole chain, every payload that is not erased, and every
-    /// checkpoint, in one read snapshot and constant memory. Reports the first
-    /// bad sequence number (the smallest of all problems found).
-    public func verify() throws -> AuditVerification {
+    /// Verifies the whole chain, every payload that is not erased, every
+    /// checkpoint, the signed heads (database, head file and an optional
+    /// external one) and every erased key, in one read snapshot. Reports the
+    /// first bad sequence number (the smallest of all chain problems found);
+    /// head problems are looked for only in an intact chain.
+    /// - Parameter external: a head kept outside the device (`audit verify --against`).
+    public func verify(against external: AuditHead? = nil) throws -> AuditVerification {
         try run {
             try queue.read { db in
                 var result = AuditVerification()
+                let heads = try HeadSources(db: db, file: headFile.read(), external: external)
+                var scan = HeadScan(anchors: heads.sequences)
                 var problems: [AuditProblem] = []
                 // Checkpoints are few: keep them by sequence.
                 var expectedHeads: [Int64: [Data]] = [:]
@@ -82,13 +87,16 @@ extension AuditLog {
                         var aad = header
                         aad.append(previous)
                         guard let box = try? AES.GCM.SealedBox(combined: ciphertext),
-                              (try? AES.GCM.open(box, using: key, authenticating: aad)) != nil else {
+                              let plain = try? AES.GCM.open(box, using: key, authenticating: aad) else {
                             problems.append(AuditProblem(sequence: sequence, reason: .payloadUnreadable))
                             break scan
                         }
+                        scan.read(type: type, payload: plain)
                     } else {
                         result.erasedRecords += 1
+                        scan.erased(key: keyID, sequence: sequence)
                     }
+                    scan.passed(sequence: sequence, hash: hash)
                     if let heads = expectedHeads[sequence], heads.contains(where: { $0 != hash }) {
                         problems.append(AuditProblem(sequence: sequence, reason: .checkpointMismatch))
                         break scan
@@ -99,8 +107,10 @@ extension AuditLog {
                     expected += 1
                 }
                 if problems.isEmpty, highestCheckpoint > result.headSequence {
-                    problems.append(AuditProblem(sequence: result.headSequence + 1, reason: .truncated))
+                    problems.append(AuditProblem(sequence: result.headSequence + 1,
+                                                 reason: result.headSequence == 0 ? .emptyWithHead : .truncated))
                 }
+                if problems.isEmpty, let problem = try checkHeads(db, heads, scan, &result) { problems.append(problem) }
                 result.problem = problems.min { $0.sequence < $1.sequence }
                 return result
             }

@@ -48,14 +48,19 @@ public final class AuditLog: Sendable {
     let keyring: AuditKeyring
     let context: Context
     let path: String
+    /// The head file beside the key file.
+    let headFile: AuditHeadFile
     /// The data key of this process's events that belong to no assessment.
     let sessionKeyID: String
+    /// The data key of the log's own events (erasures, upgrade, head resets): never erased.
+    static let logKeyID = "log"
 
-    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String) {
+    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String, headFile: AuditHeadFile) {
         self.queue = queue
         self.keyring = keyring
         self.context = context
         self.path = path
+        self.headFile = headFile
         self.sessionKeyID = "session-" + AuditKeyring.randomID()
     }
 
@@ -63,19 +68,34 @@ public final class AuditLog: Sendable {
     /// the database and checks that the keys belong to it. A wrong or missing
     /// key throws and writes nothing.
     public static func open(_ location: Location, context: Context) throws -> AuditLog {
+        // A deleted database is not silently replaced by a new, empty log.
+        if !FileManager.default.fileExists(atPath: location.database.path), let head = headFileHead(location), head.sequence > 0 {
+            throw AuditError.logBehindHead("the database is missing; the head file anchors log \(head.logIDHex) at sequence \(head.sequence)")
+        }
         // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
         let keyring = FileManager.default.fileExists(atPath: location.database.path)
             ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
             : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
         let queue = try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
-        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path)
+        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path,
+                           headFile: AuditHeadFile(keyFile: location.keyFile))
         do {
+            // A foreign database or a stale key file is refused before anything is written.
+            try log.run { try queue.read { try log.checkIdentity($0) } }
             try log.registerKeys()
+            if try log.run({ try queue.read { try Self.identity($0) } }) == nil { _ = try log.write { _ in } }
         } catch {
             try? queue.close()
             throw error
         }
         return log
+    }
+
+    /// The head in the head file that belongs to `location` (beside its key
+    /// file), if there is a well-formed one; its signature is not checked.
+    public static func headFileHead(_ location: Location) -> AuditHead? {
+        if case .head(let head) = AuditHeadFile(keyFile: location.keyFile).read() { return head }
+        return nil
     }
 
     /// Opens the log, runs `body`, and closes it whatever happens.
@@ -85,8 +105,14 @@ public final class AuditLog: Sendable {
         return try body(log)
     }
 
-    /// Closes the database (later calls fail).
-    public func close() { try? queue.close() }
+    /// Closes the database (later calls fail) and makes the head file's last rename durable.
+    public func close() {
+        try? queue.close()
+        headFile.syncDirectory()
+    }
+
+    /// The head file's location (`audit.head` beside the key file).
+    public var headFileURL: URL { headFile.url }
 
     /// The verification key (raw 32-byte Ed25519 public key, base64).
     public var publicKeyBase64: String { keyring.publicKeyBase64 }
@@ -107,22 +133,14 @@ public final class AuditLog: Sendable {
     /// - Throws: `AuditError` (locked, disk full, erased assessment, …); nothing is written then.
     @discardableResult
     public func append(_ type: AuditEventType, payload: Data, assessment: String? = nil) throws -> AuditReceipt {
-        try run {
-            try queue.writeWithoutTransaction { db in
-                var receipt: AuditReceipt?
-                try db.inTransaction(.immediate) {
-                    receipt = try insert(db, type, payload: payload, assessment: assessment)
-                    return .commit
-                }
-                return receipt!
-            }
-        }
+        try write { db in try insert(db, type, payload: payload, assessment: assessment) }.0
     }
 
     /// Inserts one record inside an open write transaction.
-    func insert(_ db: Database, _ type: AuditEventType, payload: Data, assessment: String?) throws -> AuditReceipt {
-        let keyID = assessment ?? sessionKeyID
-        let dataKey = try dataKey(db, id: keyID, kind: assessment == nil ? "session" : "assessment")
+    /// With `logKey`, the payload is sealed under the log's own data key, which no erasure destroys.
+    func insert(_ db: Database, _ type: AuditEventType, payload: Data, assessment: String?, logKey: Bool = false) throws -> AuditReceipt {
+        let keyID = logKey ? Self.logKeyID : assessment ?? sessionKeyID
+        let dataKey = try dataKey(db, id: keyID, kind: logKey ? "log" : assessment == nil ? "session" : "assessment")
         let headStatement = try db.cachedStatement(sql: "SELECT sequence, timestamp_ms, hash FROM events ORDER BY sequence DESC LIMIT 1")
         let head = try Row.fetchOne(headStatement)
         let sequence: Int64 = (head?[0] ?? 0) + 1

@@ -12,6 +12,8 @@ struct AuditManifest {
     let firstPreviousHash: String, lastHash: String
     let fromMs: Int64?, toMs: Int64?
     let checkpoint: AuditCheckpoint
+    /// The signed head at the checkpoint (version 2; nil in a version 1 manifest).
+    let head: AuditHead?
     let exportSignature: Data
     let createdMs: Int64
     let disclaimer: String
@@ -22,7 +24,8 @@ struct AuditManifest {
         return """
             {
               "format": "stroke-triage-audit-export-manifest",
-              "version": 1,
+              "version": 2,
+              "logId": "\(head.map(\.logIDHex) ?? "")",
               "exportFormat": "\(exportFormat)",
               "file": \(JSONText.quote(file)),
               "sha256": "\(sha256)",
@@ -30,6 +33,7 @@ struct AuditManifest {
               "range": {"from": \(ms(fromMs)), "to": \(ms(toMs))},
               "chainHead": {"sequence": \(checkpoint.sequence), "hash": "\(Hex.encode(checkpoint.headHash))"},
               "checkpoint": {"sequence": \(checkpoint.sequence), "headHash": "\(Hex.encode(checkpoint.headHash))", "createdMs": \(checkpoint.createdMs), "publicKey": "\(checkpoint.publicKey.base64EncodedString())", "signature": "\(checkpoint.signature.base64EncodedString())"},
+              "head": \(head?.json ?? "null"),
               "exportSignature": "\(exportSignature.base64EncodedString())",
               "createdMs": \(createdMs),
               "createdAt": "\(UTCTime.iso(createdMs))",
@@ -45,7 +49,8 @@ struct AuditManifest {
     init(contentsOf url: URL) throws {
         guard let data = try? Data(contentsOf: url) else { throw AuditError.exportUnreadable(url.path) }
         guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              root["format"] as? String == "stroke-triage-audit-export-manifest", root["version"] as? Int == 1,
+              root["format"] as? String == "stroke-triage-audit-export-manifest",
+              let version = root["version"] as? Int, version == 1 || version == 2,
               let records = root["records"] as? [String: Any], let cp = root["checkpoint"] as? [String: Any],
               let exportFormat = root["exportFormat"] as? String, let sha = root["sha256"] as? String,
               let count = records["count"] as? Int, let first = (records["first"] as? NSNumber)?.int64Value,
@@ -57,6 +62,14 @@ struct AuditManifest {
               let cpSignature = (cp["signature"] as? String).flatMap({ Data(base64Encoded: $0) }),
               let signature = (root["exportSignature"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
             throw AuditError.manifestInvalid(url.path)
+        }
+        if version == 2 {
+            guard let object = root["head"] as? [String: Any], let head = AuditHead(object: object) else {
+                throw AuditError.manifestInvalid(url.path)
+            }
+            self.head = head
+        } else {
+            self.head = nil
         }
         self.exportFormat = exportFormat
         self.file = root["file"] as? String ?? ""
@@ -75,7 +88,7 @@ struct AuditManifest {
     }
 
     init(exportFormat: String, file: String, sha256: String, count: Int, first: Int64, last: Int64, firstPreviousHash: String,
-         lastHash: String, fromMs: Int64?, toMs: Int64?, checkpoint: AuditCheckpoint, exportSignature: Data, createdMs: Int64,
+         lastHash: String, fromMs: Int64?, toMs: Int64?, checkpoint: AuditCheckpoint, head: AuditHead?, exportSignature: Data, createdMs: Int64,
          disclaimer: String) {
         self.exportFormat = exportFormat
         self.file = file
@@ -88,6 +101,7 @@ struct AuditManifest {
         self.fromMs = fromMs
         self.toMs = toMs
         self.checkpoint = checkpoint
+        self.head = head
         self.exportSignature = exportSignature
         self.createdMs = createdMs
         self.disclaimer = disclaimer

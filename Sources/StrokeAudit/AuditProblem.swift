@@ -14,8 +14,22 @@ public struct AuditProblem: Sendable, Hashable {
         case checkpointMismatch
         /// A checkpoint's signature is invalid or by an unknown key.
         case checkpointSignature
-        /// Records after the last one present were signed in a checkpoint (truncated tail).
+        /// The log ends before the sequence of a signed checkpoint or head (records cut off or deleted).
         case truncated
+        /// The chain's hash at a signed head's sequence differs from the head (another history).
+        case forked
+        /// The head file is missing or unreadable while the log holds records.
+        case headMissing
+        /// The log holds no records, but a signed head says it had some.
+        case emptyWithHead
+        /// A data key was destroyed without a signed `audit.erased` event naming it.
+        case unrecordedErasure
+        /// The log (and its head file) end before an external signed head: an older copy was put back.
+        case rolledBack
+        /// A signed head's signature is invalid or from an unknown key.
+        case headSignature
+        /// The head belongs to another log (its log id differs).
+        case foreignLog
         /// A line of an export cannot be parsed.
         case malformedRecord
         /// The export file's SHA-256 differs from the manifest.
@@ -33,5 +47,17 @@ public struct AuditProblem: Sendable, Hashable {
     public init(sequence: Int64, reason: Reason) {
         self.sequence = sequence
         self.reason = reason
+    }
+}
+
+extension AuditProblem.Reason {
+    /// True when the records present are consistent in themselves but disagree
+    /// with a signed head or checkpoint (`audit verify` exits 1), rather than
+    /// being damaged (exit 65).
+    public var isHeadDisagreement: Bool {
+        switch self {
+        case .truncated, .forked, .headMissing, .emptyWithHead, .unrecordedErasure, .rolledBack, .headSignature, .foreignLog: true
+        default: false
+        }
     }
 }

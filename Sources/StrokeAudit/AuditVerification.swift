@@ -10,6 +10,13 @@ public struct AuditVerification: Sendable {
     public var checkpoints: Int = 0
     /// The last sequence number seen (0 when empty).
     public var headSequence: Int64 = 0
+    /// The log's id (hex), when it has one.
+    public var logID: String?
+    /// The newest signed head checked (the database's or the head file's).
+    public var head: AuditHead?
+    /// Where a log from before signed heads was upgraded: records up to this
+    /// sequence were written when only checkpoints guarded the tail and erasures.
+    public var upgradedAtSequence: Int64?
     /// The first problem found, by sequence number; nil when intact.
     public var problem: AuditProblem?
 

@@ -71,6 +71,18 @@ final class PosixFile {
         return info.st_mode & 0o7777
     }
 
+    /// What kind of file a path names.
+    enum FileType { case regular, directory, other }
+
+    /// The type and permission bits of a file (following symlinks), or nil when it does not exist.
+    static func typeAndMode(_ path: String) -> (FileType, mode_t)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let format = info.st_mode & S_IFMT
+        let type: FileType = format == S_IFREG ? .regular : format == S_IFDIR ? .directory : .other
+        return (type, info.st_mode & 0o7777)
+    }
+
     /// Hard-links `source` to `destination`; false if the destination exists.
     static func linkIfAbsent(_ source: String, _ destination: String) throws -> Bool {
         if link(source, destination) == 0 { return true }

@@ -56,7 +56,14 @@ struct AuditProcessTests {
         return try result.json()
     }
 
-    @Test("SIGKILLed writers lose no acknowledged event and the chain verifies")
+    /// The sequence number in the head file `state/audit.head` (nil when missing or unreadable).
+    private func headFileSequence(_ home: URL) -> Int? {
+        guard let data = try? Data(contentsOf: home.appendingPathComponent("state/audit.head")),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        return object["sequence"] as? Int
+    }
+
+    @Test("SIGKILLed writers lose no acknowledged event, the chain verifies, and the head file is never behind an ack")
     func crashLoop() throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -73,6 +80,8 @@ struct AuditProcessTests {
             watchdog.cancel()
             #expect(writer.process.terminationReason == .uncaughtSignal)
             acked += writer.acked
+            // An ack is printed after the head file is in place: it is never behind an acknowledged event.
+            #expect((headFileSequence(home) ?? -1) >= (acked.max() ?? 0))
         }
         #expect(Set(acked).count == acked.count)
         let report = try verify(home)
@@ -80,9 +89,10 @@ struct AuditProcessTests {
         let head = report["headSequence"] as? Int ?? 0
         #expect(head >= acked.max() ?? 0)
         #expect(report["records"] as? Int == head)
+        #expect(report["signedHeadSequence"] as? Int == head)
     }
 
-    @Test("two concurrent writers never lose or duplicate a sequence number")
+    @Test("two concurrent writers never lose or duplicate a sequence number, nor leave the head file behind")
     func concurrentWriters() throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
@@ -96,6 +106,7 @@ struct AuditProcessTests {
         let report = try verify(home)
         #expect(report["intact"] as? Bool == true)
         #expect(report["headSequence"] as? Int == 300)
+        #expect(headFileSequence(home) == 300)
     }
 
     @Test("export, then verify the export with only the public key; a changed byte is caught")

@@ -1,13 +1,13 @@
 import ArgumentParser
 
-/// `stroke-triage audit`: verify, export, erase, rotate-key, public-key, checkpoint.
+/// `stroke-triage audit`: verify, head, export, erase, rotate-key, public-key, checkpoint.
 struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit log: verify, export, erase, rotate-key, public-key, checkpoint.",
-        discussion: "The log is an encrypted, hash-chained SQLite file; see the README section 'Audit log'.",
+        abstract: "Audit log: verify, head, export, erase, rotate-key, public-key, checkpoint.",
+        discussion: "The log is an encrypted, hash-chained SQLite file; see docs/audit-format.md.",
         subcommands: [
-            AuditVerifyCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
+            AuditVerifyCommand.self, AuditHeadCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
             AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditStressCommand.self,
         ]
     )

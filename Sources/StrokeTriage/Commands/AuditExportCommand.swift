@@ -49,6 +49,7 @@ struct AuditExportCommand: ParsableCommand {
                 ("format", .string(request.format.rawValue)), ("records", .integer(summary.records)),
                 ("first", .integer(Int(summary.first))), ("last", .integer(Int(summary.last))),
                 ("sha256", .string(summary.sha256)), ("checkpointSequence", .integer(Int(summary.checkpoint.sequence))),
+                ("logId", .string(summary.head.logIDHex)),
                 ("disclaimer", ModelJSON.disclaimer),
             ]).serialized())
         }

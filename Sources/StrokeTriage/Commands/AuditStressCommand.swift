@@ -28,7 +28,7 @@ struct AuditStressCommand: ParsableCommand {
     }
 
     func run() throws {
-        if trail { return runThroughTrail() }
+        if trail { return try runThroughTrail() }
         try Failure.report(output) {
             try AuditLog.withLog(AuditSetup.location(audit), context: AuditSetup.context()) { log in
                 let assessment = AuditLog.newAssessmentID()
@@ -42,7 +42,7 @@ struct AuditStressCommand: ParsableCommand {
 
     /// Records disclaimer, assessment start and an error per round through the
     /// hook the walkthrough uses; a warning goes to stderr and the exit stays 0.
-    private func runThroughTrail() {
+    private func runThroughTrail() throws {
         let trail = AuditTrail.make(audit, output: output)
         let l = output.localizer
         for _ in 0..<count {
@@ -51,5 +51,6 @@ struct AuditStressCommand: ParsableCommand {
             }
         }
         if let id = trail.assessmentID { Console.out("assessment \(id)") }
+        try AssessmentSession.failIfRefused(trail, l)
     }
 }

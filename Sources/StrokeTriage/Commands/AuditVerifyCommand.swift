@@ -7,7 +7,7 @@ import StrokeAudit
 struct AuditVerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify",
-        abstract: "Verify the hash chain, payloads and signed checkpoints; exit 65 naming the first bad sequence number.")
+        abstract: "Verify the chain, payloads, checkpoints, signed heads and erasures; exit 65 (damaged) or 1 (disagrees with a signed head), naming the reason.")
 
     @Option(name: .long, help: "Verify this export file (and FILE.manifest.json beside it) instead of the local log.")
     var export: String?
@@ -15,11 +15,15 @@ struct AuditVerifyCommand: ParsableCommand {
     @Option(name: .customLong("public-key"), help: "The Ed25519 verification key (base64, or a file holding it); needed with --export.")
     var publicKey: String?
 
+    @Option(name: .long, help: "A signed head kept elsewhere (`audit head --json`): the log must contain and extend it.")
+    var against: String?
+
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         if export != nil, publicKey == nil { throw ValidationError("--export needs --public-key KEY (see `audit public-key`).") }
+        if export != nil, against != nil { throw ValidationError("--against checks the local log; it cannot be combined with --export.") }
     }
 
     func run() throws {
@@ -29,8 +33,18 @@ struct AuditVerifyCommand: ParsableCommand {
                 return try AuditExportVerifier.verify(file: URL(fileURLWithPath: export), publicKey: key)
             }
             let location = AuditSetup.location(audit)
+            // A deleted database whose head file says it had records: every record is gone.
+            if !FileManager.default.fileExists(atPath: location.database.path), let head = AuditLog.headFileHead(location),
+               head.sequence > 0 {
+                var gone = AuditVerification()
+                gone.logID = head.logIDHex
+                gone.head = head
+                gone.problem = AuditProblem(sequence: 1, reason: .emptyWithHead)
+                return gone
+            }
             try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify() }
+            let external = try against.map { try AuditHead.load(URL(fileURLWithPath: $0)) }
+            return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify(against: external) }
         }
         let l = output.localizer
         if output.json {
@@ -43,6 +57,9 @@ struct AuditVerifyCommand: ParsableCommand {
                 ("headSequence", .integer(Int(result.headSequence))),
                 ("firstBadSequence", result.problem.map { .integer(Int($0.sequence)) } ?? .null),
                 ("reason", result.problem.map { .string($0.reason.rawValue) } ?? .null),
+                ("logId", result.logID.map { .string($0) } ?? .null),
+                ("signedHeadSequence", result.head.map { .integer(Int($0.sequence)) } ?? .null),
+                ("upgradedAtSequence", result.upgradedAtSequence.map { .integer(Int($0)) } ?? .null),
             ]).serialized())
         } else if let problem = result.problem {
             Console.out(l.text("audit.verify.tampered", [.text(String(problem.sequence)), .key("audit.problem.\(problem.reason.rawValue)")]))
@@ -51,6 +68,9 @@ struct AuditVerifyCommand: ParsableCommand {
                 .text(String(result.records)), .text(String(result.checkpoints)), .text(String(result.erasedRecords)),
             ]))
         }
-        if !result.isIntact { throw ExitStatus.invalidData }
+        if let upgraded = result.upgradedAtSequence, !output.json {
+            Console.out(l.text("audit.verify.upgraded", [.text(String(upgraded)), .text(String(upgraded + 1))]))
+        }
+        if let problem = result.problem { throw problem.reason.isHeadDisagreement ? ExitStatus.failure : ExitStatus.invalidData }
     }
 }

@@ -32,6 +32,7 @@ struct WalkCommand: AsyncParsableCommand {
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
         AssessmentSession.present(outcome, output: output)
         offerReport(outcome, terminal, localizer)
+        try AssessmentSession.failIfRefused(trail, localizer)
     }
 
     /// The gate: accepted before, by the flag, or by typing "yes" now. `false` ends the session.

@@ -68,6 +68,15 @@ enum AssessmentSession {
         }
     }
 
+    /// After the result was shown: exit 1 when the audit log refused a write to
+    /// protect its evidence (e.g. a key file from before a rotation), so the
+    /// refusal is never silent.
+    static func failIfRefused(_ trail: AuditTrail, _ localizer: Localizer) throws {
+        guard trail.refusedWrite else { return }
+        Console.err("! " + localizer.text("audit.warning.refused"))
+        throw ExitStatus.failure
+    }
+
     /// Shows an audit hook's warning: the result stands, but it was not recorded.
     static func notRecorded(_ warning: Message?, _ localizer: Localizer) {
         guard let warning else { return }

@@ -7,7 +7,9 @@ extension AuditError: UserFacingError {
         switch code {
         case "databaseLocked", "databaseUnavailable", "diskFull": return ExitStatus.unavailable
         case "manifestInvalid", "publicKeyInvalid", "exportUnreadable", "invalidRange", "unknownAssessment",
-             "databaseCorrupt", "keyFileInvalid", "logMissing": return ExitStatus.invalidData
+             "databaseCorrupt", "logMissing", "headInvalid": return ExitStatus.invalidData
+        // Key-file problems (unsafe, unreadable, invalid, not a file, wrong, stale, passphrase) and a
+        // log that disagrees with its signed head (foreignLog, logBehindHead, headMissing) exit 1.
         default: return ExitStatus.failure
         }
     }
@@ -18,6 +20,13 @@ extension AuditError: UserFacingError {
         let key = "audit.hint.\(code)"
         let text = localizer.text(key)
         return text == key ? nil : text
+    }
+
+    /// True for errors that refuse a write because it would damage the log's
+    /// evidence (a stale key file, a foreign database, a log behind its head):
+    /// an assessment still shows its result, then the command exits 1.
+    var refusesWrite: Bool {
+        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey"].contains(code)
     }
 
     var underlyingCause: String? { detail }

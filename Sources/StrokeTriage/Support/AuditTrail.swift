@@ -56,6 +56,11 @@ struct AuditTrail: Sendable {
     /// The last event this trail recorded, if any (for "Recorded in the audit log as event N").
     var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
 
+    /// True once the log refused a write to protect its evidence (a stale key
+    /// file, a foreign database, a log behind its signed head): the command
+    /// shows its result and then exits 1.
+    var refusedWrite: Bool { recorder?.refused ?? false }
+
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
     var assessmentID: String? { recorder?.currentAssessment }
 
@@ -65,6 +70,7 @@ struct AuditTrail: Sendable {
             try recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
             return nil
         } catch let error as AuditError {
+            if error.refusesWrite { recorder.markRefused() }
             return Message("audit.warning.notRecorded", [.message(Message(error.localizationKey, [.text(error.detail ?? "")]))])
         } catch {
             return Message("audit.warning.notRecorded", [.key("audit.error.databaseUnavailable")])
@@ -82,6 +88,8 @@ private final class AuditRecorder: @unchecked Sendable {
     private var assessment: String?
     private var last: RecordedEvent?
 
+    private var wasRefused = false
+
     init(location: AuditLog.Location, context: AuditLog.Context) {
         self.location = location
         self.context = context
@@ -92,6 +100,11 @@ private final class AuditRecorder: @unchecked Sendable {
     var currentAssessment: String? { lock.withLock { assessment } }
 
     var lastRecorded: RecordedEvent? { lock.withLock { last } }
+
+    /// True once a write was refused to protect the log's evidence.
+    var refused: Bool { lock.withLock { wasRefused } }
+
+    func markRefused() { lock.withLock { wasRefused = true } }
 
     func startAssessment() { lock.withLock { assessment = AuditLog.newAssessmentID() } }
 

@@ -30,6 +30,7 @@ enum ModuleCommandRunner {
             try Failure.report(output) { try ReportFile.write(HandoverReport.markdown(outcome, localizer: output.localizer), to: path) }
         }
         AssessmentSession.present(outcome, output: output)
+        try AssessmentSession.failIfRefused(trail, output.localizer)
     }
 
     /// The value when the triage rules allow it for the field.

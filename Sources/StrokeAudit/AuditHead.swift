@@ -1,0 +1,105 @@
+import Crypto
+import Foundation
+
+/// A signed statement of a log's head, made after every committed write:
+/// "log `logID` had `sequence` records, the last one hashed to `chainHash`,
+/// `erasedKeys` data keys were destroyed, under key epoch `keyEpoch`", signed
+/// with Ed25519 (the message is `AuditLayout.headMessage`).
+///
+/// It is kept in the database, in the head file outside it (`audit.head`), in
+/// every export manifest, and wherever a witness keeps `audit head --json`.
+public struct AuditHead: Sendable, Hashable {
+    /// The log's 128-bit identity (16 bytes), chosen at random when it was created.
+    public let logID: Data
+    /// The last sequence number (0 for an empty log).
+    public let sequence: Int64
+    /// The hash of that record (32 zero bytes for an empty log).
+    public let chainHash: Data
+    /// How many data keys had been destroyed (crypto-shredded).
+    public let erasedKeys: Int64
+    /// The key file's epoch that signed it (1, raised by every rotation).
+    public let keyEpoch: Int64
+    /// When it was signed, ms since 1970 UTC.
+    public let timeMs: Int64
+    /// The raw 32-byte Ed25519 public key that signed it.
+    public let publicKey: Data
+    /// The 64-byte Ed25519 signature over `message`.
+    public let signature: Data
+
+    /// The bytes that were signed.
+    public var message: Data {
+        AuditLayout.headMessage(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erasedKeys,
+                                keyEpoch: keyEpoch, timeMs: timeMs)
+    }
+
+    /// The log id as 32 lower-case hex digits.
+    public var logIDHex: String { Hex.encode(logID) }
+
+    /// True when the signature is valid under its own public key and that key is one of `trusted`.
+    public func isSigned(byOneOf trusted: [Data]) -> Bool {
+        guard trusted.contains(publicKey), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
+        return key.isValidSignature(signature, for: message)
+    }
+
+    /// Signs a head with `key`.
+    static func sign(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
+                     with key: Curve25519.Signing.PrivateKey) throws -> AuditHead {
+        let message = AuditLayout.headMessage(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erasedKeys,
+                                              keyEpoch: keyEpoch, timeMs: timeMs)
+        return AuditHead(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erasedKeys, keyEpoch: keyEpoch,
+                         timeMs: timeMs, publicKey: key.publicKey.rawRepresentation, signature: try key.signature(for: message))
+    }
+
+    /// The head as one line of JSON, keys in documented order (the head file,
+    /// `audit head --json`, the manifest's `head`); `time` is informative only.
+    public var json: String {
+        "{\"format\":\"stroke-triage-audit-head\",\"version\":1,\"logId\":\"\(logIDHex)\",\"sequence\":\(sequence),"
+            + "\"chainHash\":\"\(Hex.encode(chainHash))\",\"erasedKeys\":\(erasedKeys),\"keyEpoch\":\(keyEpoch),"
+            + "\"timeMs\":\(timeMs),\"time\":\"\(UTCTime.iso(timeMs))\",\"publicKey\":\"\(publicKey.base64EncodedString())\","
+            + "\"signature\":\"\(signature.base64EncodedString())\"}"
+    }
+
+    /// Parses the JSON form (a head file, a saved `audit head --json`, a manifest's `head`).
+    /// Returns nil when it is not a well-formed head (the signature is not checked here).
+    public init?(json data: Data) {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+        self.init(object: object)
+    }
+
+    /// Parses an already decoded JSON object.
+    init?(object root: [String: Any]) {
+        guard root["format"] as? String == "stroke-triage-audit-head", root["version"] as? Int == 1,
+              let logID = (root["logId"] as? String).flatMap({ Hex.decode($0[...]) }), logID.count == 16,
+              let sequence = (root["sequence"] as? NSNumber)?.int64Value, sequence >= 0,
+              let chainHash = (root["chainHash"] as? String).flatMap({ Hex.decode($0[...]) }), chainHash.count == 32,
+              let erased = (root["erasedKeys"] as? NSNumber)?.int64Value,
+              let epoch = (root["keyEpoch"] as? NSNumber)?.int64Value,
+              let time = (root["timeMs"] as? NSNumber)?.int64Value,
+              let publicKey = (root["publicKey"] as? String).flatMap({ Data(base64Encoded: $0) }), publicKey.count == 32,
+              let signature = (root["signature"] as? String).flatMap({ Data(base64Encoded: $0) }), signature.count == 64 else {
+            return nil
+        }
+        self.init(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erased, keyEpoch: epoch,
+                  timeMs: time, publicKey: publicKey, signature: signature)
+    }
+
+    /// Creates a head from its fields (no signing).
+    init(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
+         publicKey: Data, signature: Data) {
+        self.logID = logID
+        self.sequence = sequence
+        self.chainHash = chainHash
+        self.erasedKeys = erasedKeys
+        self.keyEpoch = keyEpoch
+        self.timeMs = timeMs
+        self.publicKey = publicKey
+        self.signature = signature
+    }
+
+    /// Loads a head saved by a witness (`audit head --json > FILE`).
+    /// - Throws: `AuditError.headInvalid` when the file cannot be read or is not a head.
+    public static func load(_ url: URL) throws -> AuditHead {
+        guard let data = try? Data(contentsOf: url), let head = AuditHead(json: data) else { throw AuditError.headInvalid(url.path) }
+        return head
+    }
+}

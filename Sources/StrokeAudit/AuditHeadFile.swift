@@ -1,0 +1,136 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// The head file `audit.head` beside the key file, outside the database's
+/// directory: the latest signed head, so that putting an older copy of the
+/// data directory back (or deleting records) is detected.
+///
+/// Written atomically (a 0600 temporary file, fsync, rename, fsync of the
+/// directory) while the writer holds an exclusive `flock` on
+/// `audit.head.lock` from before its database transaction until the head file
+/// is in place: the order of head files follows the order of commits, so two
+/// writer processes never leave a head behind the database. The temporary
+/// file's fsync runs beside the database's commit, and the directory's fsync
+/// beside the next write's commit (or at close), so the head costs about one
+/// fsync's time, not three (see `PendingHead`).
+struct AuditHeadFile {
+    /// What the head file holds.
+    enum Contents {
+        /// No head file.
+        case missing
+        /// A file that is not a head (damaged, truncated, not ours).
+        case unreadable
+        /// A well-formed head (its signature is checked by the caller).
+        case head(AuditHead)
+    }
+
+    /// The head file.
+    let url: URL
+    /// The lock file beside it.
+    var lockPath: String { url.path + ".lock" }
+
+    /// The head file for a key file, in the same directory: `audit.head` for the
+    /// default key file `audit-keys.json`, else `<key file name>.head`, so logs
+    /// whose key files share a directory keep apart.
+    init(keyFile: URL) {
+        let name = keyFile.lastPathComponent == "audit-keys.json" ? "audit.head" : keyFile.lastPathComponent + ".head"
+        url = keyFile.deletingLastPathComponent().appendingPathComponent(name)
+    }
+
+    /// Reads the head file.
+    func read() -> Contents {
+        guard FileManager.default.fileExists(atPath: url.path) else { return .missing }
+        guard let data = try? Data(contentsOf: url), let head = AuditHead(json: data) else { return .unreadable }
+        return .head(head)
+    }
+
+    /// Starts replacing the head file with `head`: on another thread, the
+    /// directory is fsynced (making the previous rename durable) and a 0600
+    /// temporary file is written and fsynced, while the caller commits the
+    /// database transaction. `PendingHead.install` then renames it into place.
+    func prepare(_ head: AuditHead) -> PendingHead {
+        PendingHead(head: head, destination: url)
+    }
+
+    /// Makes the last rename into the directory durable (when the log is closed).
+    func syncDirectory() { PosixFile.syncDirectory(url.deletingLastPathComponent().path) }
+
+    /// Runs `body` holding the exclusive lock that orders head-file writes.
+    func withLock<T>(_ body: () throws -> T) throws -> T {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch { throw AuditError.headWrite(url.path) }
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw AuditError.headWrite(lockPath) }
+        defer { close(fd) }  // closing releases the lock
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw AuditError.headWrite(lockPath) }
+        }
+        return try body()
+    }
+}
+
+/// A head file replacement under way: the temporary file is written and
+/// fsynced, and the directory fsynced, on two other threads while the
+/// database commits; `install` waits for
+/// it and renames it into place, `discard` removes it (the commit failed).
+final class PendingHead: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private let temporary: String
+    private let destination: URL
+    /// Set by the worker before it signals `done`; read only after waiting.
+    private var failure: Error?
+    private var finished = false
+
+    init(head: AuditHead, destination: URL) {
+        self.destination = destination
+        let directory = destination.deletingLastPathComponent()
+        temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
+        let bytes = Data((head.json + "\n").utf8)
+        // The previous write's rename becomes durable beside this commit (its own thread:
+        // concurrent fsyncs share the filesystem's journal commit).
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { PosixFile.syncDirectory(directory.path) }
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
+            do {
+                let file = try PosixFile(creating: temporary, exclusive: true)
+                try file.write(bytes)
+                try file.syncAndClose()
+            } catch {
+                failure = error
+            }
+        }
+    }
+
+    deinit { discard() }
+
+    /// Waits for the temporary file and renames it over the head file.
+    func install() throws {
+        guard !finished else { return }
+        done.wait()
+        finished = true
+        do {
+            if let failure { throw failure }
+            try PosixFile.replace(temporary, destination.path)
+        } catch let error as PosixFile.PosixError where error.isDiskFull {
+            PosixFile.remove(temporary)
+            throw AuditError.diskFull(destination.path)
+        } catch {
+            PosixFile.remove(temporary)
+            throw AuditError.headWrite(destination.path)
+        }
+    }
+
+    /// Waits for the worker and removes the temporary file (nothing was committed).
+    func discard() {
+        guard !finished else { return }
+        done.wait()
+        finished = true
+        PosixFile.remove(temporary)
+    }
+}

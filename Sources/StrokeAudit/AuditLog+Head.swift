@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+
+extension AuditLog {
+    /// The log's identity row: its id, the key epoch in force, and where a log
+    /// from before signed heads was upgraded (nil for a log created with them).
+    struct Identity {
+        let logID: Data
+        let keyEpoch: Int64
+        let upgradedSequence: Int64?
+    }
+
+    /// Runs one write: under the head lock, an IMMEDIATE transaction that first
+    /// checks the database still contains its head file's head, runs `body`,
+    /// then signs and stores the new head; after the commit the head file is
+    /// replaced (its temporary copy is fsynced beside the commit). Nothing is
+    /// written when a check fails.
+    /// - Parameters:
+    ///   - recountErased: count the destroyed data keys again (erasure) instead of carrying the count forward.
+    ///   - allowMissingHead: accept a missing or unreadable head file (`resetHead`).
+    ///   - afterCommit: runs on the connection after the commit (e.g. a WAL checkpoint).
+    func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false,
+                  afterCommit: ((Database) throws -> Void)? = nil, _ body: (Database) throws -> T) throws -> (T, AuditHead) {
+        try headFile.withLock {
+            var pending: PendingHead?
+            defer { pending?.discard() }
+            let (value, head) = try run {
+                try queue.writeWithoutTransaction { db -> (T, AuditHead) in
+                    var out: (T, AuditHead)?
+                    try db.inTransaction(.immediate) {
+                        let identity = try prepareWrite(db, allowMissingHead: allowMissingHead)
+                        let value = try body(db)
+                        let head = try storeHead(db, identity, recountErased: recountErased)
+                        out = (value, head)
+                        // The head file's temporary copy is written and fsynced while SQLite commits.
+                        pending = headFile.prepare(head)
+                        return .commit
+                    }
+                    try afterCommit?(db)
+                    return out!
+                }
+            }
+            // Only a committed head is renamed into place: the head file is never ahead of the database.
+            try pending?.install()
+            return (value, head)
+        }
+    }
+
+    /// The latest signed head stored in the database.
+    public func head() throws -> AuditHead {
+        try run {
+            try queue.read { db in
+                guard let head = try Self.storedHead(db) else { throw AuditError.headMissing(path) }
+                return head
+            }
+        }
+    }
+
+    /// Writes a new head file after the old one was lost or damaged, and
+    /// records that in the log (`audit.headReset`). Does nothing (returns nil)
+    /// while the head file holds a well-signed head; one that disagrees with
+    /// the database is evidence and is refused like any write (`logBehindHead`).
+    @discardableResult
+    public func resetHead() throws -> AuditHead? {
+        let previous: String
+        switch headFile.read() {
+        case .missing: previous = "missing"
+        case .unreadable: previous = "unreadable"
+        case .head(let head) where !head.isSigned(byOneOf: keyring.trustedPublicKeys): previous = "badSignature"
+        case .head: return nil
+        }
+        return try write(allowMissingHead: true) { db in
+            _ = try insert(db, .headReset, payload: Data("{\"previousHeadFile\":\"\(previous)\"}".utf8), assessment: nil,
+                           logKey: true)
+        }.1
+    }
+
+    /// The identity row, if the log has one yet.
+    static func identity(_ db: Database) throws -> Identity? {
+        let statement = try db.cachedStatement(sql: "SELECT log_id, key_epoch, upgraded_sequence FROM log_identity WHERE id = 1")
+        return try Row.fetchOne(statement).map {
+            Identity(logID: $0[0], keyEpoch: $0[1], upgradedSequence: $0[2])
+        }
+    }
+
+    /// The head stored in the database, if any.
+    static func storedHead(_ db: Database) throws -> AuditHead? {
+        let statement = try db.cachedStatement(sql: """
+            SELECT sequence, chain_hash, erased_keys, key_epoch, time_ms, public_key, signature FROM log_head WHERE id = 1
+            """)
+        guard let row = try Row.fetchOne(statement), let identity = try identity(db) else { return nil }
+        return AuditHead(logID: identity.logID, sequence: row[0], chainHash: row[1], erasedKeys: row[2], keyEpoch: row[3],
+                         timeMs: row[4], publicKey: row[5], signature: row[6])
+    }
+
+    /// The last record's sequence and hash (0 and the genesis hash when empty).
+    static func lastRecord(_ db: Database) throws -> (sequence: Int64, hash: Data) {
+        let statement = try db.cachedStatement(sql: "SELECT sequence, hash FROM events ORDER BY sequence DESC LIMIT 1")
+        guard let row = try Row.fetchOne(statement) else { return (0, AuditLayout.genesisHash) }
+        return (row[0], row[1])
+    }
+
+    /// Refuses a key file older than the log's key epoch, and a database that
+    /// belongs to another log than the head file. Runs at open, before anything is written.
+    func checkIdentity(_ db: Database) throws {
+        guard let identity = try Self.identity(db) else { return }
+        try check(identity, headFile.read())
+    }
+
+    /// `checkIdentity` for an identity and head file already read.
+    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents) throws {
+        if keyring.epoch < identity.keyEpoch {
+            throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(identity.keyEpoch)")
+        }
+        if case .head(let head) = contents, head.logID != identity.logID {
+            throw AuditError.foreignLog("database log \(Hex.encode(identity.logID)), head file log \(head.logIDHex)")
+        }
+    }
+
+    /// The checks before a write, inside its transaction; creates the identity
+    /// (and records the upgrade of a log from before signed heads) on first use.
+    private func prepareWrite(_ db: Database, allowMissingHead: Bool) throws -> Identity {
+        let last = try Self.lastRecord(db)
+        guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last) }
+        let contents = headFile.read()
+        try check(identity, contents)
+        switch contents {
+        case .missing, .unreadable:
+            if last.sequence > 0, !allowMissingHead { throw AuditError.headMissing(headFile.url.path) }
+        case .head(let head):
+            if head.sequence > last.sequence {
+                throw AuditError.logBehindHead("head file at sequence \(head.sequence), database ends at \(last.sequence)")
+            }
+            let hash = head.sequence == last.sequence ? last.hash
+                : try Data.fetchOne(db, sql: "SELECT hash FROM events WHERE sequence = ?", arguments: [head.sequence])
+            if head.sequence > 0, hash != head.chainHash {
+                throw AuditError.logBehindHead("the chain differs from the head file at sequence \(head.sequence)")
+            }
+        }
+        return identity
+    }
+
+    /// Gives the log its identity; a log with records gets an `audit.upgraded` event.
+    private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data)) throws -> Identity {
+        if case .head(let head) = headFile.read(), head.sequence > 0 {
+            throw AuditError.logBehindHead("the head file anchors log \(head.logIDHex) at sequence \(head.sequence); this database is new")
+        }
+        let identity = Identity(logID: AuditKeyring.randomBytes(16), keyEpoch: keyring.epoch,
+                                upgradedSequence: last.sequence > 0 ? last.sequence : nil)
+        try db.execute(sql: "INSERT INTO log_identity (id, log_id, created_ms, key_epoch, upgraded_sequence) VALUES (1, ?, ?, ?, ?)",
+                       arguments: [identity.logID, Clock.nowMs(), identity.keyEpoch, identity.upgradedSequence])
+        if last.sequence > 0 {
+            let erased = try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE wrapped IS NULL ORDER BY id")
+            let event = "{\"fromSchema\":1,\"logId\":\"\(Hex.encode(identity.logID))\",\"legacyRecords\":\(last.sequence),"
+                + "\"legacyHeadHash\":\"\(Hex.encode(last.hash))\",\"erasedKeys\":[\(erased.map { "\"\($0)\"" }.joined(separator: ","))]}"
+            _ = try insert(db, .upgraded, payload: Data(event.utf8), assessment: nil, logKey: true)
+        }
+        return identity
+    }
+
+    /// Signs the head after this transaction's changes and stores it.
+    private func storeHead(_ db: Database, _ identity: Identity, recountErased: Bool) throws -> AuditHead {
+        let last = try Self.lastRecord(db)
+        let previous = try Self.storedHead(db)
+        let erased: Int64 = if let previous, !recountErased { previous.erasedKeys } else {
+            try Int64.fetchOne(db, sql: "SELECT count(*) FROM data_keys WHERE wrapped IS NULL") ?? 0
+        }
+        let epoch = max(identity.keyEpoch, keyring.epoch)
+        let head = try AuditHead.sign(logID: identity.logID, sequence: last.sequence, chainHash: last.hash, erasedKeys: erased,
+                                      keyEpoch: keyring.epoch, timeMs: max(Clock.nowMs(), previous?.timeMs ?? 0),
+                                      with: keyring.signingKey)
+        let statement = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO log_head (id, sequence, chain_hash, erased_keys, key_epoch, time_ms, public_key, signature)
+            VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        try statement.execute(arguments: [head.sequence, head.chainHash, head.erasedKeys, head.keyEpoch, head.timeMs,
+                                          head.publicKey, head.signature])
+        if epoch != identity.keyEpoch {
+            try db.execute(sql: "UPDATE log_identity SET key_epoch = ? WHERE id = 1", arguments: [epoch])
+        }
+        return head
+    }
+}
