@@ -73,7 +73,8 @@ import Testing
         Self.expectCloud(lich, model: "predict_limited_data_ich")
         #expect(lich["probability"] as? Double == 0.42)
         #expect(try Self.prediction(lj, "volume")["source"] as? String == "local")
-        #expect(try server.requestCount(base) == 2)
+        // predict_coma_ich is asked twice (the placeholder check), predict_limited_data_ich once.
+        #expect(try server.requestCount(base) == 3)
     }
 
     @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() throws {
@@ -219,7 +220,9 @@ import Testing
             Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
             let lvo = try Self.prediction(j, "lvo")
             Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
-            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
+            // The reference rounds lvo_prediction to 4 decimals: equal at that precision, and no drift warning.
+            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 0.00005)
+            #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
             #expect((lvo["notes"] as? [String])?.contains {
                 $0.contains("predict_lvo failed") && $0.contains("cloud answered 500: model unavailable")
             } == true)
@@ -310,7 +313,7 @@ import Testing
         let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
-        #expect(try server.requestCount(base) == 1)
+        #expect(try server.requestCount(base) == 2)  // the same request twice (placeholder check)
     }
 
     @Test func verboseLogsNeverCarryThePatientValue() throws {

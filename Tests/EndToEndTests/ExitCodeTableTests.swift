@@ -29,7 +29,7 @@ import Testing
         case 1:
             return try BinaryRunner.run(["batch", "--module", "lvo", "--in", dir.appendingPathComponent("missing.csv").path])
         case 64: return try BinaryRunner.run(coma + ["--gfap", "100", "--no-such-flag"])
-        case 65: return try BinaryRunner.run(coma + ["--gfap", "-1"])
+        case 65: return try BinaryRunner.run(coma + ["--gfap=-1"])
         case 69:
             return try BinaryRunner.run(["coma", "--gfap", "100", "--mode", "cloud", "--accept-disclaimer",
                                          "--api-base", "http://127.0.0.1:1", "--deadline", "60"])

@@ -55,7 +55,9 @@ import StrokeModels
         let a = try CloudDecoder.lvo(bytes(#"{"probability": 0.5119570957664139, "is_lvo": 1, "model": "Production LVO Model v1.0", "risk_factors": [{"name": "High FAST-ED Score", "value": 7, "impact": "increase", "contribution": 1.43}, {"name": "GFAP", "impact": "decrease", "contribution": 0.5}]}"#))
         #expect(a.probability == 0.5119570957664139)
         #expect(a.modelName == "Production LVO Model v1.0")
-        #expect(weight(a.drivers, "GFAP") == -0.5)
+        // Risk-factor names map to the driver catalogue's keys.
+        #expect(weight(a.drivers, "gfap_value") == -0.5)
+        #expect(weight(a.drivers, "fast_ed_score") == 1.43)
         #expect(try CloudDecoder.lvo(bytes(#"{"probability": 0.2}"#)).drivers.isEmpty)
     }
 
