@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "StrokeModels"),
         // JSON string escaping, shared by every module that writes JSON by hand.
         .target(name: "JSONWriting"),
+        // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
+        .target(name: "OutputFiles"),
 
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
         // loaded with dlopen on first use (Sources/CCurl/shim.h explains why).
@@ -52,7 +54,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "JSONWriting",
+                "StrokeModels", "JSONWriting", "OutputFiles",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -84,7 +86,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "JSONWriting",
+                "BatchStreaming", "JSONWriting", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -111,6 +113,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         // Runs the built binary (and the walkthrough through a pseudo-terminal);
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(

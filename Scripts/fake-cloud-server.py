@@ -25,7 +25,14 @@ Faults:
   oversize            a 2 MiB body
   hang                read the request and never answer (until the client leaves
                       or 30 s pass)
-  stepped             predict_coma_ich's stepped placeholder (drivers.kind simple_gfap_based)
+  stepped             predict_coma_ich's stepped placeholder: the GFAP step plus noise
+                      (deterministic per request count, so two requests differ)
+  stepped-exact       the placeholder's step value without noise
+  simple-kind         a trained model's coma answer labelled drivers.kind simple_gfap_based
+                      (as the reference labels it)
+  ties                predict_full_stroke's ICH drivers with equal weights
+  refnames            predict_lvo's risk factors named as the reference names them
+                      ("High FAST-ED Score", "Low GFAP")
   drift               predict_lvo answers the local number + 0.01
   login-bad           authenticate-research-access answers 401
 
@@ -64,19 +71,31 @@ def lvo_probability(gfap, fast_ed):
     return p, gc, fc
 
 
-def answer(function, body, fault):
-    """(status, payload dict) for a well-formed request."""
+STEPS = [(50, 0.1), (100, 0.25), (200, 0.4), (500, 0.6), (float("inf"), 0.8)]
+NOISE = [0.031, -0.027, 0.012, -0.044]
+
+
+def reference_risk_level(p):
+    """predict_lvo's own scale (cloud-api.md): high >= 0.7, moderate >= 0.4, else low."""
+    return "high" if p >= 0.7 else "moderate" if p >= 0.4 else "low"
+
+
+def answer(function, body, fault, seen=0):
+    """(status, payload dict) for a well-formed request; seen counts the run's requests."""
     if function == "predict_coma_ich":
         gfap = float(body.get("gfap_value", 0))
-        if fault == "stepped":
-            return 200, {"probability": 0.6, "ich_probability": 0.6,
+        if fault in ("stepped", "stepped-exact"):
+            step = next(p for upto, p in STEPS if gfap < upto)
+            p = step if fault == "stepped-exact" else round(step + NOISE[seen % len(NOISE)], 4)
+            return 200, {"probability": p, "ich_probability": p,
                          "decision": {"threshold": 0.5, "meets_threshold": True, "recommendation": "x"},
                          "drivers": {"kind": "simple_gfap_based", "units": "contribution",
                                      "positive": [{"label": "gfap_value", "weight": 0.5}], "negative": [],
                                      "meta": {"gfap_level": "high", "note": "x"}}, "confidence": 0.7}
         p = round(min(0.99, gfap / (gfap + 500.0)), 4)
+        kind = "simple_gfap_based" if fault == "simple-kind" else "fake_trained_model"
         return 200, {"probability": p, "ich_probability": p,
-                     "drivers": {"kind": "fake_trained_model", "units": "logit",
+                     "drivers": {"kind": kind, "units": "logit",
                                  "positive": [{"label": "gfap_value", "weight": 1}], "negative": []}}
     if function == "predict_limited_data_ich":
         return 200, {"ich_probability": 0.42,
@@ -96,12 +115,15 @@ def answer(function, body, fault):
         pos = [{"label": "fast_ed_score", "weight": abs(fc)}] if fc >= 0 else []
         neg = [{"label": "fast_ed_score", "weight": abs(fc)}] if fc < 0 else []
         (pos if gc >= 0 else neg).append({"label": "gfap_value", "weight": abs(gc)})
-        return 200, {"ich_prediction": {"probability": 0.31,
-                                        "drivers": {"age_years": 0.12, "gfap_value": 0.9, "headache": -0.05}},
-                     "lvo_prediction": {"probability": p,
+        ich_drivers = {"age_years": 0.12, "gfap_value": 0.9, "headache": -0.05}
+        if fault == "ties":
+            ich_drivers = {"anticoagulated_noak": 0.1, "beinparese": -0.1, "antiplatelets": 0.1, "age_years": 0.0}
+        # The reference rounds lvo_prediction's probability to 4 decimals.
+        return 200, {"ich_prediction": {"probability": 0.31, "drivers": ich_drivers},
+                     "lvo_prediction": {"probability": round(p, 4),
                                         "drivers": {"kind": "new_model_calibrated", "units": "logit_contribution",
                                                     "positive": pos, "negative": neg,
-                                                    "meta": {"riskLevel": "moderate", "interpretation": "x"}}}}
+                                                    "meta": {"riskLevel": reference_risk_level(p), "interpretation": "x"}}}}
     if function == "predict_lvo":
         if "gfap_value" not in body or "fast_ed_score" not in body:
             return 400, {"error": "Missing required parameters", "required": ["gfap_value", "fast_ed_score"],
@@ -109,10 +131,16 @@ def answer(function, body, fault):
         p, gc, fc = lvo_probability(float(body["gfap_value"]), float(body["fast_ed_score"]))
         if fault == "drift":
             p += 0.01
-        return 200, {"probability": p, "is_lvo": 1 if p >= 0.333333 else 0, "risk_level": "moderate",
+        factors = [{"name": "fast_ed_score", "value": body["fast_ed_score"],
+                    "impact": "increase" if fc >= 0 else "decrease", "contribution": abs(fc)}]
+        if fault == "refnames":
+            factors = [{"name": "High FAST-ED Score" if fc >= 0 else "Low FAST-ED Score", "value": body["fast_ed_score"],
+                        "impact": "increase" if fc >= 0 else "decrease", "contribution": abs(fc)},
+                       {"name": "Low GFAP" if gc >= 0 else "High GFAP", "value": body["gfap_value"],
+                        "impact": "increase" if gc >= 0 else "decrease", "contribution": abs(gc)}]
+        return 200, {"probability": p, "is_lvo": 1 if p >= 0.333333 else 0, "risk_level": reference_risk_level(p),
                      "model": "Production LVO Model v1.0",
-                     "risk_factors": [{"name": "fast_ed_score", "value": body["fast_ed_score"],
-                                       "impact": "increase" if fc >= 0 else "decrease", "contribution": abs(fc)}],
+                     "risk_factors": factors,
                      "interpretation": "x", "confidence": 0.8, "threshold": 0.333333, "warnings": [],
                      "debug": {"gfap_transformed": 0.0, "logit_calibrated": 0.0}}
     if function == "authenticate-research-access":
@@ -233,7 +261,7 @@ class Handler(BaseHTTPRequestHandler):
                 STOP.wait(0.05)
             self.close_connection = True
             return
-        status, payload = answer(function, body, fault)
+        status, payload = answer(function, body, fault, seen)
         self.send_json(status, payload, content_type="text/html" if fault == "html" else "application/json")
 
 

@@ -73,7 +73,8 @@ public struct Localizer: Sendable {
 
     private func argument(_ argument: MessageArgument) -> String {
         switch argument {
-        case .text(let text): return text
+        // Text arguments may quote user input or a dataset: never let a control character through.
+        case .text(let text): return text.escapingControlCharacters
         case .number(let value, let digits): return number(value, maxFractionDigits: digits)
         case .message(let message): return render(message)
         }

@@ -65,7 +65,7 @@ public final class ByteWriter: TextOutputStream {
     @inlinable public func append(_ value: Double) {
         guard value.isFinite else { return }
         var sink = self
-        value.write(to: &sink)
+        (value == 0 ? 0 : value).write(to: &sink)  // never "-0.0"
     }
 
     /// Appends an integer in decimal.

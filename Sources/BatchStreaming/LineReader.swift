@@ -13,7 +13,8 @@ import Darwin
 public final class LineReader {
     /// Bytes asked of `read(2)` at a time.
     public static let chunkSize = 256 * 1024
-    /// The longest line accepted, in bytes; longer lines throw `StreamingError.lineTooLong`.
+    /// The longest line accepted, in bytes. A longer line is skipped and counted,
+    /// and `nextLine` throws `StreamingError.lineTooLong` for it; the next call goes on after it.
     public static let maximumLineLength = 1 << 20
 
     private let fd: Int32
@@ -48,7 +49,11 @@ public final class LineReader {
                 let index = newline - buffer
                 var lineEnd = index
                 if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
+                guard lineEnd - start <= Self.maximumLineLength else {
+                    start = index + 1
+                    lineNumber += 1
+                    throw StreamingError.lineTooLong
+                }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 start = index + 1
                 lineNumber += 1
@@ -60,7 +65,11 @@ public final class LineReader {
                 guard start < end else { return false }
                 var lineEnd = end
                 if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
-                guard lineEnd - start <= Self.maximumLineLength else { throw StreamingError.lineTooLong }
+                guard lineEnd - start <= Self.maximumLineLength else {
+                    start = end
+                    lineNumber += 1
+                    throw StreamingError.lineTooLong
+                }
                 let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
                 start = end
                 lineNumber += 1
@@ -82,7 +91,7 @@ public final class LineReader {
             start = 0
         }
         if end == capacity {
-            guard end <= Self.maximumLineLength else { throw .lineTooLong }
+            guard end <= Self.maximumLineLength else { try skipLongLine() }
             // A line longer than a chunk: grow, keeping the reader's memory bounded.
             let newCapacity = min(capacity * 2, Self.maximumLineLength + Self.chunkSize)
             let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -96,6 +105,30 @@ public final class LineReader {
             if errno == EINTR { continue }
             throw .readFailed(errno: errno)
         }
+    }
+
+    /// Drops the over-long line that fills the buffer, reading on to its end
+    /// in constant memory, counts it, and throws `.lineTooLong`; the next
+    /// `nextLine` call continues after it.
+    private func skipLongLine() throws(StreamingError) -> Never {
+        start = 0
+        end = 0
+        while true {
+            let n = read(fd, buffer, capacity)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .readFailed(errno: errno)
+            }
+            if n == 0 { atEOF = true; break }
+            bytesRead += n
+            if let newline = Self.find(buffer, n) {
+                start = newline - buffer + 1
+                end = n
+                break
+            }
+        }
+        lineNumber += 1
+        throw .lineTooLong
     }
 
     private func swapBuffer(_ new: UnsafeMutablePointer<UInt8>, capacity newCapacity: Int) {

@@ -20,9 +20,12 @@ public struct AuditExportRequest: Sendable {
     public let file: URL
     /// The research-use disclaimer carried in the manifest.
     public let disclaimer: String
+    /// Replace existing files and write through symbolic links (`--force`).
+    public let force: Bool
 
     /// Creates a request.
-    public init(format: Format, fromMs: Int64?, toMs: Int64?, file: URL, disclaimer: String) {
+    public init(format: Format, fromMs: Int64?, toMs: Int64?, file: URL, disclaimer: String, force: Bool = false) {
+        self.force = force
         self.format = format
         self.fromMs = fromMs
         self.toMs = toMs

@@ -1,25 +1,31 @@
 import Crypto
 import Foundation
 import GRDB
+import OutputFiles
 
 extension AuditLog {
     /// Exports records decrypted for the operator, streaming through a cursor
     /// (constant memory), and writes the signed manifest beside the file.
-    /// Both files get mode 0600: they hold patient data. A checkpoint of the
-    /// chain head is made first and the export event is logged afterwards.
+    /// Both files get mode 0600: they hold patient data. Both are written as
+    /// `OutputFile`s: an existing file or a symbolic link is refused unless
+    /// `request.force`, and a failure leaves neither behind. A checkpoint of
+    /// the chain head is made first and the export event is logged afterwards.
+    /// - Throws: `OutputFileError` when a file is refused or cannot be written
+    ///   (`.diskFull` when the disk is full), else `AuditError`.
     public func export(_ request: AuditExportRequest) throws -> AuditExportSummary {
         if let from = request.fromMs, let to = request.toMs, from > to { throw AuditError.invalidRange }
-        let (checkpoint, head) = try checkpointWithHead()
         let manifestURL = AuditExportRequest.manifestURL(for: request.file)
-        let writer: HashingWriter
-        do { writer = try HashingWriter(path: request.file.path) } catch { throw AuditError.exportWrite(request.file.path) }
+        // Both files are checked before anything is written or logged.
+        try OutputFile.preflight(path: manifestURL.path, force: request.force, existing: .refuseUnlessForced)
+        let writer = try HashingWriter(path: request.file.path, force: request.force)
+        let (checkpoint, head) = try checkpointWithHead()
         var count = 0
         var first: Int64 = 0, last: Int64 = 0
         var firstPrevious = AuditLayout.genesisHash, lastHash = AuditLayout.genesisHash
-        try run {
+        do {
             try queue.read { db in
                 if request.format == .csv {
-                    try writeOrFail(writer, request) { $0.append(contentsOf: ExportLine.csvHeader.utf8) }
+                    try writer.append { $0.append(contentsOf: ExportLine.csvHeader.utf8) }
                 }
                 /// A data key (nil when erased or missing) and whether it belongs to an assessment.
                 struct CachedKey { let key: SymmetricKey?; let isAssessment: Bool; let erased: Bool }
@@ -66,7 +72,7 @@ extension AuditLog {
                     let assessment = cached.isAssessment ? keyID : nil
                     let fields = ExportLine(sequence: sequence, timestamp: timestamp, type: type, assessment: assessment,
                                             status: status, previous: previous, hash: hash, ciphertext: ciphertext)
-                    try writeOrFail(writer, request) { out in
+                    try writer.append { out in
                         switch request.format {
                         case .jsonl: fields.writeJSON(payload: payload, to: &out, clock: &clock)
                         case .csv: fields.writeCSV(payload: payload, to: &out, clock: &clock)
@@ -81,9 +87,13 @@ extension AuditLog {
                     count += 1
                 }
             }
+        } catch let error as OutputFileError {
+            throw error
+        } catch {
+            writer.discard()
+            throw AuditDatabase.translate(error, path: path)
         }
-        let digest: Data
-        do { digest = try writer.finish() } catch { throw AuditError.exportWrite(request.file.path) }
+        let digest = try writer.finish()
         let message = AuditLayout.exportMessageV2(exportSHA256: digest, first: first, last: last, firstPreviousHash: firstPrevious,
                                                   lastHash: lastHash, checkpointSequence: checkpoint.sequence,
                                                   checkpointHash: checkpoint.headHash, logID: head.logID, headSignature: head.signature)
@@ -93,13 +103,11 @@ extension AuditLog {
             count: count, first: first, last: last, firstPreviousHash: Hex.encode(firstPrevious), lastHash: Hex.encode(lastHash),
             fromMs: request.fromMs, toMs: request.toMs, checkpoint: checkpoint, head: head,
             exportSignature: signature, createdMs: Clock.nowMs(), disclaimer: request.disclaimer)
-        do {
-            let file = try PosixFile(creating: manifestURL.path, exclusive: false)
-            try file.write(Data(manifest.json.utf8))
-            try file.syncAndClose()
-        } catch {
-            throw AuditError.exportWrite(manifestURL.path)
-        }
+        // Both files are complete before either is moved into place.
+        let manifestFile = try OutputFile(path: manifestURL.path, force: request.force, existing: .refuseUnlessForced)
+        try manifestFile.write(manifest.json)
+        try writer.commit()
+        try manifestFile.commit()
         let event = "{\"format\":\"\(request.format.rawValue)\",\"records\":\(count),\"first\":\(first),\"last\":\(last),"
             + "\"sha256\":\"\(Hex.encode(digest))\",\"checkpoint\":\(checkpoint.sequence)}"
         try append(.exported, payload: Data(event.utf8))
@@ -107,14 +115,4 @@ extension AuditLog {
                                   manifest: manifestURL, checkpoint: checkpoint, head: head)
     }
 
-    /// Appends bytes to the export, mapping write failures to `AuditError`.
-    private func writeOrFail(_ writer: HashingWriter, _ request: AuditExportRequest, _ body: (inout [UInt8]) -> Void) throws {
-        do {
-            try writer.append(body)
-        } catch let error as PosixFile.PosixError where error.isDiskFull {
-            throw AuditError.diskFull(request.file.path)
-        } catch {
-            throw AuditError.exportWrite(request.file.path)
-        }
-    }
 }

@@ -122,8 +122,7 @@ public struct CentersError: Error, Sendable, Hashable {
         case .duplicateID(let record, let first), .duplicateSite(let record, let first):
             return Message(code, [.text(record), .text(first)])
         case .inputOutOfRange(let field, let range, let value):
-            let given: MessageArgument = value.isFinite ? .number(value, maxFractionDigits: 6) : .text(String(describing: value))
-            return Message(code, [.message(field), .text(""), .message(range.message), given])
+            return ValidationIssue.rangeMessage(field: field, unitSuffix: "", allowed: range, given: value)
         case .unknownPlace(let name):
             return Message(code, [.text(name)])
         case .ambiguousPlace(let name, let candidates):

@@ -8,12 +8,16 @@ public struct CloudAnswer: Sendable, Hashable {
     public let drivers: [Driver]
     /// The function's own model name, when it gives one (`model` of predict_lvo).
     public let modelName: String?
+    /// The function's own risk label (`risk_level` of predict_lvo, `drivers.meta.riskLevel`
+    /// of predict_full_stroke's `lvo_prediction`), on its own scale.
+    public let riskLevel: String?
 
     /// Creates an answer.
-    public init(probability: Double, drivers: [Driver], modelName: String? = nil) {
+    public init(probability: Double, drivers: [Driver], modelName: String? = nil, riskLevel: String? = nil) {
         self.probability = probability
         self.drivers = drivers
         self.modelName = modelName
+        self.riskLevel = riskLevel
     }
 }
 

@@ -6,18 +6,11 @@ import StrokeModels
 /// members are tolerated, and drivers come as a flat map or as
 /// positive/negative lists.
 public enum CloudDecoder {
-    /// The driver kind of predict_coma_ich's stepped placeholder (models.md §9).
-    public static let steppedPlaceholderKind = "simple_gfap_based"
-
     /// predict_coma_ich: `probability` (or `ich_probability`) and drivers.
-    /// - Throws: `CloudError` `notAModel` when the answer is the stepped placeholder
-    ///   with random noise, which is never presented as a model.
+    /// `drivers.kind` is not trusted: `PlaceholderRule` judges the values themselves.
     public static func coma(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
         let root = try JSONNode.object(body)
         let p = try probability(root, keys: ["probability", "ich_probability"])
-        if let drivers = root["drivers"]?.members, drivers["kind"]?.string == steppedPlaceholderKind {
-            throw .notAModel("drivers.kind = \(steppedPlaceholderKind)")
-        }
         return CloudAnswer(probability: p, drivers: try self.drivers(root["drivers"], negativesAreMagnitudes: false))
     }
 
@@ -40,7 +33,8 @@ public enum CloudDecoder {
         if let lvoNode = root["lvo_prediction"]?.members,
            let p = try? probability(lvoNode, keys: ["probability"], prefix: "lvo_prediction."),
            let d = try? drivers(lvoNode["drivers"], negativesAreMagnitudes: true) {
-            lvo = CloudAnswer(probability: p, drivers: d)
+            let meta = lvoNode["drivers"]?.members?["meta"]?.members
+            lvo = CloudAnswer(probability: p, drivers: d, riskLevel: meta?["riskLevel"]?.string)
         }
         return FullStrokeAnswer(ich: ich, lvo: lvo)
     }
@@ -54,10 +48,10 @@ public enum CloudDecoder {
         if case .array(let factors)? = root["risk_factors"] {
             for factor in factors {
                 guard let f = factor.members, let name = f["name"]?.string, let c = f["contribution"]?.number else { continue }
-                drivers.append(Driver(feature: name, weight: f["impact"]?.string == "decrease" ? -abs(c) : abs(c)))
+                drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.string == "decrease" ? -abs(c) : abs(c)))
             }
         }
-        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string)
+        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string, riskLevel: root["risk_level"]?.string)
     }
 
     /// authenticate-research-access login: `session_token` and `expires_at`.
@@ -94,7 +88,7 @@ public enum CloudDecoder {
     static func drivers(_ node: JSONNode?, negativesAreMagnitudes: Bool) throws(CloudError) -> [Driver] {
         guard let node, let members = node.members else { return [] }
         guard members["positive"] != nil || members["negative"] != nil else {
-            return members.compactMap { key, value in value.number.map { Driver(feature: key, weight: $0) } }
+            return members.compactMap { key, value in value.number.map { DriverCatalogue.cloudDriver(name: key, weight: $0) } }
         }
         var result: [Driver] = []
         for (list, negative) in [("positive", false), ("negative", true)] {
@@ -104,7 +98,7 @@ public enum CloudDecoder {
                 guard let entry = item.members, let label = entry["label"]?.string, let weight = entry["weight"]?.number else {
                     throw .wrongTypes("drivers.\(list)")
                 }
-                result.append(Driver(feature: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
+                result.append(DriverCatalogue.cloudDriver(name: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
             }
         }
         return result

@@ -7,7 +7,7 @@ import StrokeModels
 /// names the localization key of `message` (`cloud.error.<case>`); the
 /// message never contains a request body, a patient value or a token.
 public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: Sendable, Hashable {
+    private indirect enum Kind: Sendable, Hashable {
         case dns
         case connectFailed
         case tls
@@ -20,7 +20,9 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
         case deadlineExceeded(Double)
         case cancelled
         case notAModel
+        case nonDeterministic
         case transport
+        case several([CloudError])
     }
 
     private let kind: Kind
@@ -61,8 +63,23 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
     static let cancelled = CloudError(.cancelled)
     /// The function answered with its stepped placeholder, not a trained model (models.md §9).
     static func notAModel(_ cause: String?) -> CloudError { CloudError(.notAModel, cause: cause) }
+    /// Two identical requests were answered with different probabilities (PlaceholderRule).
+    static func nonDeterministic(_ cause: String?) -> CloudError { CloudError(.nonDeterministic, cause: cause) }
     /// Any other transfer failure (bad URL, out of memory, libcurl misuse).
     static func transport(_ cause: String?) -> CloudError { CloudError(.transport, cause: cause) }
+
+    /// One error for several failed functions (cloud mode names each one);
+    /// a single error is returned as it is.
+    public static func combining(_ errors: [CloudError]) -> CloudError {
+        let flat = errors.flatMap(\.failures)
+        return flat.count == 1 ? flat[0] : CloudError(.several(flat), cause: flat.map(\.description).joined(separator: "; "))
+    }
+
+    /// Every failure this error stands for (itself, or each of several), in the order they were met.
+    public var failures: [CloudError] {
+        if case .several(let errors) = kind { return errors }
+        return [self]
+    }
 
     /// The same error, attributed to a function.
     func attributed(to function: String) -> CloudError {
@@ -84,7 +101,9 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
         case .deadlineExceeded: "cloud.deadline"
         case .cancelled: "cloud.cancelled"
         case .notAModel: "cloud.notAModel"
+        case .nonDeterministic: "cloud.nonDeterministic"
         case .transport: "cloud.transport"
+        case .several: "cloud.several"
         }
     }
 
@@ -109,6 +128,14 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
             return Message(key, [.number(Double(limit), maxFractionDigits: 0)])
         case .deadlineExceeded(let seconds):
             return Message(key, [.number(seconds, maxFractionDigits: 2)])
+        case .several(let errors):
+            // "f1: reason1; f2: reason2; …", each failure with its function.
+            let parts = errors.map { e in
+                e.function.map { Message("cloud.error.inFunction", [.text($0), .message(e.message)]) } ?? e.message
+            }
+            return parts.dropLast().reversed().reduce(parts[parts.count - 1]) { rest, part in
+                Message("cloud.error.list", [.message(part), .message(rest)])
+            }
         default:
             return Message(key)
         }
@@ -118,6 +145,7 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
     /// refusing this request (other 4xx). Unavailable errors exit 69 in cloud mode.
     public var isUnavailable: Bool {
         switch kind {
+        case .several(let errors): errors.contains(where: \.isUnavailable)
         case .httpStatus(let status, _): status >= 500 || status == 408 || status == 429
         case .cancelled: false
         default: true

@@ -9,13 +9,17 @@ import StrokeModels
 /// - The volume always comes from the local regression.
 /// - Cloud numbers have source `cloud` and a model label naming the function.
 /// - With `fallback` on (auto mode), each failed prediction is replaced by the
-///   offline one, marked with the failure as its reason; off (cloud mode), the
-///   first failure is thrown.
-/// - Whenever the cloud gives an LVO probability it is compared with `LVOModel`;
-///   a difference above `driftTolerance` adds the warning `cloud.drift`.
+///   offline one, marked with the failure as its reason; off (cloud mode),
+///   every failed function is thrown together (`CloudError.combining`).
+/// - Whenever the cloud gives an LVO probability it is compared with `LVOModel`
+///   at the precision the answer carries (`DriftCheck`); a larger difference
+///   adds the warning `cloud.drift`.
+/// - predict_coma_ich is asked twice with the same request (`PlaceholderRule`).
+/// - A function's own risk label is kept as `cloudRiskLevel`, with a note when
+///   it reads differently from this tool's level.
 public struct CloudPredictionService: PredictionService {
-    /// Largest tolerated difference between the cloud's and the local LVO probability.
-    public static let driftTolerance = 1e-6
+    /// Largest tolerated difference between an unrounded cloud LVO probability and the local one.
+    public static let driftTolerance = DriftCheck.minimumTolerance
 
     private let client: CloudClient
     private let fallback: Bool
@@ -41,7 +45,11 @@ public struct CloudPredictionService: PredictionService {
         var lvoResult: Result<Prediction, CloudError>?
         switch inputs.module {
         case .coma:
-            ichResult = await ich(.comaICH, CloudRequest.coma(inputs), deadline, decode: CloudDecoder.coma)
+            // The same request twice, at once: a trained model answers the same number both times.
+            let body = CloudRequest.coma(inputs)
+            async let first = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
+            async let second = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
+            ichResult = Self.judgeComa(await first, await second, gfap: inputs.gfap).map { Self.cloudPrediction($0, .comaICH) }
         case .limited:
             ichResult = await ich(.limitedICH, CloudRequest.limited(inputs), deadline, decode: CloudDecoder.limited)
         case .full:
@@ -52,15 +60,25 @@ public struct CloudPredictionService: PredictionService {
             lvoResult = Self.lvo(primary: lvoAnswer, full: fullAnswer)
         }
 
+        if !fallback {
+            // Cloud mode: name every function that failed, not only the first.
+            var failures: [CloudError] = []
+            for case .failure(let error) in [ichResult, lvoResult].compactMap({ $0 })
+            where !failures.contains(where: { $0.function == error.function && $0.function != nil }) {
+                failures.append(error)
+            }
+            if !failures.isEmpty { throw CloudError.combining(failures) }
+        }
         var warnings = inputWarnings + (localLVO?.notes ?? [])
         let ichPrediction = try resolve(ichResult) { try OfflinePredictionService.ich(inputs) }
         var lvoPrediction: Prediction?
         if let lvoResult, let localLVO {
             lvoPrediction = try resolve(lvoResult) { localLVO }
             if let p = lvoPrediction, p.source == .cloud, let cloudP = p.probability, let localP = localLVO.probability,
-               abs(cloudP - localP) > Self.driftTolerance {
+               let tolerance = DriftCheck.drift(cloud: cloudP, local: localP) {
                 warnings.append(ModelWarning(code: "cloud.drift", arguments: [
-                    .number(cloudP, maxFractionDigits: 6), .number(localP, maxFractionDigits: 6),
+                    .number(cloudP, maxFractionDigits: DriftCheck.decimals(of: cloudP)), .number(localP, maxFractionDigits: 6),
+                    .number(tolerance, maxFractionDigits: DriftCheck.decimals(of: tolerance)),
                 ]))
             }
         }
@@ -83,6 +101,22 @@ public struct CloudPredictionService: PredictionService {
         }
     }
 
+    /// The coma answer after the placeholder check on two identical requests.
+    static func judgeComa(_ first: Result<CloudAnswer, CloudError>, _ second: Result<CloudAnswer, CloudError>,
+                          gfap: Double) -> Result<CloudAnswer, CloudError> {
+        switch (first, second) {
+        case (.failure(let error), _), (_, .failure(let error)):
+            return .failure(error)
+        case (.success(let a), .success(let b)):
+            let detail = "two answers: \(a.probability), \(b.probability)"
+            switch PlaceholderRule.verdict(first: a.probability, second: b.probability, gfap: gfap) {
+            case .steppedPlaceholder?: return .failure(CloudError.notAModel(detail).attributed(to: CloudFunction.comaICH.rawValue))
+            case .nonDeterministic?: return .failure(CloudError.nonDeterministic(detail).attributed(to: CloudFunction.comaICH.rawValue))
+            case nil: return .success(a)
+            }
+        }
+    }
+
     /// LVO from predict_lvo, else from predict_full_stroke's `lvo_prediction`, else predict_lvo's failure.
     static func lvo(primary: Result<CloudAnswer, CloudError>, full: Result<FullStrokeAnswer, CloudError>) -> Result<Prediction, CloudError> {
         switch (primary, full) {
@@ -92,18 +126,24 @@ public struct CloudPredictionService: PredictionService {
             guard let lvo = fullAnswer.lvo else { return .failure(error) }
             let p = cloudPrediction(lvo, .fullStroke)
             return .success(Prediction(probability: p.probability, source: .cloud, model: p.model + " lvo_prediction",
-                                       drivers: p.drivers, notes: [ModelWarning(code: "cloud.lvoFromFullStroke", arguments: [.message(error.message)])],
-                                       inputsUsed: p.inputsUsed))
+                                       drivers: p.drivers,
+                                       notes: [ModelWarning(code: "cloud.lvoFromFullStroke", arguments: [.message(error.message)])] + p.notes,
+                                       inputsUsed: p.inputsUsed, cloudRiskLevel: p.cloudRiskLevel))
         case (.failure(let error), .failure):
             return .failure(error)
         }
     }
 
-    /// A cloud answer as a prediction labelled with its function (and the function's own model name).
+    /// A cloud answer as a prediction labelled with its function (and the function's own model name),
+    /// with the function's risk label and a note when it reads differently from this tool's level.
     static func cloudPrediction(_ answer: CloudAnswer, _ function: CloudFunction) -> Prediction {
         let label = answer.modelName.map { "\(function.rawValue) (\($0))" } ?? function.rawValue
+        var notes: [ModelWarning] = []
+        if let cloudLevel = answer.riskLevel, cloudLevel != RiskLevel(probability: answer.probability).cloudEquivalent {
+            notes.append(ModelWarning(code: "cloud.riskLevelDiffers", arguments: [.text(cloudLevel)]))
+        }
         return Prediction(probability: answer.probability, source: .cloud, model: label, drivers: answer.drivers,
-                          inputsUsed: function.inputKeys)
+                          notes: notes, inputsUsed: function.inputKeys, cloudRiskLevel: answer.riskLevel)
     }
 
     /// The cloud prediction, or in auto mode the local one marked with the failure's reason.

@@ -25,11 +25,30 @@ public struct ValidationIssue: Sendable, Hashable, Codable {
 
     /// The user-facing message: field name, allowed range and given value.
     public var message: Message {
-        let value: MessageArgument = given.isFinite ? .number(given, maxFractionDigits: 6) : .text(String(describing: given))
-        if relation == .systolicAboveDiastolic {
-            return Message("error.validation.systolicAboveDiastolic", [value])
+        if relation == .systolicAboveDiastolic, given.isFinite {
+            return Message("error.validation.systolicAboveDiastolic", [Self.exactValue(given)])
         }
-        return Message("error.validation.range", [.key(field.messageKey), .text(unitSuffix), .message(allowed.message), value])
+        return Self.rangeMessage(field: Message(field.messageKey), unitSuffix: unitSuffix, allowed: allowed, given: given)
+    }
+
+    /// The one wording of "value outside its range" (also used by the routing
+    /// settings): a non-finite value (`1e400`, `nan`) is called "not a finite
+    /// number", and a finite one is shown exactly (see `exactValue`).
+    public static func rangeMessage(field: Message, unitSuffix: String, allowed: AllowedRange, given: Double) -> Message {
+        guard given.isFinite else {
+            return Message("error.validation.notFinite", [.message(field), .text(unitSuffix), .message(allowed.message)])
+        }
+        return Message("error.validation.range", [.message(field), .text(unitSuffix), .message(allowed.message), exactValue(given)])
+    }
+
+    /// A given value as the user typed it, never rounded into something else:
+    /// up to 6 decimals in the user's locale when that is exact, otherwise the
+    /// shortest round-trip form (`4.9e-324` is not shown as `0`).
+    public static func exactValue(_ value: Double) -> MessageArgument {
+        if abs(value) < 1e9, (value * 1e6).rounded() / 1e6 == value {
+            return .number(value, maxFractionDigits: 6)
+        }
+        return .text(String(describing: value))
     }
 
     private var unitSuffix: String { field.unit.map { " \($0)" } ?? "" }

@@ -52,4 +52,38 @@ import Testing
         let bytes = [UInt8](repeating: UInt8(ascii: "z"), count: LineReader.maximumLineLength + LineReader.chunkSize + 10)
         #expect(throws: StreamingError.lineTooLong) { _ = try Self.lines(of: bytes) }
     }
+
+    /// Reads every line, recording an over-long one as `nil` and going on after it.
+    static func linesSkippingLong(of bytes: [UInt8]) throws -> [(Int, String?)] {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let reader = LineReader(fd: handle.fileDescriptor)
+        var lines: [(Int, String?)] = []
+        while true {
+            do {
+                guard try reader.nextLine({ lines.append((reader.lineNumber, String(decoding: $0, as: UTF8.self))) }) else { break }
+            } catch let error as StreamingError where error == .lineTooLong {
+                lines.append((reader.lineNumber, nil))
+            }
+        }
+        #expect(reader.bytesRead == bytes.count)
+        return lines
+    }
+
+    /// Regression: an over-long line used to end the whole read; now it is skipped and counted.
+    @Test func anOverLongLineIsSkippedAndTheNextLinesFollowWithTheirNumbers() throws {
+        let huge = [UInt8](repeating: UInt8(ascii: "z"), count: 2 * LineReader.maximumLineLength)
+        let bytes = Array("good\n".utf8) + huge + Array("\nafter\n".utf8) + huge + [0x0A] + huge
+        let lines = try Self.linesSkippingLong(of: bytes)
+        #expect(lines.map(\.0) == [1, 2, 3, 4, 5])
+        #expect(lines.map(\.1) == ["good", nil, "after", nil, nil])
+        // Just over the limit but within the buffer: also skipped, the next line intact.
+        let justOver = [UInt8](repeating: UInt8(ascii: "a"), count: LineReader.maximumLineLength + 1)
+        let near = try Self.linesSkippingLong(of: justOver + Array("\nnext".utf8))
+        #expect(near.map(\.1) == [nil, "next"])
+        #expect(near.map(\.0) == [1, 2])
+    }
 }

@@ -9,7 +9,7 @@ import Glibc
 extension CloudAssessmentTests {
     /// Walks the coma path on a terminal in auto mode against `base`; the exit code, the result, every line.
     static func walkComa(_ base: String) throws -> (exit: Int32, result: String, lines: [String]) {
-        let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "2"] + accept)
+        let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + accept)
         try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
         try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
         try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
@@ -68,7 +68,7 @@ extension CloudAssessmentTests {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let answers = "n\ny\n70\n160\n90\n180\n7\ny\nn\ny\nn\nn\nn\nn\nn\n\n\n\n\n"
-        let r = try BinaryRunner.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "2"] + Self.accept,
+        let r = try BinaryRunner.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "60"] + Self.accept,
                                      stdin: answers)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
@@ -78,7 +78,7 @@ extension CloudAssessmentTests {
     }
 
     @Test func pipedWalkthroughInCloudModeExits69WithNothingOnStdout() throws {
-        let r = try BinaryRunner.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "2"] + Self.accept,
+        let r = try BinaryRunner.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "60"] + Self.accept,
                                      stdin: "y\n500\n\n\n\n\n")
         #expect(r.status == 69)
         #expect(r.stdout.isEmpty)

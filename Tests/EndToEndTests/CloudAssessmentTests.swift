@@ -26,8 +26,8 @@ import Testing
         get throws { try #require(try OfflinePredictionService().assessNow(fullInputs).lvo?.probability) }
     }
 
-    /// Runs a module command in `mode` against `base`, with a short deadline.
-    static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "2",
+    /// Runs a module command in `mode` against `base`, with a deadline far above any scheduling delay (tests about the deadline pass their own).
+    static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "60",
                        json: Bool = true, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
         try BinaryRunner.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
                              environment: environment)
@@ -73,7 +73,8 @@ import Testing
         Self.expectCloud(lich, model: "predict_limited_data_ich")
         #expect(lich["probability"] as? Double == 0.42)
         #expect(try Self.prediction(lj, "volume")["source"] as? String == "local")
-        #expect(try server.requestCount(base) == 2)
+        // predict_coma_ich is asked twice (the placeholder check), predict_limited_data_ich once.
+        #expect(try server.requestCount(base) == 3)
     }
 
     @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() throws {
@@ -121,12 +122,14 @@ import Testing
         func base(_ server: FakeCloudServerProcess) -> String { fixedBase ?? server.base(fault ?? "ok") }
     }
 
+    /// Only the silent server is about the deadline; the others get one far above
+    /// any scheduling delay of a busy machine, so their own reason always wins.
     static let failures = [
-        Failing(name: "refused port", fault: nil, fixedBase: "http://127.0.0.1:1", deadline: "2",
+        Failing(name: "refused port", fault: nil, fixedBase: "http://127.0.0.1:1", deadline: "60",
                 reason: "cloud unreachable: connection refused or failed"),
-        Failing(name: "unresolvable host", fault: nil, fixedBase: "http://stroke-triage-e2e.invalid", deadline: "2",
+        Failing(name: "unresolvable host", fault: nil, fixedBase: "http://stroke-triage-e2e.invalid", deadline: "60",
                 reason: "cloud unreachable: could not resolve host"),
-        Failing(name: "500 model unavailable", fault: "unavailable", fixedBase: nil, deadline: "2",
+        Failing(name: "500 model unavailable", fault: "unavailable", fixedBase: nil, deadline: "60",
                 reason: "cloud answered 500: model unavailable"),
         Failing(name: "silent server", fault: "hang", fixedBase: nil, deadline: "1",
                 reason: "cloud did not answer within the 1 s deadline"),
@@ -137,10 +140,7 @@ import Testing
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
-        let started = Date()
         let r = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
-        // Fast: within the deadline plus generous slack (the bound, not a benchmark).
-        #expect(Date().timeIntervalSince(started) < Double(failing.deadline)! + 5)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -171,8 +171,11 @@ import Testing
             #expect(r.stdout.isEmpty)
             let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
             #expect(errors.count == 1, "\(r.stderr)")
-            #expect(errors.first?.hasPrefix("Error: predict_") == true)
-            #expect(errors.first?.hasSuffix(": " + failing.reason) == true, "\(r.stderr)")
+            // Every failed function is named with its reason, not only the first.
+            let expected = module == "full"
+                ? "Error: predict_full_stroke: \(failing.reason); predict_lvo: \(failing.reason)"
+                : "Error: predict_coma_ich: \(failing.reason)"
+            #expect(errors.first.map(String.init) == expected, "\(r.stderr)")
         }
     }
 
@@ -217,7 +220,9 @@ import Testing
             Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
             let lvo = try Self.prediction(j, "lvo")
             Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
-            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
+            // The reference rounds lvo_prediction to 4 decimals: equal at that precision, and no drift warning.
+            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 0.00005)
+            #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
             #expect((lvo["notes"] as? [String])?.contains {
                 $0.contains("predict_lvo failed") && $0.contains("cloud answered 500: model unavailable")
             } == true)
@@ -305,10 +310,10 @@ import Testing
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
-        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "2"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
-        #expect(try server.requestCount(base) == 1)
+        #expect(try server.requestCount(base) == 2)  // the same request twice (placeholder check)
     }
 
     @Test func verboseLogsNeverCarryThePatientValue() throws {

@@ -1,3 +1,4 @@
+import StrokeModels
 import ArgumentParser
 import Foundation
 import StrokeAudit
@@ -20,15 +21,18 @@ struct AuditExportCommand: ParsableCommand {
     @Option(name: .long, help: "Export file (default: stroke-triage-audit-<UTC time>.<format> in the current directory).")
     var out: String?
 
+    @Flag(name: .long, help: "Replace an existing export (and manifest), or write through a symbolic link.")
+    var force = false
+
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard AuditExportRequest.Format(rawValue: format) != nil else {
-            throw ValidationError("--format: '\(format)' is not supported; allowed: jsonl, csv.")
+            throw ValidationError("--format: '\(format.escapingControlCharacters)' is not supported; allowed: jsonl, csv.")
         }
-        if let from, AuditDate.milliseconds(from) == nil { throw ValidationError("--from: '\(from)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
-        if let to, AuditDate.milliseconds(to) == nil { throw ValidationError("--to: '\(to)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let from, AuditDate.milliseconds(from) == nil { throw ValidationError("--from: '\(from.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let to, AuditDate.milliseconds(to) == nil { throw ValidationError("--to: '\(to.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
     }
 
     func run() throws {
@@ -37,7 +41,7 @@ struct AuditExportCommand: ParsableCommand {
         let request = AuditExportRequest(
             format: AuditExportRequest.Format(rawValue: format) ?? .jsonl,
             fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
-            file: file, disclaimer: ModelJSON.english.text("disclaimer.short"))
+            file: file, disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
         let summary = try Failure.report(output) { () throws -> AuditExportSummary in
             let location = AuditSetup.location(audit)
             try AuditSetup.requireExisting(location)

@@ -26,8 +26,11 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .customLong("in"), help: "Input file, or - for stdin (default).")
     var input: String = "-"
 
-    @Option(name: .customLong("out"), help: "Output file (created with mode 0600), or - for stdout (default).")
+    @Option(name: .customLong("out"), help: "Output file (mode 0600, moved into place when complete), or - for stdout (default).")
     var output: String = "-"
+
+    @Flag(name: .long, help: "Write the output through a symbolic link.")
+    var force = false
 
     @Option(name: .long, help: "csv or jsonl (default: from the input file's extension, else csv). The output uses the same format.")
     var format: BatchFormat?
@@ -65,7 +68,7 @@ struct BatchCommand: AsyncParsableCommand {
                                          input: inputFD, totalBytes: size)
                 // The header is checked before the output file is created.
                 try runner.readHeader()
-                return try await BatchFiles.withOutput(output, input: inputFD) { outputFD in
+                return try await BatchFiles.withOutput(output, force: force, input: inputFD) { outputFD in
                     runner.begin(output: outputFD)
                     if let service = try concurrentService() {
                         try await runner.runConcurrently(service: service, concurrency: concurrency)

@@ -20,7 +20,7 @@ struct CentersCommand: ParsableCommand {
 
     func validate() throws {
         if let need, CapabilityMask(need: need) == nil {
-            throw ValidationError("--need: '\(need)' is not supported; allowed: neurosurgery, thrombectomy, thrombolysis, stroke-unit.")
+            throw ValidationError("--need: '\(need.escapingControlCharacters)' is not supported; allowed: neurosurgery, thrombectomy, thrombolysis, stroke-unit.")
         }
     }
 

@@ -105,8 +105,8 @@ struct WalkCommand: AsyncParsableCommand {
             let path = AnswerParser.trimmed(line)
             if path.isEmpty { return }
             do {
-                try ReportFile.write(HandoverReport.markdown(outcome, localizer: l), to: path)
-                terminal.say(wrapped: l.text("walk.report.saved", [.text(path)]))
+                let saved = try ReportFile.write(HandoverReport.markdown(outcome, localizer: l), to: path)
+                terminal.say(wrapped: l.text("walk.report.saved", [.text(saved)]))
                 return
             } catch {
                 terminal.warn(error.message(l))

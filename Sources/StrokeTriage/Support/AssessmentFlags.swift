@@ -15,8 +15,11 @@ struct AssessmentFlags: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.", valueName: "place"))
     var near: String?
 
-    @Option(name: .customLong("report"), help: "Also write a Markdown handover report to this file (mode 0600; holds patient data).")
+    @Option(name: .customLong("report"), help: "Also write a Markdown handover report (mode 0600; holds patient data). A bare name is saved in the data directory's reports/ folder; a path with / as given.")
     var report: String?
+
+    @Flag(name: .long, help: "With --report: write through a symbolic link.")
+    var force = false
 
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false

@@ -5,8 +5,10 @@ import StrokeModels
 ///
 /// `{"module", "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
 ///   "volume": {as the volume command} | null, "warnings": […], "disclaimer"}`
-/// where a prediction is `{"probability", "riskLevel", "source", "model",
-/// "drivers": [{"feature", "weight"}], "fallbackReason"?, "notes": […], "inputsUsed": […]}`;
+/// where a prediction is `{"probability", "riskLevel", "cloudRiskLevel", "source", "model",
+/// "drivers": [{"feature", "label", "weight", "cloudLabel"?}], "fallbackReason"?, "notes": […], "inputsUsed": […]}`:
+/// `feature` is the `DriverCatalogue` key, `label` its English label, `cloudLabel`
+/// the cloud's own name (cloud drivers only); `cloudRiskLevel` the function's own label or null;
 /// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
 enum AssessmentJSON {
     /// The whole assessment object.
@@ -27,9 +29,10 @@ enum AssessmentJSON {
         var members: [(String, JSONValue)] = [
             ("probability", .number(p.probability)),
             ("riskLevel", p.riskLevel.map { .string($0.rawValue) } ?? .null),
+            ("cloudRiskLevel", p.cloudRiskLevel.map { .string($0) } ?? .null),
             ("source", .string(p.source.rawValue)),
             ("model", .string(p.model)),
-            ("drivers", .array(p.drivers.map { .object([("feature", .string($0.feature)), ("weight", .number($0.weight))]) })),
+            ("drivers", .array(p.drivers.map(driver))),
         ]
         if let reason = p.fallbackReason { members.append(("fallbackReason", .string(ModelJSON.english.render(reason)))) }
         members.append(("notes", ModelJSON.warnings(p.notes)))
@@ -62,6 +65,17 @@ enum AssessmentJSON {
     static func volume(_ v: VolumeEstimate) -> JSONValue {
         guard case .object(var members) = ModelJSON.volume(v) else { return .null }
         members.append(("inputsUsed", .strings(OfflinePredictionService.volumeInputs)))
+        return .object(members)
+    }
+
+    /// One driver: catalogue key, English label, weight, and the cloud's own name when it came from the cloud.
+    static func driver(_ d: Driver) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("feature", .string(d.feature)),
+            ("label", .string(DriverCatalogue.entry(d.feature).map { ModelJSON.english.text($0.labelKey) } ?? d.feature)),
+            ("weight", .number(d.weight)),
+        ]
+        if let cloudLabel = d.cloudLabel { members.append(("cloudLabel", .string(cloudLabel))) }
         return .object(members)
     }
 

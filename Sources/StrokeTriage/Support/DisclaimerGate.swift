@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 
 /// Whether the full research-use disclaimer has been accepted on this
 /// account: a small file `disclaimer-accepted` in the state directory
@@ -22,7 +23,7 @@ struct DisclaimerGate: Sendable {
         do {
             try StateDirectories.ensure(file.deletingLastPathComponent())
             let text = "accepted \(HandoverReport.utc(date)) stroke-triage \(AppInfo.version)\n"
-            try ReportFile.write(text, to: file.path)
+            try OutputFile.write(text, to: file.path, force: false, existing: .replace)
             return true
         } catch {
             return false

@@ -8,6 +8,10 @@ enum ExitStatus {
     static let invalidData = ExitCode(65)
     /// A required service is unavailable.
     static let unavailable = ExitCode(69)
+    /// An output file was refused: a symbolic link or an existing file without `--force`, a directory.
+    static let cannotCreate = ExitCode(73)
+    /// Writing failed for lack of space (EX_IOERR); no partial file is left.
+    static let ioError = ExitCode(74)
     /// Any other failure.
     static let failure = ExitCode(1)
     /// Interrupted by Ctrl-C.

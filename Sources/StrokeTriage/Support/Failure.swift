@@ -1,3 +1,4 @@
+import StrokeModels
 import ArgumentParser
 import TriageLocalization
 
@@ -41,7 +42,7 @@ enum Failure {
         let l = options.localizer
         Console.err("\(l.text("error.prefix")): \(known.message(l))")
         if let hint = known.hint(l) { Console.err("\(l.text("error.hint")): \(hint)") }
-        if options.verbose, let cause = known.underlyingCause { Console.err("  cause: \(cause)") }
+        if options.verbose, let cause = known.underlyingCause { Console.err("  cause: \(cause.escapingControlCharacters)") }
         return known.exitCode
     }
 }

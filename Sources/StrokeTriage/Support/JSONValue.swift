@@ -28,7 +28,7 @@ enum JSONValue: Sendable, Equatable {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .integer(let i): out += String(i)
-        case .number(let d): out += d.isFinite ? String(describing: d) : "null"
+        case .number(let d): out += d.isFinite ? String(describing: d == 0 ? 0 : d) : "null"  // never "-0.0"
         case .string(let s): Self.quote(s, into: &out)
         case .array(let items):
             out += "["

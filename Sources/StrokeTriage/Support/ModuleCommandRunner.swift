@@ -26,8 +26,12 @@ enum ModuleCommandRunner {
             inputs.place = place.displayName
         }
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
-        if let path = flags.report {
-            try Failure.report(output) { try ReportFile.write(HandoverReport.markdown(outcome, localizer: output.localizer), to: path) }
+        if let name = flags.report {
+            let saved = try Failure.report(output) {
+                try ReportFile.write(HandoverReport.markdown(outcome, localizer: output.localizer), to: name, force: flags.force)
+            }
+            // stderr: stdout stays the result alone (one JSON object with --json).
+            Console.err(output.localizer.text("output.saved", [.text(saved)]))
         }
         AssessmentSession.present(outcome, output: output)
         try AssessmentSession.failIfRefused(trail, output.localizer)

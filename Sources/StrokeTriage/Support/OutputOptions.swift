@@ -1,3 +1,4 @@
+import StrokeModels
 import ArgumentParser
 import TriageLocalization
 
@@ -20,7 +21,7 @@ struct OutputOptions: ParsableArguments {
 
     mutating func validate() throws {
         if let lang, Language(tag: lang) == nil {
-            throw ValidationError("--lang: '\(lang)' is not supported; allowed: en, de.")
+            throw ValidationError("--lang: '\(lang.escapingControlCharacters)' is not supported; allowed: en, de.")
         }
     }
 }

@@ -89,20 +89,12 @@ struct ResultRenderer {
         return field == "field.\(key)" ? localizer.text("walk.finding.\(key)") : field
     }
 
-    /// A driver's feature name in the user's language (the raw name when unknown).
-    /// The cloud's wire names of the findings (cloud-api.md) read as the findings' own labels.
+    /// A driver's label in the user's language from the `DriverCatalogue`
+    /// (a name outside the catalogue as the cloud sent it, control characters escaped).
     func featureName(_ feature: String) -> String {
-        let key = Self.findingOfFeature[feature].map { "walk.finding.\($0)" } ?? "walk.feature.\(feature)"
-        let text = localizer.text(key)
-        return text == key ? feature : text
+        guard let entry = DriverCatalogue.entry(feature) else { return feature.escapingControlCharacters }
+        return localizer.text(entry.labelKey)
     }
-
-    /// The findings' request field names (as the Cloud Functions name their drivers) → `walk.finding.*` keys.
-    private static let findingOfFeature = [
-        "headache": "headache", "beinparese": "legParesis", "armparese": "armParesis", "eye_deviation": "eyeDeviation",
-        "vigilanzminderung": "reducedVigilance", "atrial_fibrillation": "atrialFibrillation",
-        "anticoagulated_noak": "anticoagulated", "antiplatelets": "antiplatelets",
-    ]
 
     private func prediction(_ p: Prediction, label: String, module: TriageModule) -> [String] {
         let l = localizer

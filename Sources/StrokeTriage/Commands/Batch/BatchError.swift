@@ -45,6 +45,12 @@ struct BatchError: Error, Sendable {
         }
     }
 
+    /// Whether writing the output failed (mapped to `OutputFileError` by `BatchFiles`).
+    var isWriteFailure: Bool {
+        if case .stream(let code, _) = kind { return code == "batch.stream.writeFailed" }
+        return false
+    }
+
     /// Whether the command line is at fault (exit 64).
     var isUsage: Bool {
         if case .outputIsInput = kind { return true }

@@ -3,13 +3,11 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import OutputFiles
 
 /// Opens batch input and output files with scoped lifetimes: every
 /// descriptor opened here is closed when the closure returns.
 enum BatchFiles {
-    /// Permissions of every output file: it holds patient data.
-    static let outputMode: mode_t = 0o600
-
     /// Calls `body` with the input descriptor (stdin for `-`) and its size when it is a regular file.
     /// - Throws: `BatchError.cannotOpenInput`, or what `body` throws.
     static func withInput<T>(_ path: String, _ body: (Int32, Int?) async throws -> T) async throws -> T {
@@ -26,22 +24,36 @@ enum BatchFiles {
         return try await body(fd, size)
     }
 
-    /// Calls `body` with the output descriptor (stdout for `-`); a file is
-    /// created or truncated with mode 0600 (also when it existed with wider permissions).
+    /// Calls `body` with the output descriptor (stdout for `-`). A file is
+    /// written as an `OutputFile`: a temporary file (mode 0600) in the target's
+    /// directory, moved into place only when the run completes; a device or
+    /// pipe is written straight through (never truncated or chmodded); a
+    /// symbolic link is refused without `force`. When `body` throws, nothing is left behind.
     /// - Throws: `BatchError.outputIsInput` when the output is the file being
-    ///   read, `BatchError.cannotCreateOutput`, or what `body` throws.
-    static func withOutput<T>(_ path: String, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
-        guard path != "-" else { return try await body(STDOUT_FILENO) }
-        // Truncating the file being read would destroy the input.
+    ///   read, `OutputFileError` (`.diskFull` for a full disk), or what `body` throws.
+    static func withOutput<T>(_ path: String, force: Bool, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
+        guard path != "-" else {
+            do { return try await body(STDOUT_FILENO) } catch let error as BatchError where error.isWriteFailure {
+                throw OutputFileError(path: "-", reason: .cannotWrite, errorNumber: error.errorNumber)
+            }
+        }
+        // Replacing the file being read would destroy the input.
         var existing = stat(), reading = stat()
         if stat(path, &existing) == 0, fstat(input, &reading) == 0,
            existing.st_dev == reading.st_dev, existing.st_ino == reading.st_ino {
             throw BatchError.outputIsInput(path)
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, outputMode)
-        guard fd >= 0 else { throw BatchError.cannotCreateOutput(path, errno: errno) }
-        defer { close(fd) }
-        guard fchmod(fd, outputMode) == 0 else { throw BatchError.cannotCreateOutput(path, errno: errno) }
-        return try await body(fd)
+        let file = try OutputFile(path: path, force: force, existing: .replace)
+        let result: T
+        do {
+            result = try await body(file.descriptor)
+        } catch let error as BatchError where error.isWriteFailure {
+            throw file.failure(errno: error.errorNumber)
+        } catch {
+            file.discard()
+            throw error
+        }
+        try file.commit()
+        return result
     }
 }

@@ -29,11 +29,13 @@ extension BatchRunner {
 
             while true {
                 var row: PendingRow? = nil
+                var overLong: Int? = nil
                 let reader = input
-                let more = try Self.read(reader) { line in
+                let more = try Self.readRow(reader, { line in
                     guard !Self.isBlank(line) else { return }
                     row = PendingRow(lineNumber: reader.lineNumber, line: Array(line), parsed: parseInputs(line))
-                }
+                }, tooLong: { overLong = $0 })
+                if let lineNumber = overLong { row = PendingRow(lineNumber: lineNumber, line: [], parsed: .failure(.tooLong)) }
                 if !more { break }
                 guard let row else { continue }
                 let sequence = nextSequence

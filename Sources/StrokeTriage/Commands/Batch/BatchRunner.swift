@@ -91,10 +91,16 @@ struct BatchRunner {
     /// - Throws: `BatchError` when reading or writing fails.
     mutating func runOffline() throws {
         let reader = self.reader
-        while try Self.read(reader, { line in
+        var overLong: Int? = nil
+        while try Self.readRow(reader, { line in
             guard !Self.isBlank(line) else { return }
             emit(line: line, lineNumber: reader.lineNumber, outcome: parse(line), parsedFields: true)
-        }) {}
+        }, tooLong: { overLong = $0 }) {
+            if let lineNumber = overLong {
+                emit(line: UnsafeBufferPointer(start: nil, count: 0), lineNumber: lineNumber, outcome: .rejected(.tooLong), parsedFields: false)
+                overLong = nil
+            }
+        }
         try finish()
     }
 
@@ -111,6 +117,17 @@ struct BatchRunner {
     static func read(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         do { return try reader.nextLine(body) }
         catch let error as StreamingError { throw BatchError.stream(code: error.code, errno: error.errorNumber) }
+    }
+
+    /// Reads one row like `read`, but an over-long row is not an error: it is
+    /// skipped, `tooLong` gets its line number, and the run goes on.
+    static func readRow(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void,
+                        tooLong: (Int) -> Void) throws -> Bool {
+        do { return try reader.nextLine(body) }
+        catch let error as StreamingError where error == .lineTooLong {
+            tooLong(reader.lineNumber)
+            return true
+        } catch let error as StreamingError { throw BatchError.stream(code: error.code, errno: error.errorNumber) }
     }
 
     /// The input reader (a reference; reading does not mutate the runner).
@@ -163,11 +180,13 @@ struct BatchRunner {
             var regrouped: CSVFields? = nil
             if case .rejected(.fieldCount) = outcome {
                 if parsedFields { regrouped = fields } else { var f = CSVFields(); f.split(line); regrouped = f }
+            } else if case .rejected(.tooLong) = outcome {
+                regrouped = CSVFields()  // the row was never read: empty input cells
             }
             rowWriter.writeCSV(line: line, fields: regrouped, outcome: outcome, to: out)
         case .jsonl:
             let isObject: Bool
-            if case .rejected(let r) = outcome, r == .notJSON || r == .duplicateKey { isObject = false } else { isObject = true }
+            if case .rejected(let r) = outcome, r == .notJSON || r == .duplicateKey || r == .tooLong { isObject = false } else { isObject = true }
             rowWriter.writeJSONL(lineNumber: lineNumber, input: isObject ? line : nil, outcome: outcome, to: out)
         }
         if case .rejected(let rejection) = outcome {

@@ -5,6 +5,8 @@ import StrokeModels
 enum RowRejection: Error, Sendable, Hashable {
     /// A cell that must be a number is not one.
     case notANumber(column: String)
+    /// A number cell that overflows (`1e400`) or is not a number (`nan`).
+    case notFinite(column: String)
     /// A cell that must be yes/no is not one.
     case notABoolean(column: String)
     /// A required input is empty or absent.
@@ -23,11 +25,14 @@ enum RowRejection: Error, Sendable, Hashable {
     case duplicateKey
     /// The prediction service failed for this row (auto mode); `code` is the error's stable code.
     case serviceFailed(code: String)
+    /// The row is longer than `LineReader.maximumLineLength`; it was skipped unread.
+    case tooLong
 
     /// The reason as a localizable message.
     var message: Message {
         switch self {
         case .notANumber(let column): return Message("batch.reason.notANumber", [.text(column)])
+        case .notFinite(let column): return Message("batch.reason.notFinite", [.text(column)])
         case .notABoolean(let column): return Message("batch.reason.notABoolean", [.text(column)])
         case .missing(let column): return Message("batch.reason.missing", [.text(column)])
         case .outOfRange(let column, let allowed): return Message("batch.reason.outOfRange", [.text(column), .message(allowed.message)])
@@ -38,6 +43,7 @@ enum RowRejection: Error, Sendable, Hashable {
         case .unknownKey(let key): return Message("batch.reason.unknownKey", [.text(key)])
         case .duplicateKey: return Message("batch.reason.duplicateKey")
         case .serviceFailed(let code): return Message("batch.reason.serviceFailed", [.text(code)])
+        case .tooLong: return Message("batch.reason.tooLong")
         }
     }
 
@@ -47,6 +53,7 @@ enum RowRejection: Error, Sendable, Hashable {
         if issue.relation == .systolicAboveDiastolic { return .pressures }
         let column = InputKey(field: issue.field).map(format.name) ?? issue.field.rawValue
         if issue.given.isNaN { return .missing(column: column) }
+        if issue.given.isInfinite { return .notFinite(column: column) }
         return .outOfRange(column: column, allowed: issue.allowed)
     }
 }

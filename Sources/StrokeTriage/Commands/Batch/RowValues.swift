@@ -35,6 +35,7 @@ struct RowValues {
             set(key, flag ? 1 : 0)
         } else {
             guard let number = NumberParsing.double(cell) else { return .notANumber(column: format.name(key)) }
+            guard number.isFinite else { return .notFinite(column: format.name(key)) }
             set(key, number)
         }
         return nil

@@ -1,0 +1,230 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The one way stroke-triage writes a file that holds patient data (handover
+/// reports, audit exports and their manifests, batch output).
+///
+/// - A new or replaced file is written to a temporary file (mode 0600) in the
+///   target's directory, flushed with `fsync` and renamed into place, so a
+///   reader never sees half a file and a failure leaves nothing behind.
+/// - Nothing that is not a regular file created here is ever truncated or
+///   chmodded. A character device or a FIFO (`/dev/null`, a named pipe) is
+///   written straight through, as a shell redirection would; a directory, a
+///   block device or a socket is refused.
+/// - A symbolic link is refused unless `force` is set; then its target is
+///   written as if it had been named.
+/// - An existing regular file is replaced, or with `.refuseUnlessForced`
+///   refused unless `force` is set (checked again atomically at the end).
+/// - A full disk is reported as `.diskFull`, with the temporary file removed.
+public final class OutputFile {
+    /// What to do when the target already exists as a regular file.
+    public enum ExistingFile: Sendable {
+        /// Replace it (reports, batch output).
+        case replace
+        /// Refuse unless `force` is set (audit exports).
+        case refuseUnlessForced
+    }
+
+    /// The path as the user gave it (used in messages).
+    public let path: String
+    /// The descriptor to write to; valid until `commit()` or `discard()`.
+    public let descriptor: Int32
+    /// Where the file ends up (the link's target when a link was forced).
+    private let destination: String
+    /// The temporary file renamed into place; nil when writing straight to a device or FIFO.
+    private let temporary: String?
+    /// True when the final step must not replace a file that appeared meanwhile.
+    private let noClobber: Bool
+    private var open = true
+
+    /// Prepares to write `path`; nothing at `path` is touched until `commit()`.
+    /// - Throws: `OutputFileError` when the path is refused or cannot be created.
+    public init(path: String, force: Bool, existing: ExistingFile) throws(OutputFileError) {
+        self.path = path
+        guard !path.isEmpty else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: ENOENT) }
+        var target = path
+        var info = stat()
+        var exists = lstat(path, &info) == 0
+        if exists, (info.st_mode & S_IFMT) == S_IFLNK {
+            guard force else { throw OutputFileError(path: path, reason: .symbolicLink) }
+            target = Self.resolveLink(path)
+            exists = lstat(target, &info) == 0
+        }
+        destination = target
+        if exists {
+            switch info.st_mode & S_IFMT {
+            case S_IFREG:
+                if existing == .refuseUnlessForced, !force { throw OutputFileError(path: path, reason: .exists) }
+            case S_IFCHR, S_IFIFO:
+                // Written straight through: never created, truncated, chmodded or renamed.
+                let fd = Glibc_open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+                guard fd >= 0 else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: errno) }
+                descriptor = fd
+                temporary = nil
+                noClobber = false
+                return
+            case S_IFDIR:
+                throw OutputFileError(path: path, reason: .directory)
+            default:
+                throw OutputFileError(path: path, reason: .unsupportedKind)
+            }
+        }
+        var template = Array(Self.temporaryTemplate(for: target).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard fd >= 0 else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: errno) }
+        // mkstemp creates 0600; say so explicitly whatever the platform does.
+        _ = fchmod(fd, 0o600)
+        descriptor = fd
+        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        noClobber = existing == .refuseUnlessForced && !force
+    }
+
+    deinit { if open { discard() } }
+
+    /// Writes all of `bytes` (retrying short writes and EINTR); on failure
+    /// the temporary file is removed.
+    /// - Throws: `OutputFileError` (`.diskFull` when the disk is full).
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+        guard let base = bytes.baseAddress else { return }
+        var offset = 0
+        while offset < bytes.count {
+            let n = Glibc_write(descriptor, base + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail(.cannotWrite, errno)
+            }
+            offset += n
+        }
+    }
+
+    /// Writes the UTF-8 of `text`.
+    public func write(_ text: String) throws(OutputFileError) {
+        try write(Array(text.utf8))
+    }
+
+    /// Writes `bytes`.
+    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+        var failure: OutputFileError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(OutputFileError) { try write(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Records a write error met by code that wrote to `descriptor` itself
+    /// (e.g. a buffered writer): removes the temporary file and returns the error to throw.
+    public func failure(errno code: Int32) -> OutputFileError { fail(.cannotWrite, code) }
+
+    /// Flushes to stable storage and moves the file into place.
+    /// - Throws: `OutputFileError`; `.exists` when a refused file appeared meanwhile.
+    public func commit() throws(OutputFileError) {
+        guard open else { return }
+        guard let temporary else {
+            open = false
+            close(descriptor)
+            return
+        }
+        if fsync(descriptor) != 0 { throw fail(.cannotWrite, errno) }
+        open = false
+        close(descriptor)
+        if noClobber {
+            // link(2) fails with EEXIST instead of replacing: no window for a race.
+            if link(temporary, destination) != 0 {
+                let code = errno
+                unlink(temporary)
+                throw OutputFileError(path: path, reason: code == EEXIST ? .exists : .cannotWrite, errorNumber: code == EEXIST ? 0 : code)
+            }
+            unlink(temporary)
+        } else if rename(temporary, destination) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw OutputFileError(path: path, reason: .cannotWrite, errorNumber: code)
+        }
+        Self.syncDirectory(of: destination)
+    }
+
+    /// Abandons the file: the temporary file is removed, the target is untouched.
+    public func discard() {
+        guard open else { return }
+        open = false
+        close(descriptor)
+        if let temporary { unlink(temporary) }
+    }
+
+    /// Checks `path` against the rules (link, existing file, directory, kind)
+    /// without creating anything, so that a second file (a manifest) can be
+    /// refused before the first is written.
+    /// - Throws: `OutputFileError` when the path would be refused.
+    public static func preflight(path: String, force: Bool, existing: ExistingFile) throws(OutputFileError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: if !force { throw OutputFileError(path: path, reason: .symbolicLink) }
+        case S_IFREG: if existing == .refuseUnlessForced, !force { throw OutputFileError(path: path, reason: .exists) }
+        case S_IFCHR, S_IFIFO: return
+        case S_IFDIR: throw OutputFileError(path: path, reason: .directory)
+        default: throw OutputFileError(path: path, reason: .unsupportedKind)
+        }
+    }
+
+    /// Writes `text` to `path` in one step (see the type's rules).
+    public static func write(_ text: String, to path: String, force: Bool, existing: ExistingFile) throws(OutputFileError) {
+        let file = try OutputFile(path: path, force: force, existing: existing)
+        try file.write(text)
+        try file.commit()
+    }
+
+    private func fail(_ reason: OutputFileError.Reason, _ code: Int32) -> OutputFileError {
+        discard()
+        return OutputFileError(path: path, reason: reason, errorNumber: code)
+    }
+
+    /// `.name.XXXXXX` beside `target` (hidden, so a directory listing does not show it mid-write).
+    private static func temporaryTemplate(for target: String) -> String {
+        let (directory, name) = split(target)
+        return directory + "." + name + ".XXXXXX"
+    }
+
+    /// The directory part (with its trailing `/`, or empty) and the file name.
+    private static func split(_ path: String) -> (String, String) {
+        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
+        return (String(path[...slash]), String(path[path.index(after: slash)...]))
+    }
+
+    /// The final target of a symbolic link (also when it does not exist yet).
+    private static func resolveLink(_ path: String) -> String {
+        if let real = realpath(path, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, Int(PATH_MAX))
+            guard n > 0 else { return current }
+            let link = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = link.hasPrefix("/") ? link : split(current).0 + link
+        }
+        return current
+    }
+
+    /// Makes a rename durable by flushing the directory's entries.
+    private static func syncDirectory(of path: String) {
+        let directory = split(path).0
+        let fd = Glibc_open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        close(fd)
+    }
+}
+
+#if canImport(Glibc)
+private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
+private func Glibc_open(_ path: String, _ flags: Int32) -> Int32 { Glibc.open(path, flags) }
+#else
+private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
+private func Glibc_open(_ path: String, _ flags: Int32) -> Int32 { Darwin.open(path, flags) }
+#endif

@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Why an output file (report, audit export, batch output) was not written.
+/// Nothing is left behind in any of these cases: no partial file, no changed mode.
+public struct OutputFileError: Error, Sendable, Hashable {
+    /// What went wrong.
+    public enum Reason: String, Sendable, Hashable {
+        /// The path is a symbolic link and `--force` was not given.
+        case symbolicLink = "output.symbolicLink"
+        /// The file exists and the command replaces files only with `--force`.
+        case exists = "output.exists"
+        /// The path names a directory.
+        case directory = "output.directory"
+        /// The path names a block device, a socket or another kind of file that is never written.
+        case unsupportedKind = "output.unsupportedKind"
+        /// The file (or its temporary sibling) could not be created.
+        case cannotCreate = "output.cannotCreate"
+        /// Writing, flushing or renaming failed.
+        case cannotWrite = "output.cannotWrite"
+        /// The disk (or the quota) is full.
+        case diskFull = "output.diskFull"
+    }
+
+    /// The path as the user gave it.
+    public let path: String
+    /// What went wrong.
+    public let reason: Reason
+    /// The C `errno` of a failed system call, else 0.
+    public let errorNumber: Int32
+
+    /// Creates an error; `errno` values meaning "disk full" become `.diskFull`.
+    public init(path: String, reason: Reason, errorNumber: Int32 = 0) {
+        self.path = path
+        self.errorNumber = errorNumber
+        if reason == .cannotWrite || reason == .cannotCreate, errorNumber == ENOSPC || errorNumber == EDQUOT {
+            self.reason = .diskFull
+        } else {
+            self.reason = reason
+        }
+    }
+
+    /// Stable dotted code, also the localization key of the message.
+    public var code: String { reason.rawValue }
+
+    /// The system's text for `errorNumber`, for `--verbose`; nil when there is none.
+    public var systemReason: String? {
+        errorNumber == 0 ? nil : String(cString: strerror(errorNumber))
+    }
+}
