@@ -16,8 +16,14 @@ public struct Walkthrough: Sendable {
     /// The steps answered, in order, for `b`.
     var history: [WalkStep] = []
 
-    /// A walkthrough at its first question.
-    public init() {}
+    /// The prehospital LVO scales the region's protocol uses (config `scales`); their items
+    /// are asked in the full module after the findings, each shared item once.
+    public let scales: [LVOScale]
+
+    /// A walkthrough at its first question, asking the items of `scales` in the full module.
+    public init(scales: [LVOScale] = []) {
+        self.scales = LVOScale.allCases.filter(scales.contains)
+    }
 
     /// The module chosen by the branch questions, once known.
     public var module: TriageModule? {
@@ -46,6 +52,8 @@ public struct Walkthrough: Sendable {
             return acceptNumber(text, field: .fastEd)
         case .fastEdItem(let field):
             return acceptNumber(text, field: field)
+        case .scaleItem(let item):
+            return acceptNumber(text, field: item.field)
         case .onset:
             if text.isEmpty { return accept(.skipped) }
             return acceptNumber(text, field: .onsetMinutes)
@@ -153,6 +161,7 @@ extension WalkStep {
         case (.number(let f), _): return f == field
         case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .latitude), (.location, .longitude): return true
         case (.fastEdItem(let f), _): return f == field
+        case (.scaleItem(let item), _): return item.field == field
         default: return false
         }
     }

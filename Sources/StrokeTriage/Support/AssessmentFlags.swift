@@ -15,10 +15,17 @@ struct AssessmentFlags: ParsableArguments {
     @Option(name: .customLong("report"), help: "Also write a Markdown handover report to this file (mode 0600; holds patient data).")
     var report: String?
 
+    @Option(name: .customLong("gfap-assay"), help: "Assay GFAP was measured with (recorded; never converted): istat-tbi, alinity-tbi, elecsys-gfap, vidas-tbi, simoa-gfap or other (default: config gfapAssay).")
+    var gfapAssay: String?
+
+    @Flag(name: .long, help: "Show every intermediate value of the local models with its formula and reference (JSON: under \"trace\").")
+    var explain = false
+
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
     mutating func validate() throws {
+        try GfapAssaySetting.check(gfapAssay)
         if (lat == nil) != (lon == nil) {
             throw ValidationError("--lat and --lon go together: give both or neither.")
         }
