@@ -65,9 +65,10 @@ enum TraceRendering {
         return out
     }
 
-    /// A number in its exact shortest round-trip form, with the language's decimal separator.
+    /// A number in its exact shortest round-trip form (whole numbers without ".0"),
+    /// with the language's decimal separator.
     static func exact(_ value: Double, _ l: Localizer) -> String {
-        let text = String(describing: value)
+        let text = value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(describing: value)
         return l.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
     }
 }
