@@ -72,6 +72,9 @@ enum AssessmentJSON {
         case .onsetMinutes: return .number(i.onsetMinutes)
         case .lat: return .number(i.location?.latitude)
         case .lon: return .number(i.location?.longitude)
+        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
+            return key.scaleItem.flatMap { i.scaleFindings[$0] }.map { .integer($0) } ?? .null
         }
     }
 }
