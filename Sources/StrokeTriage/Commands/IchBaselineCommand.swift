@@ -23,7 +23,7 @@ struct IchBaselineCommand: ParsableCommand {
         Console.outWrapped(l.text("baseline.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
         for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
         Console.outWrapped(l.text("baseline.source", [.text(ICHBaseline.version)]))
-        explain.print(p.trace, l)
+        explain.show(p.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -28,7 +28,7 @@ struct LvoCommand: ParsableCommand {
         ]))
         for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
         Console.outWrapped(l.text("lvo.source", [.text(LVOModel.version)]))
-        explain.print(p.trace, l)
+        explain.show(p.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -22,7 +22,7 @@ struct VolumeCommand: ParsableCommand {
         Console.outWrapped(l.text("volume.bands", [.key("severity.\(estimate.severity.rawValue)"), .text(estimate.mortality.rawValue)]))
         for warning in estimate.warnings { Console.outWrapped("! " + l.render(warning.message)) }
         Console.outWrapped(l.text("volume.source", [.text(VolumeModel.version), .number(estimate.gfapUsed, maxFractionDigits: 2)]))
-        explain.print(estimate.trace, l)
+        explain.show(estimate.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

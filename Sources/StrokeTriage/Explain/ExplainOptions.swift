@@ -18,7 +18,7 @@ extension ExplainOptions {
     }
 
     /// Prints the human trace when `--explain` is on.
-    func print(_ trace: ModelTrace, _ l: Localizer) {
+    func show(_ trace: ModelTrace, _ l: Localizer) {
         guard explain else { return }
         Console.out("")
         Console.outWrapped(l.text("explain.title"))

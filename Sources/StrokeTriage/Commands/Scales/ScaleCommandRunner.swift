@@ -14,7 +14,7 @@ enum ScaleCommandRunner {
         }
         let l = output.localizer
         for line in ScaleRendering.lines(score, l) { Console.outWrapped(line) }
-        explain.print(score.trace, l)
+        explain.show(score.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 
