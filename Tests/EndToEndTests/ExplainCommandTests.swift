@@ -107,6 +107,14 @@ import Testing
         #expect(try Self.value(r.stdout, "cpsss.gazeDeviation") == 2)
         #expect(try Self.value(r.stdout, "cpsss.total") == 3)
         #expect(r.stdout.contains("docs/clinical-scales.md#cpsss"))
+        // FAST-ED 1 + 2 + 1 + 0 + 0 = 4 ≥ 4.
+        let fastEd = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+                                           "--eye-deviation", "0", "--denial-neglect", "0", "--json", "--explain"])
+        #expect(try Self.value(fastEd.stdout, "fastEd.total") == 4)
+        #expect(fastEd.stdout.contains("models.md §3"))
+        let fastEdText = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+                                               "--eye-deviation", "0", "--denial-neglect", "0", "--explain", "--lang", "de"])
+        #expect(fastEdText.stdout.contains("Summe: total = 1 + 2 + 1 + 0 + 0 → 4"))
         let text = try BinaryRunner.run(["van", "--arm-weakness", "1", "--vision", "1", "--aphasia", "0", "--neglect", "0", "--explain"])
         #expect(text.stdout.contains("VAN positive when armWeakness and (vision or aphasia or neglect)"))
     }

@@ -55,3 +55,20 @@ extension ScaleScore {
         return ModelTrace(model: name, steps: steps)
     }
 }
+
+extension FastEdExam {
+    /// Every item's points, the total and the rule (models.md §3).
+    public var trace: ModelTrace {
+        let ref = "\(modelsMd) §3"
+        let values = [facialPalsy, armWeakness, speech, eyeDeviation, denialNeglect]
+        var steps = zip(Self.items, values).map { item, value in
+            TraceStep("fastEd.\(item.field.rawValue)", "\(item.field.rawValue) = \(value) of \(item.maxPoints)",
+                      value: Double(value), reference: ref)
+        }
+        steps.append(TraceStep("fastEd.total", "total = " + values.map(String.init).joined(separator: " + "),
+                               value: Double(total), reference: ref))
+        steps.append(TraceStep("fastEd.rule", "LVO suspected when total ≥ \(Self.lvoSuspectedFrom)",
+                               value: Double(Self.lvoSuspectedFrom), text: lvoSuspected ? "suspected" : "not suspected", reference: ref))
+        return ModelTrace(model: "fast-ed", steps: steps)
+    }
+}

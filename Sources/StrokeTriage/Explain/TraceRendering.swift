@@ -49,8 +49,9 @@ enum TraceRendering {
     /// A step's label: `trace.<id>`; a scale's steps are named by their item, `trace.scale.total` or `trace.scale.rule`.
     static func label(_ id: String, _ l: Localizer) -> String {
         let parts = id.split(separator: ".").map(String.init)
-        guard parts.count == 2, LVOScale(rawValue: parts[0]) != nil else { return l.text("trace.\(id)") }
+        guard parts.count == 2, LVOScale(rawValue: parts[0]) != nil || parts[0] == "fastEd" else { return l.text("trace.\(id)") }
         if let item = ScaleItem(rawValue: parts[1]) { return l.text(item.messageKey) }
+        if parts[0] == "fastEd", let field = InputField(rawValue: parts[1]) { return l.text(field.messageKey) }
         return l.text("trace.scale.\(parts[1])")
     }
 
