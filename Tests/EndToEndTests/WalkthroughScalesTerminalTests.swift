@@ -109,5 +109,14 @@ import Testing
         #expect(scales.map { $0["total"] as? Int } == [3, 3])
         #expect((j["inputs"] as? [String: Any])?["gfapAssay"] as? String == "other")
         #expect((j["warnings"] as? [String])?.contains { $0.contains("not interchangeable across assays") } == true)
+        #expect(!r.stderr.contains("not recorded"))
+
+        // The audited prediction event records the scales and the assay.
+        let export = home.appendingPathComponent("export.jsonl")
+        let exported = try BinaryRunner.run(["audit", "export", "--out", export.path], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let text = try String(contentsOf: export, encoding: .utf8)
+        #expect(text.contains(#""scale":"cpsss","total":3"#))
+        #expect(text.contains(#""gfapAssay":"other""#))
     }
 }
