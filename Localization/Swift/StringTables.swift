@@ -8,6 +8,7 @@ enum StringTables {
         ("centers", PackageResources.centers_en_strings),
         ("audit", PackageResources.audit_en_strings),
         ("batch", PackageResources.batch_en_strings),
+        ("scales", PackageResources.scales_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
@@ -17,6 +18,7 @@ enum StringTables {
         ("centers", PackageResources.centers_de_strings),
         ("audit", PackageResources.audit_de_strings),
         ("batch", PackageResources.batch_de_strings),
+        ("scales", PackageResources.scales_de_strings),
     ]
 
     /// The tables of one language.

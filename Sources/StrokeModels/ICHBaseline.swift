@@ -49,7 +49,8 @@ public enum ICHBaseline {
         let p = 1 / (1 + exp(-z))
         return ICHBaselinePrediction(
             age: age, gfap: gfap, probability: p,
-            ageContribution: ageContribution, gfapContribution: gfapContribution)
+            ageContribution: ageContribution, gfapContribution: gfapContribution,
+            standardizedAge: a, standardizedGfap: g, linearPredictor: z)
     }
 }
 
@@ -65,6 +66,12 @@ public struct ICHBaselinePrediction: Sendable, Hashable, Codable {
     public let ageContribution: Double
     /// Contribution of GFAP, logit units.
     public let gfapContribution: Double
+    /// Standardized age, a = (age − 74.59)/12.75 (for `--explain`).
+    public let standardizedAge: Double
+    /// Standardized GFAP, g = (GFAP − 665.23)/2203.77 (for `--explain`).
+    public let standardizedGfap: Double
+    /// Linear predictor z = 0.3248 + age contribution + GFAP contribution (for `--explain`).
+    public let linearPredictor: Double
 
     /// Risk level of the probability.
     public var riskLevel: RiskLevel { RiskLevel(probability: probability) }

@@ -6,6 +6,14 @@ public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
     case age, systolic = "sbp", diastolic = "dbp", gfap, fastEd, gcs, onsetMinutes
     case facialPalsy, armWeakness, speech, eyeDeviation, denialNeglect
     case latitude = "lat", longitude = "lon"
+    // The items of the other prehospital LVO scales (RACE, LAMS, CPSSS, PASS, VAN;
+    // `ScaleItem.swift`). One finding shared by several scales is one case.
+    case scaleFacialPalsy = "scale.facialPalsy", scaleArmMotor = "scale.armMotor", scaleLegMotor = "scale.legMotor"
+    case scaleGazeDeviation = "scale.gazeDeviation", scaleAphasiaAgnosia = "scale.aphasiaAgnosia"
+    case scaleFacialDroop = "scale.facialDroop", scaleArmDrift = "scale.armDrift", scaleGripStrength = "scale.gripStrength"
+    case scaleLocQuestionsAndCommands = "scale.locQuestionsAndCommands", scaleLocQuestions = "scale.locQuestions"
+    case scaleArmWeakness = "scale.armWeakness", scaleVision = "scale.vision", scaleAphasia = "scale.aphasia"
+    case scaleNeglect = "scale.neglect"
 
     /// The localization key of the field's name.
     public var messageKey: String { "field.\(rawValue)" }

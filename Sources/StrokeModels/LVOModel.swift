@@ -60,7 +60,8 @@ public enum LVOModel {
         if gfap > gfapWarningAbove {
             warnings.append(ModelWarning(code: "gfap.veryHigh", arguments: [.number(gfapWarningAbove, maxFractionDigits: 0)]))
         }
-        let g = (yeoJohnson(gfap) - gfapMean) / gfapScale
+        let t = yeoJohnson(gfap)
+        let g = (t - gfapMean) / gfapScale
         let f = (used - fastEdMean) / fastEdScale
         let gfapContribution = gfapCoefficient * g
         let fastEdContribution = fastEdCoefficient * f
@@ -69,7 +70,9 @@ public enum LVOModel {
         let p = 1 / (1 + exp(-calibrated))
         return LVOPrediction(
             gfap: gfap, fastEd: fastEd, fastEdUsed: used, probability: p,
-            gfapContribution: gfapContribution, fastEdContribution: fastEdContribution, warnings: warnings)
+            gfapContribution: gfapContribution, fastEdContribution: fastEdContribution, warnings: warnings,
+            steps: LVOPrediction.Steps(transformedGfap: t, standardizedGfap: g, standardizedFastEd: f,
+                                       linearPredictor: z, calibratedLogit: calibrated))
     }
 
     /// Yeo-Johnson transform for x ≥ 0: ((x + 1)^λ − 1) / λ, or ln(x + 1) when λ ≈ 0.
@@ -94,6 +97,22 @@ public struct LVOPrediction: Sendable, Hashable, Codable {
     public let fastEdContribution: Double
     /// Non-blocking remarks (clamping, extreme GFAP).
     public let warnings: [ModelWarning]
+    /// The intermediate values, exactly as computed (for `--explain`).
+    public let steps: Steps
+
+    /// The intermediate values of the pipeline (models.md §2 steps 3–5).
+    public struct Steps: Sendable, Hashable, Codable {
+        /// Yeo-Johnson transformed GFAP, t.
+        public let transformedGfap: Double
+        /// Standardized transformed GFAP, g = (t − μ_G)/σ_G.
+        public let standardizedGfap: Double
+        /// Standardized FAST-ED, f = (FAST-ED used − μ_F)/σ_F.
+        public let standardizedFastEd: Double
+        /// Linear predictor z = b0 + b_GFAP·g + b_FAST·f.
+        public let linearPredictor: Double
+        /// Platt-calibrated logit z' = A·z + B.
+        public let calibratedLogit: Double
+    }
 
     /// Whether LVO is likely: p ≥ 0.333333.
     public var lvoLikely: Bool { probability >= LVOModel.threshold }

@@ -10,6 +10,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     public var diastolic: Int?
     /// GFAP, pg/mL (every module).
     public var gfap: Double
+    /// The assay GFAP was measured with, when stated (recorded; never converts the value).
+    public var gfapAssay: GfapAssay?
     /// FAST-ED total 0…9 (full).
     public var fastEd: Int?
     /// The FAST-ED items, when the guided calculator was used (full).
@@ -30,6 +32,16 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     public var anticoagulated = false
     /// Antiplatelet medication (full).
     public var antiplatelets = false
+    /// The prehospital LVO scales the protocol uses besides FAST-ED (full; config `scales`).
+    public var scales: [LVOScale] = []
+    /// The items of those scales, each once (full).
+    public var scaleFindings: [ScaleItem: Int] = [:]
+    /// The configured scales scored from `scaleFindings`; `nil` when none are configured.
+    /// - Throws: `ModelsError` naming an item outside its points.
+    public func scaleReport() throws(ModelsError) -> ScaleReport? {
+        scales.isEmpty ? nil : try ScaleReport(findings: scaleFindings, scales: scales)
+    }
+
     /// Minutes since symptom onset or last known well, if known.
     public var onsetMinutes: Double?
     /// Where the patient is, if given.
@@ -68,6 +80,7 @@ public struct TriageInputs: Sendable, Hashable, Codable {
             default: break
             }
         }
+        if let warning = gfapAssay?.warning { warnings.append(warning) }
         if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }
         if let location {
             check(.latitude, location.latitude)
@@ -80,6 +93,7 @@ public struct TriageInputs: Sendable, Hashable, Codable {
         if let exam = fastEdExam, let fastEd, exam.total != fastEd {
             issues.append(ValidationIssue(field: .fastEd, allowed: AllowedRange(lower: Double(exam.total), upper: Double(exam.total), integer: true), given: Double(fastEd)))
         }
+        do { _ = try scaleReport() } catch { issues += error.issues }
         guard issues.isEmpty else { throw ModelsError(issues: issues) }
         return warnings
     }

@@ -19,6 +19,10 @@ public enum TriageRules {
         case .longitude: return AllowedRange(lower: -180, upper: 180)
         case .facialPalsy: return FastEdExam.allowedPoints(1)
         case .armWeakness, .speech, .eyeDeviation, .denialNeglect: return FastEdExam.allowedPoints(2)
+        case .scaleFacialPalsy, .scaleArmMotor, .scaleLegMotor, .scaleGazeDeviation, .scaleAphasiaAgnosia,
+             .scaleFacialDroop, .scaleArmDrift, .scaleGripStrength, .scaleLocQuestionsAndCommands, .scaleLocQuestions,
+             .scaleArmWeakness, .scaleVision, .scaleAphasia, .scaleNeglect:
+            return ScaleItem(field: field)!.allowed
         }
     }
 

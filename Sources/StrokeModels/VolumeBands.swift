@@ -3,12 +3,18 @@
 public enum VolumeSeverity: String, Sendable, Hashable, Codable, CaseIterable {
     case small, moderate, large, critical
 
+    /// The lower edge of each band after the first, in order (mL).
+    public static let edges: [Double] = [10, 20, 30]
+
     /// The band of a volume in mL.
     public init(volumeMl v: Double) {
-        if v >= 30 { self = .critical }
-        else if v >= 20 { self = .large }
-        else if v >= 10 { self = .moderate }
-        else { self = .small }
+        self = Self.allCases[Self.edges.filter { v >= $0 }.count]
+    }
+
+    /// The band's edges in mL: lower ≤ V < upper (`nil` where unbounded).
+    public var bounds: (lower: Double?, upper: Double?) {
+        let index = Self.allCases.firstIndex(of: self)!
+        return (index > 0 ? Self.edges[index - 1] : nil, index < Self.edges.count ? Self.edges[index] : nil)
     }
 }
 
@@ -17,12 +23,17 @@ public enum VolumeSeverity: String, Sendable, Hashable, Codable, CaseIterable {
 public enum MortalityBand: String, Sendable, Hashable, Codable, CaseIterable {
     case under10 = "5-10%", from10 = "10-19%", from30 = "19-44%", from50 = "44-91%", from60 = "91-100%"
 
+    /// The lower edge of each band after the first, in order (mL).
+    public static let edges: [Double] = [10, 30, 50, 60]
+
     /// The band of a volume in mL.
     public init(volumeMl v: Double) {
-        if v >= 60 { self = .from60 }
-        else if v >= 50 { self = .from50 }
-        else if v >= 30 { self = .from30 }
-        else if v >= 10 { self = .from10 }
-        else { self = .under10 }
+        self = Self.allCases[Self.edges.filter { v >= $0 }.count]
+    }
+
+    /// The band's edges in mL: lower ≤ V < upper (`nil` where unbounded).
+    public var bounds: (lower: Double?, upper: Double?) {
+        let index = Self.allCases.firstIndex(of: self)!
+        return (index > 0 ? Self.edges[index - 1] : nil, index < Self.edges.count ? Self.edges[index] : nil)
     }
 }

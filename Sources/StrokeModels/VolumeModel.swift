@@ -39,8 +39,11 @@ public enum VolumeModel {
             used = gfapCap
             warnings.append(ModelWarning(code: "gfap.capped", arguments: [.number(gfapCap, maxFractionDigits: 0)]))
         }
-        let volume = pow(10, intercept + slope * log10(used))
-        return VolumeEstimate(gfap: gfap, gfapUsed: used, volumeMl: volume, warnings: warnings)
+        let logGfap = log10(used)
+        let logVolume = intercept + slope * logGfap
+        let volume = pow(10, logVolume)
+        return VolumeEstimate(gfap: gfap, gfapUsed: used, volumeMl: volume, warnings: warnings,
+                              logGfap: logGfap, logVolume: logVolume)
     }
 }
 
@@ -54,6 +57,21 @@ public struct VolumeEstimate: Sendable, Hashable, Codable {
     public let volumeMl: Double
     /// Non-blocking remarks, e.g. that GFAP was capped.
     public let warnings: [ModelWarning]
+    /// log10 of the GFAP used, `nil` without an estimate (for `--explain`).
+    public let logGfap: Double?
+    /// log10(V) = 0.0192 + 0.4533 · log10(GFAP used), `nil` without an estimate (for `--explain`).
+    public let logVolume: Double?
+
+    /// Creates an estimate; the log–log steps are given when a volume was computed.
+    public init(gfap: Double, gfapUsed: Double, volumeMl: Double, warnings: [ModelWarning],
+                logGfap: Double? = nil, logVolume: Double? = nil) {
+        self.gfap = gfap
+        self.gfapUsed = gfapUsed
+        self.volumeMl = volumeMl
+        self.warnings = warnings
+        self.logGfap = logGfap
+        self.logVolume = logVolume
+    }
 
     /// Whether a volume could be estimated at all (GFAP > 0).
     public var isEstimated: Bool { gfapUsed > 0 }

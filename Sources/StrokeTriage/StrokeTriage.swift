@@ -12,6 +12,7 @@ struct StrokeTriage: AsyncParsableCommand {
         subcommands: [
             WalkCommand.self, ComaCommand.self, LimitedCommand.self, FullCommand.self,
             VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self,
+            RaceCommand.self, LamsCommand.self, CpsssCommand.self, PassCommand.self, VanCommand.self, ScalesCommand.self,
             CentersCommand.self, RouteCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
             AuditCommand.self, BatchCommand.self,

@@ -14,6 +14,8 @@ public enum WalkStep: Hashable, Sendable {
     case fastEdItem(InputField)
     /// A yes/no finding.
     case finding(Finding)
+    /// One item of a configured prehospital LVO scale (RACE, LAMS, …), asked once even when several scales share it.
+    case scaleItem(ScaleItem)
     /// Minutes since symptom onset or last known well (Enter skips).
     case onset
     /// The location as a German place or `lat,lon` (Enter skips).
@@ -30,6 +32,7 @@ public enum WalkStep: Hashable, Sendable {
         case .fastEd: return "fastEd"
         case .fastEdItem(let field): return "item.\(field.rawValue)"
         case .finding(let finding): return "finding.\(finding.rawValue)"
+        case .scaleItem(let item): return "scale.\(item.rawValue)"
         case .onset: return "onset"
         case .location: return "location"
         case .confirm: return "confirm"

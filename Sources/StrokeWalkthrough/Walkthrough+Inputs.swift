@@ -17,9 +17,11 @@ extension Walkthrough {
             case (.location, .place(let name, let point)?):
                 inputs.location = point
                 inputs.place = name
+            case (.scaleItem(let item), .number(let v)?): inputs.scaleFindings[item] = Int(v)
             default: break
             }
         }
+        if module == .full { inputs.scales = scales }
         if usesCalculator, let exam = calculatorExam() {
             inputs.fastEdExam = exam
             inputs.fastEd = exam.total
@@ -64,6 +66,9 @@ extension Walkthrough {
         number(.systolic, inputs.systolic.map(Double.init))
         number(.diastolic, inputs.diastolic.map(Double.init))
         number(.gfap, inputs.gfap, digits: 2)
+        if let assay = inputs.gfapAssay {
+            lines.append(SummaryLine(label: Message("field.gfapAssay"), value: Message("walk.value.plain", [.text(assay.rawValue)])))
+        }
         if inputs.module == .limited { flag(.reducedVigilance, inputs.reducedVigilance) }
         if inputs.module == .full {
             if let fastEd = inputs.fastEd {
@@ -82,6 +87,12 @@ extension Walkthrough {
             flag(.atrialFibrillation, inputs.atrialFibrillation)
             flag(.anticoagulated, inputs.anticoagulated)
             flag(.antiplatelets, inputs.antiplatelets)
+            for item in ScaleReport.items(for: inputs.scales) {
+                guard let value = inputs.scaleFindings[item] else { continue }
+                lines.append(SummaryLine(label: Message(item.messageKey), value: Message("walk.value.plain", [
+                    .number(Double(value), maxFractionDigits: 0),
+                ])))
+            }
         }
         let onset = inputs.onsetMinutes.map {
             Message("walk.value.withUnit", [.number($0, maxFractionDigits: 1), .key("walk.unit.onsetMinutes")])

@@ -18,6 +18,8 @@ extension Walkthrough {
             return Message("walk.detail.item", [
                 .message(TriageRules.allowed(field).message), .number(Double(runningTotal ?? 0), maxFractionDigits: 0),
             ])
+        case .scaleItem(let item):
+            return Message("walk.detail.scaleItem", [.message(item.allowed.message)])
         case .onset:
             return Message("walk.detail.onset", [.message(TriageRules.allowed(.onsetMinutes).message)])
         case .location:

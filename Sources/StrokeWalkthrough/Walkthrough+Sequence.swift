@@ -30,7 +30,7 @@ extension Walkthrough {
         steps += [.finding(.headache), .finding(.legParesis)]
         if !usesCalculator { steps += [.finding(.armParesis), .finding(.eyeDeviation)] }
         steps += [.finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated), .finding(.antiplatelets)]
-        return steps
+        return steps + ScaleReport.items(for: scales).map { .scaleItem($0) }
     }
 
     /// The calculator's exam, once all five items are answered.

@@ -23,10 +23,17 @@ public struct Walkthrough: Sendable {
     /// The candidates of the ambiguous place name just typed, chosen by number (1…n).
     var placeChoices: [Gazetteer.Place] = []
 
+    /// The prehospital LVO scales the region's protocol uses (config `scales`); their items
+    /// are asked in the full module after the findings, each shared item once.
+    public let scales: [LVOScale]
+
     /// A walkthrough at its first question.
-    /// - Parameter places: the gazetteer that resolves place names; without one only coordinates are accepted.
-    public init(places: Gazetteer? = nil) {
+    /// - Parameters:
+    ///   - places: the gazetteer that resolves place names; without one only coordinates are accepted.
+    ///   - scales: the LVO scales whose items the full module asks.
+    public init(places: Gazetteer? = nil, scales: [LVOScale] = []) {
         self.places = places
+        self.scales = LVOScale.allCases.filter(scales.contains)
     }
 
     /// The module chosen by the branch questions, once known.
@@ -56,6 +63,8 @@ public struct Walkthrough: Sendable {
             return acceptNumber(text, field: .fastEd)
         case .fastEdItem(let field):
             return acceptNumber(text, field: field)
+        case .scaleItem(let item):
+            return acceptNumber(text, field: item.field)
         case .onset:
             if text.isEmpty { return accept(.skipped) }
             return acceptNumber(text, field: .onsetMinutes)
@@ -183,6 +192,7 @@ extension WalkStep {
         case (.number(let f), _): return f == field
         case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .latitude), (.location, .longitude): return true
         case (.fastEdItem(let f), _): return f == field
+        case (.scaleItem(let item), _): return item.field == field
         default: return false
         }
     }

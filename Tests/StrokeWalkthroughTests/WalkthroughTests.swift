@@ -252,3 +252,46 @@ import TriageLocalization
         #expect(rendered.contains("Standort: nicht angegeben"))
     }
 }
+
+/// A region's configured scales in the full module: their items after the
+/// findings, shared items asked once, nothing added elsewhere.
+@Suite struct WalkthroughScalesTests {
+    static let fullUpToScales = ["n", "y", "70", "160", "90", "800", "3", "n", "n", "y", "y", "n", "n", "n", "n"]
+
+    @Test func sharedItemsAreAskedOnceAndScored() {
+        var d = WalkDriver(walk: Walkthrough(scales: [.van, .cpsss, .pass]))
+        for line in Self.fullUpToScales { d.type(line) }
+        var asked: [WalkStep] = []
+        // gaze 1, LOC questions and commands 0, arm weakness 1, LOC questions 1, vision 0, aphasia 1, neglect 0.
+        for answer in ["1", "0", "1", "1", "0", "1", "0"] {
+            asked.append(d.walk.step)
+            d.type(answer)
+        }
+        #expect(asked == [.scaleItem(.gazeDeviation), .scaleItem(.locQuestionsAndCommands), .scaleItem(.armWeakness),
+                          .scaleItem(.locQuestions), .scaleItem(.vision), .scaleItem(.aphasia), .scaleItem(.neglect)])
+        d.type("", "", "y")
+        let inputs = try! #require(d.computed)
+        #expect(inputs.scales == [.cpsss, .pass, .van])
+        let report = try! #require(try inputs.scaleReport())
+        // CPSSS 2·1 + 0 + 1 = 3; PASS 1 + 1 + 1 = 3; VAN weakness + aphasia: positive.
+        #expect(report.scored.map(\.total) == [3, 3, nil])
+        #expect(report.scored.map(\.positive) == [true, true, true])
+    }
+
+    @Test func outOfRangeScaleItemIsReasked() {
+        var d = WalkDriver(walk: Walkthrough(scales: [.lams]))
+        for line in Self.fullUpToScales { d.type(line) }
+        #expect(d.walk.step == .scaleItem(.facialDroop))
+        guard case .invalid = d.type("2") else { Issue.record("facial droop 2 must be re-asked"); return }
+        #expect(d.walk.step == .scaleItem(.facialDroop))
+    }
+
+    @Test func nothingConfiguredLeavesThePathUnchanged() {
+        var d = WalkDriver()
+        for line in Self.fullUpToScales { d.type(line) }
+        #expect(d.walk.step == .onset)
+        var coma = WalkDriver(walk: Walkthrough(scales: [.race]))
+        coma.type("y", "500")
+        #expect(coma.walk.step == .onset)
+    }
+}

@@ -20,7 +20,7 @@ struct BatchCommand: AsyncParsableCommand {
             Output: the input columns plus the results and an error column. See the README for every column.
             """)
 
-    @Option(name: .long, help: "What to score: coma, limited, full, lvo or volume.")
+    @Option(name: .long, help: "What to score: coma, limited, full, lvo, volume or scales.")
     var module: BatchModule
 
     @Option(name: .customLong("in"), help: "Input file, or - for stdin (default).")

@@ -17,6 +17,7 @@ struct FastEdCommand: ParsableCommand {
     @Option(name: .customLong("denial-neglect"), help: "0 none, 1 partial, 2 complete.")
     var denialNeglect: Int
 
+    @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: CalculatorAuditOptions
 
@@ -25,12 +26,13 @@ struct FastEdCommand: ParsableCommand {
             try FastEdExam(facialPalsy: facialPalsy, armWeakness: armWeakness, speech: speech,
                            eyeDeviation: eyeDeviation, denialNeglect: denialNeglect)
         }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.fastEd(exam)).serialized()) }
+        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(exam.trace, to: ModelJSON.fastEd(exam))).serialized()) }
         let l = output.localizer
         let points = [exam.total, exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
         Console.outWrapped(l.text("fastEd.result", points.map { .text(String($0)) }))
         Console.outWrapped(l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"))
         Console.outWrapped(l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]))
+        explain.show(exam.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

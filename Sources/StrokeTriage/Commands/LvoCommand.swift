@@ -12,12 +12,13 @@ struct LvoCommand: ParsableCommand {
     @Option(name: .customLong("fast-ed"), help: "FAST-ED score; any finite number, clamped to 0…16 (use --fast-ed=-5 for negatives).")
     var fastEd: Double
 
+    @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
         let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(ModelJSON.lvo(p)).serialized()) }
+        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(p.trace, to: ModelJSON.lvo(p))).serialized()) }
         let l = output.localizer
         Console.outWrapped(l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
         Console.outWrapped(l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely"))
@@ -27,6 +28,7 @@ struct LvoCommand: ParsableCommand {
         ]))
         for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
         Console.outWrapped(l.text("lvo.source", [.text(LVOModel.version)]))
+        explain.show(p.trace, l)
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -14,12 +14,19 @@ struct WalkCommand: AsyncParsableCommand {
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
+    @Option(name: .customLong("gfap-assay"), help: "Assay GFAP was measured with (recorded; never converted; default: config gfapAssay).")
+    var gfapAssay: String?
+
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
 
+    func validate() throws { try GfapAssaySetting.check(gfapAssay) }
+
     func run() async throws {
         InterruptHandler.install()
+        let assay = try GfapAssaySetting.resolve(flag: gfapAssay, output: output)
+        let scales = try ScalesSetting.load(output: output)
         // An unusable cloud setting is a usage error before the first question, not after the last.
         if prediction.mode != .offline { _ = try Failure.report(output) { try CloudSettings(prediction) } }
         CloudWarmUp.startInBackground(prediction)
@@ -28,7 +35,8 @@ struct WalkCommand: AsyncParsableCommand {
         let trail = AuditTrail.make(audit, output: output)
         guard acceptedDisclaimer(terminal, localizer, trail) else { return }
         terminal.say(wrapped: localizer.text("walk.intro"))
-        guard let inputs = converse(terminal, localizer) else { return }
+        guard var inputs = converse(terminal, localizer, scales: scales) else { return }
+        inputs.gfapAssay = assay
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
         AssessmentSession.present(outcome, output: output)
         offerReport(outcome, terminal, localizer)
@@ -62,8 +70,8 @@ struct WalkCommand: AsyncParsableCommand {
     }
 
     /// Asks until the user confirms (the inputs) or declines / ends input (`nil`).
-    private func converse(_ terminal: WalkTerminal, _ l: Localizer) -> TriageInputs? {
-        var walk = Walkthrough(places: CentersEnvironment.gazetteer)
+    private func converse(_ terminal: WalkTerminal, _ l: Localizer, scales: [LVOScale]) -> TriageInputs? {
+        var walk = Walkthrough(places: CentersEnvironment.gazetteer, scales: scales)
         var summaryShown = false
         while true {
             if walk.step == .confirm, !summaryShown {

@@ -9,7 +9,7 @@ struct AppConfig: Sendable {
 
     /// A value from the file.
     enum ConfigValue: Sendable {
-        case string(String), number(Double), bool(Bool)
+        case string(String), number(Double), bool(Bool), strings([String])
     }
 
     /// A configuration with the given values (tests, defaults).
@@ -27,6 +27,7 @@ struct AppConfig: Sendable {
             if let b = value as? Bool, type(of: value) == type(of: NSNumber(value: true)) { parsed[key] = .bool(b) }
             else if let n = value as? NSNumber { parsed[key] = .number(n.doubleValue) }
             else if let s = value as? String { parsed[key] = .string(s) }
+            else if let list = value as? [Any], list.allSatisfy({ $0 is String }) { parsed[key] = .strings(list.map { $0 as! String }) }
         }
         self.init(values: parsed)
     }
@@ -45,6 +46,12 @@ struct AppConfig: Sendable {
     /// A number setting.
     func number(_ key: String) -> Double? {
         if case .number(let n)? = values[key] { return n }
+        return nil
+    }
+
+    /// A list-of-strings setting, e.g. `"scales": ["race", "lams"]`.
+    func strings(_ key: String) -> [String]? {
+        if case .strings(let list)? = values[key] { return list }
         return nil
     }
 

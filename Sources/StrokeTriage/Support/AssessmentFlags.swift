@@ -21,10 +21,17 @@ struct AssessmentFlags: ParsableArguments {
     @Flag(name: .long, help: "With --report: write through a symbolic link.")
     var force = false
 
+    @Option(name: .customLong("gfap-assay"), help: "Assay GFAP was measured with (recorded; never converted): istat-tbi, alinity-tbi, elecsys-gfap, vidas-tbi, simoa-gfap or other (default: config gfapAssay).")
+    var gfapAssay: String?
+
+    @Flag(name: .long, help: "Show every intermediate value of the local models with its formula and reference (JSON: under \"trace\").")
+    var explain = false
+
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
     mutating func validate() throws {
+        try GfapAssaySetting.check(gfapAssay)
         if (lat == nil) != (lon == nil) {
             throw ValidationError("--lat and --lon go together: give both or neither.")
         }

@@ -13,15 +13,19 @@ import StrokeModels
 enum AssessmentJSON {
     /// The whole assessment object.
     static func assessment(_ a: Assessment) -> JSONValue {
-        .object([
+        var members: [(String, JSONValue)] = [
             ("module", .string(a.module.rawValue)),
             ("inputs", inputs(a.inputs)),
             ("ich", prediction(a.ich)),
             ("lvo", a.lvo.map { lvo(a, $0) } ?? .null),
             ("volume", a.volume.map(volume) ?? .null),
-            ("warnings", ModelJSON.warnings(a.warnings)),
-            ("disclaimer", ModelJSON.disclaimer),
-        ])
+        ]
+        // The configured prehospital LVO scales (walkthrough config `scales`), only when configured.
+        if let report = try? a.inputs.scaleReport() {
+            members.append(("scales", ScalesRendering.json(report, findings: a.inputs.scaleFindings)))
+        }
+        members += [("warnings", ModelJSON.warnings(a.warnings)), ("disclaimer", ModelJSON.disclaimer)]
+        return .object(members)
     }
 
     /// One prediction with its provenance. `fallbackReason` appears only on fallbacks.
@@ -85,6 +89,7 @@ enum AssessmentJSON {
         for key in InputKey.keys(for: i.module) {
             members.append((key.json, value(key, i)))
         }
+        if let assay = i.gfapAssay { members.append(("gfapAssay", .string(assay.rawValue))) }
         if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
         if let location = i.location {
             members.append((InputKey.lat.json, .number(location.latitude)))
@@ -111,6 +116,9 @@ enum AssessmentJSON {
         case .onsetMinutes: return .number(i.onsetMinutes)
         case .lat: return .number(i.location?.latitude)
         case .lon: return .number(i.location?.longitude)
+        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
+            return key.scaleItem.flatMap { i.scaleFindings[$0] }.map { .integer($0) } ?? .null
         }
     }
 }

@@ -7,6 +7,15 @@ import StrokeModels
 enum InputKey: String, CaseIterable, Sendable {
     case age, sbp, dbp, gfap, fastEd, headache, legParesis, armParesis, eyeDeviation
     case reducedVigilance, atrialFibrillation, anticoagulated, antiplatelets, onsetMinutes, lat, lon
+    // The items of the other prehospital LVO scales (batch `--module scales`), named as `ScaleItem`.
+    case facialPalsy, armMotor, legMotor, gazeDeviation, aphasiaAgnosia, facialDroop, armDrift, gripStrength
+    case locQuestionsAndCommands, locQuestions, armWeakness, vision, aphasia, neglect
+
+    /// The scale items' keys, in `ScaleItem` order.
+    static let scaleKeys: [InputKey] = ScaleItem.allCases.map { InputKey(rawValue: $0.rawValue)! }
+
+    /// The scale item of this key, `nil` for the triage inputs.
+    var scaleItem: ScaleItem? { ScaleItem(rawValue: rawValue) }
 
     /// Key in JSON objects (camelCase).
     var json: String { rawValue }

@@ -10,8 +10,10 @@ enum ModuleCommandRunner {
                     build: () throws(ModelsError) -> TriageInputs) async throws {
         let trail = AuditTrail.make(audit, output: output)
         try Failure.report(output) { try DisclaimerGate().require(acceptFlag: flags.acceptDisclaimer, trail: trail, output: output) }
+        let assay = try GfapAssaySetting.resolve(flag: flags.gfapAssay, output: output)
         var inputs = try Failure.report(output) { () throws(ModelsError) -> TriageInputs in
             var inputs = try build()
+            inputs.gfapAssay = assay
             if let onset = flags.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
             if let lat = flags.lat, let lon = flags.lon {
                 inputs.location = Coordinate(latitude: try checked(.latitude, lat), longitude: try checked(.longitude, lon))
@@ -33,7 +35,14 @@ enum ModuleCommandRunner {
             // stderr: stdout stays the result alone (one JSON object with --json).
             Console.err(output.localizer.text("output.saved", [.text(saved)]))
         }
+        guard flags.explain else { return AssessmentSession.present(outcome, output: output) }
+        let traces = AssessmentTrace(outcome.assessment)
+        if output.json, case .object(var members) = AssessmentSession.json(outcome) {
+            members.append(("trace", TraceRendering.json(traces)))
+            return Console.out(JSONValue.object(members).serialized())
+        }
         AssessmentSession.present(outcome, output: output)
+        for line in TraceRendering.lines(traces, output.localizer) { Console.outWrapped(line) }
         try AssessmentSession.failIfRefused(trail, output.localizer)
     }
 

@@ -22,6 +22,7 @@ struct ResultRenderer {
         var out = ["", style.bold(l.text("walk.result.title"))]
         out += prediction(a.ich, label: "walk.result.ich", module: a.module)
         if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
+        for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
         if let volume = a.volume { out += self.volume(volume) }
         let advice = recommendations(a)
         if !advice.isEmpty {

@@ -4,7 +4,7 @@ import StrokeModels
 /// What a batch scores: one of the triage modules (through the prediction
 /// service and the triage rules) or one of the calculators (their own rules).
 enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case coma, limited, full, lvo, volume
+    case coma, limited, full, lvo, volume, scales
 
     /// The triage branch, for the module batches.
     var triageModule: TriageModule? {
@@ -12,7 +12,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .coma: return .coma
         case .limited: return .limited
         case .full: return .full
-        case .lvo, .volume: return nil
+        case .lvo, .volume, .scales: return nil
         }
     }
 
@@ -21,6 +21,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
         switch self {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
+        case .scales: return InputKey.scaleKeys
         case .coma, .limited, .full: return InputKey.keys(for: triageModule!) + [.onsetMinutes, .lat, .lon]
         }
     }
@@ -31,6 +32,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
         switch self {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
+        case .scales: return []
         case .coma, .limited, .full: return InputKey.keys(for: triageModule!).filter { !$0.isBoolean }
         }
     }
@@ -43,6 +45,9 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
         case .volume:
             return ["volume_ml", "volume_low_ml", "volume_high_ml", "severity", "mortality", "gfap_used",
                     "source", "model", "warnings", "error"]
+        case .scales:
+            return LVOScale.allCases.flatMap { $0 == .van ? ["van_positive"] : ["\($0.rawValue)_total", "\($0.rawValue)_lvo_suspected"] }
+                + ["undetermined", "warnings", "error"]
         case .coma, .limited, .full:
             return ["ich_probability", "ich_risk_level", "ich_source", "ich_model", "ich_fallback_reason",
                     "lvo_probability", "lvo_risk_level", "lvo_source", "lvo_model", "lvo_fallback_reason",
@@ -53,7 +58,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
 }
 
 extension InputKey {
-    /// A dense index 0..<16 for the fixed-size per-row value table.
+    /// A dense index 0..<30 for the fixed-size per-row value table.
     var ordinal: Int {
         switch self {
         case .age: return 0
@@ -72,11 +77,25 @@ extension InputKey {
         case .onsetMinutes: return 13
         case .lat: return 14
         case .lon: return 15
+        case .facialPalsy: return 16
+        case .armMotor: return 17
+        case .legMotor: return 18
+        case .gazeDeviation: return 19
+        case .aphasiaAgnosia: return 20
+        case .facialDroop: return 21
+        case .armDrift: return 22
+        case .gripStrength: return 23
+        case .locQuestionsAndCommands: return 24
+        case .locQuestions: return 25
+        case .armWeakness: return 26
+        case .vision: return 27
+        case .aphasia: return 28
+        case .neglect: return 29
         }
     }
 
     /// The input key of a model field, when there is one.
     init?(field: InputField) {
-        self.init(rawValue: field.rawValue)
+        self.init(rawValue: ScaleItem(field: field)?.rawValue ?? field.rawValue)
     }
 }

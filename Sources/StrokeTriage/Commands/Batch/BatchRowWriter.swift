@@ -68,6 +68,9 @@ struct BatchRowWriter {
         case .volume(let v):
             ModelJSON.volume(v).write(to: out)
             out.write(",\"error\":null")
+        case .scales(let report, let findings):
+            ScalesRendering.json(report, findings: findings).write(to: out)
+            out.write(",\"error\":null")
         }
         out.write("}\n")
         out.endRecord()
@@ -97,6 +100,15 @@ struct BatchRowWriter {
             out.append(comma); out.write(PredictionSource.local.rawValue)
             out.append(comma); out.write(VolumeModel.version)
             out.append(comma); Self.writeCodes(v.warnings, to: out)
+            out.append(comma)
+        case .scales(let report, _):
+            for scale in LVOScale.allCases {
+                let score = report.scored.first { $0.scale == scale }
+                if scale != .van { out.append(comma); if let total = score?.total { out.append(total) } }
+                out.append(comma); if let score { out.append(score.positive ? "true" : "false" as StaticString) }
+            }
+            out.append(comma); out.write(report.undetermined.map(\.scale.rawValue).joined(separator: ";"))
+            out.append(comma); Self.writeCodes(report.scored.flatMap(\.warnings), to: out)
             out.append(comma)
         case .assessment(let a):
             writePrediction(a.ich, to: out)

@@ -8,6 +8,8 @@ enum RowOutcome: Sendable {
     case lvo(LVOPrediction)
     /// A volume row.
     case volume(VolumeEstimate)
+    /// A scales row: every scale the findings determine.
+    indirect case scales(ScaleReport, findings: [ScaleItem: Int])
     /// The row was rejected.
     case rejected(RowRejection)
 }
@@ -34,6 +36,13 @@ struct OfflineRowScorer: Sendable {
         case .volume:
             do { return .volume(try VolumeModel.estimate(gfap: values[.gfap]!)) }
             catch { return .rejected(.from(error, format: format)) }
+        case .scales:
+            switch values.scaleFindings(format: format) {
+            case .failure(let rejection): return .rejected(rejection)
+            case .success(let findings):
+                do { return .scales(try ScaleReport(findings: findings), findings: findings) }
+                catch { return .rejected(.from(error, format: format)) }
+            }
         case .coma, .limited, .full:
             switch values.triageInputs(module.triageModule!, format: format) {
             case .failure(let rejection): return .rejected(rejection)

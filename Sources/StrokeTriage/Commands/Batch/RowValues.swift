@@ -7,13 +7,19 @@ import StrokeModels
 /// JSON `null` is absent.
 struct RowValues {
     /// One slot per `InputKey.ordinal`; NaN marks an absent value (parsing never yields NaN).
-    private var slots: (Double, Double, Double, Double, Double, Double, Double, Double,
-                        Double, Double, Double, Double, Double, Double, Double, Double)
-        = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
+    private var slots: Slots = Self.empty
+
+    /// 30 doubles: the 16 triage inputs and the 14 scale items.
+    private typealias Slots = (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+                               Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
+                               Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
+    private static let empty: Slots = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan,
+                                       .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan,
+                                       .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
 
     /// Forgets the previous row.
     mutating func reset() {
-        slots = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
+        slots = Self.empty
     }
 
     /// The value of an input, if given.
@@ -45,6 +51,17 @@ struct RowValues {
     func missing(_ required: [InputKey], format: BatchFormat) -> RowRejection? {
         for key in required where self[key] == nil { return .missing(column: format.name(key)) }
         return nil
+    }
+
+    /// The scale findings of a `scales` row: every given item, whole and within its points.
+    func scaleFindings(format: BatchFormat) -> Result<[ScaleItem: Int], RowRejection> {
+        var findings: [ScaleItem: Int] = [:]
+        for key in InputKey.scaleKeys {
+            guard let value = self[key], let item = key.scaleItem else { continue }
+            guard item.allowed.contains(value) else { return .failure(.outOfRange(column: format.name(key), allowed: item.allowed)) }
+            findings[item] = Int(value)
+        }
+        return .success(findings)
     }
 
     /// The triage inputs of a module row. Whole-number inputs that are not

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// `--explain` through the built binary: every golden value of
+/// ../shared/reference/golden is reproduced by its trace, and the probability
+/// is recomputed from the printed steps, bit for bit, in JSON and in English
+/// and German text.
+@Suite struct ExplainCommandTests {
+    /// A trace step's value read straight from the JSON text (Swift's Double
+    /// parser is exact; Foundation's JSON reader may be off in the last bit).
+    static func value(_ json: String, _ step: String) throws -> Double {
+        let pattern = "\"step\":\"" + NSRegularExpression.escapedPattern(for: step)
+            + "\",\"formula\":\"(?:[^\"\\\\]|\\\\.)*\",\"value\":([-0-9.e+]+)"
+        let regex = try NSRegularExpression(pattern: pattern)
+        let range = NSRange(json.startIndex..., in: json)
+        let match = try #require(regex.firstMatch(in: json, range: range), "step \(step)")
+        return try #require(Double(String(json[Range(match.range(at: 1), in: json)!])))
+    }
+
+    /// A top-level number read straight from the JSON text.
+    static func number(_ json: String, _ key: String) throws -> Double {
+        let regex = try NSRegularExpression(pattern: "\"\(key)\":([-0-9.e+]+)")
+        let match = try #require(regex.firstMatch(in: json, range: NSRange(json.startIndex..., in: json)))
+        return try #require(Double(String(json[Range(match.range(at: 1), in: json)!])))
+    }
+
+    @Test func everyLvoGoldenValueIsRecomputedFromItsTrace() throws {
+        let cases = CalculatorCommandTests.cases("lvo.json")
+        #expect(cases.count > 80)
+        for c in cases {
+            let r = try BinaryRunner.run(["lvo", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]),
+                                          "--fast-ed=" + CalculatorCommandTests.arg(c["fastEd"]), "--json", "--explain"])
+            #expect(r.status == 0)
+            let zPrime = try Self.value(r.stdout, "lvo.platt")
+            let p = try Self.value(r.stdout, "lvo.probability")
+            #expect(p == 1 / (1 + exp(-zPrime)), "\(c)")
+            #expect(p == (try Self.number(r.stdout, "probability")))
+            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
+            let z = try Self.value(r.stdout, "lvo.linear")
+            #expect(zPrime == 1.117420 * z + -1.032167)
+            let cg = try Self.value(r.stdout, "lvo.contributionGfap"), cf = try Self.value(r.stdout, "lvo.contributionFastEd")
+            #expect(z == -0.408314 + cg + cf)
+            #expect(r.stdout.contains("../shared/reference/models.md §2 step 3"))
+        }
+    }
+
+    @Test func everyVolumeAndBaselineGoldenValueIsReproducedByItsTrace() throws {
+        for c in CalculatorCommandTests.cases("volume.json") {
+            let r = try BinaryRunner.run(["volume", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
+            let logV = try Self.value(r.stdout, "volume.logVolume")
+            let v = try Self.value(r.stdout, "volume.volume")
+            #expect(v == pow(10, logV))
+            #expect(v == (try Self.number(r.stdout, "volumeMl")))
+            let expected = c["volumeMl"] as! Double
+            #expect(abs(v - expected) <= 1e-12 * expected)
+        }
+        for c in CalculatorCommandTests.cases("ich-baseline.json") where c["valid"] as? Bool == true {
+            let r = try BinaryRunner.run(["ich-baseline", "--age=" + CalculatorCommandTests.arg(c["age"]),
+                                          "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
+            let z = try Self.value(r.stdout, "ich.linear")
+            let p = try Self.value(r.stdout, "ich.probability")
+            #expect(p == 1 / (1 + exp(-z)))
+            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
+        }
+    }
+
+    @Test func humanTraceMatchesTheResultBitForBitInEnglishAndGerman() throws {
+        let json = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json", "--explain"])
+        let p = try Self.value(json.stdout, "lvo.probability")
+        let zPrime = try Self.value(json.stdout, "lvo.platt")
+        let en = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain"])
+        #expect(en.stdout.contains("Platt-calibrated logit"))
+        #expect(en.stdout.contains("→ \(zPrime)"))
+        #expect(en.stdout.contains("→ \(p)"))
+        #expect(en.stdout.contains("Yeo-Johnson transform of GFAP"))
+        let de = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain", "--lang", "de"])
+        let comma = { (x: Double) in String(describing: x).replacingOccurrences(of: ".", with: ",") }
+        #expect(de.stdout.contains("Platt-kalibrierter Logit"))
+        #expect(de.stdout.contains("→ " + comma(zPrime)))
+        #expect(de.stdout.contains("→ " + comma(p)))
+        // The printed German number parses back to the identical Double.
+        #expect(Double(comma(p).replacingOccurrences(of: ",", with: ".")) == p)
+    }
+
+    @Test func moduleCommandsTraceTheirLocalNumbers() throws {
+        let r = try BinaryRunner.run(ModuleCommandTests.full + ["--mode", "offline", "--accept-disclaimer", "--json", "--explain"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let j = try r.json()
+        let trace = try #require(j["trace"] as? [String: Any])
+        for key in ["ich", "lvo", "volume"] { #expect(trace[key] is [String: Any], "\(key)") }
+        let zPrime = try Self.value(r.stdout, "lvo.platt")
+        #expect(try Self.value(r.stdout, "lvo.probability") == 1 / (1 + exp(-zPrime)))
+        let z = try Self.value(r.stdout, "ich.linear")
+        #expect(try Self.value(r.stdout, "ich.probability") == 1 / (1 + exp(-z)))
+        let coma = try BinaryRunner.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--explain", "--lang", "de"])
+        #expect(coma.status == 0)
+        #expect(coma.stdout.contains("So wurden die Zahlen berechnet"))
+        #expect(coma.stdout.contains("z-Wert des Alters"))
+        #expect(coma.stdout.contains("→ 74,59"))
+    }
+
+    @Test func everyScaleExplains() throws {
+        let r = try BinaryRunner.run(["cpsss", "--gaze-deviation", "1", "--loc-questions-and-commands", "1", "--arm-weakness", "0",
+                                      "--json", "--explain"])
+        #expect(r.status == 0)
+        // 2·1 + 1 + 0 = 3.
+        #expect(try Self.value(r.stdout, "cpsss.gazeDeviation") == 2)
+        #expect(try Self.value(r.stdout, "cpsss.total") == 3)
+        #expect(r.stdout.contains("docs/clinical-scales.md#cpsss"))
+        // FAST-ED 1 + 2 + 1 + 0 + 0 = 4 ≥ 4.
+        let fastEd = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+                                           "--eye-deviation", "0", "--denial-neglect", "0", "--json", "--explain"])
+        #expect(try Self.value(fastEd.stdout, "fastEd.total") == 4)
+        #expect(fastEd.stdout.contains("models.md §3"))
+        let fastEdText = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+                                               "--eye-deviation", "0", "--denial-neglect", "0", "--explain", "--lang", "de"])
+        #expect(fastEdText.stdout.contains("Summe: total = 1 + 2 + 1 + 0 + 0 → 4"))
+        let text = try BinaryRunner.run(["van", "--arm-weakness", "1", "--vision", "1", "--aphasia", "0", "--neglect", "0", "--explain"])
+        #expect(text.stdout.contains("VAN positive when armWeakness and (vision or aphasia or neglect)"))
+    }
+}

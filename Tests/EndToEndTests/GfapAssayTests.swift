@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// GFAP assay provenance through the built binary: `--gfap-assay` and the
+/// config default are recorded and draw the hedged warning; the value is never
+/// converted; unknown names are usage errors.
+@Suite struct GfapAssayTests {
+    static let coma = ["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"]
+
+    @Test func flagIsRecordedWarnedAboutAndNeverConverts() throws {
+        let plain = try BinaryRunner.run(Self.coma + ["--json"])
+        let stated = try BinaryRunner.run(Self.coma + ["--json", "--gfap-assay", "elecsys-gfap"])
+        #expect(stated.status == 0, "\(stated.stderr)")
+        let j = try stated.json(), p = try plain.json()
+        #expect((j["inputs"] as? [String: Any])?["gfapAssay"] as? String == "elecsys-gfap")
+        #expect((p["inputs"] as? [String: Any])?["gfapAssay"] == nil)
+        let warnings = try #require(j["warnings"] as? [String])
+        #expect(warnings.contains { $0.contains("elecsys-gfap") && $0.contains("not interchangeable") && $0.contains("no conversion") })
+        #expect((p["warnings"] as? [String])?.contains { $0.contains("interchangeable") } == false)
+        // The same numbers with and without an assay: nothing is converted.
+        #expect(((j["ich"] as? [String: Any])?["probability"] as? Double) == ((p["ich"] as? [String: Any])?["probability"] as? Double))
+        #expect(((j["volume"] as? [String: Any])?["volumeMl"] as? Double) == ((p["volume"] as? [String: Any])?["volumeMl"] as? Double))
+    }
+
+    @Test func configDefaultAppliesAndTheReportRecordsIt() throws {
+        let home = BinaryRunner.temporaryHome()
+        try Data(#"{"gfapAssay": "istat-tbi"}"#.utf8).write(to: home.appendingPathComponent("config.json"))
+        let report = home.appendingPathComponent("report.md")
+        let r = try BinaryRunner.run(Self.coma + ["--report", report.path, "--lang", "de"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("GFAP gemessen mit istat-tbi"))
+        let text = try String(contentsOf: report, encoding: .utf8)
+        #expect(text.contains("| GFAP-Assay | istat-tbi |"))
+    }
+
+    @Test func unknownNamesAreUsageErrors() throws {
+        let flag = try BinaryRunner.run(Self.coma + ["--gfap-assay", "magic"])
+        #expect(flag.status == 64)
+        #expect(flag.stderr.contains("istat-tbi") && flag.stderr.contains("other"))
+        let home = BinaryRunner.temporaryHome()
+        try Data(#"{"gfapAssay": "magic"}"#.utf8).write(to: home.appendingPathComponent("config.json"))
+        let config = try BinaryRunner.run(Self.coma, environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(config.status == 64)
+        #expect(config.stderr.contains("gfapAssay"))
+        try Data(#"{"scales": ["race", "nihss"]}"#.utf8).write(to: home.appendingPathComponent("config.json"))
+        let scales = try BinaryRunner.run(["walk", "--mode", "offline", "--accept-disclaimer"], stdin: "",
+                                          environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(scales.status == 64)
+        #expect(scales.stderr.contains("nihss") && scales.stderr.contains("race, lams, cpsss, pass, van"))
+    }
+}
