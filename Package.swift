@@ -9,16 +9,27 @@ let package = Package(
         .executable(name: "stroke-triage", targets: ["StrokeTriage"]),
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "audit-bench", targets: ["AuditBench"]),
+        .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
-    // dependency, pinned here too. To update: docs/design.md, "Updating dependencies".
+    // dependency, pinned here too; swift-nio (used by the server packages) is
+    // pinned because two releases of it satisfy them; swift-http-types is used
+    // directly by the collector. The server packages are
+    // used by the server targets only, never by the paramedic CLI.
+    // To update: docs/design.md, "Updating dependencies".
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
         .package(url: "https://github.com/apple/swift-asn1", exact: "1.7.4"),
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", exact: "1.16.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", exact: "2.28.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", exact: "1.33.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", exact: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
@@ -92,6 +103,37 @@ let package = Package(
             ]
         ),
 
+        // What a device and the collector exchange: the signed request and the
+        // push payload (Crypto and Foundation only, so the CLI can use it later).
+        .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The fleet audit collector's logic: PostgreSQL store, device
+        // signatures, push checks, HTTP application (no ArgumentParser).
+        .target(
+            name: "StrokeCollector",
+            dependencies: [
+                "StrokeAudit", "CollectorWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // The server executable: commands only (separate from the paramedic CLI).
+        .executableTarget(
+            name: "StrokeTriageServer",
+            dependencies: [
+                "StrokeCollector",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+
         .testTarget(
             name: "StrokeModelsTests",
             dependencies: ["StrokeModels", "TriageLocalization"],
@@ -119,6 +161,19 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        // The collector against a throwaway PostgreSQL cluster the tests start themselves.
+        .testTarget(
+            name: "StrokeCollectorTests",
+            dependencies: [
+                "StrokeCollector", "CollectorWire", "StrokeAudit",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
     ]
 )

@@ -1,0 +1,114 @@
+import Foundation
+
+/// One collector setting: its flag, environment variable and config-file key.
+public enum CollectorSetting: String, Sendable, CaseIterable {
+    /// The PostgreSQL URL (`--database`, `STROKE_COLLECTOR_DATABASE`, `"database"`).
+    case database
+    /// The address to listen on, HOST:PORT (`--listen`, `STROKE_COLLECTOR_LISTEN`, `"listen"`).
+    case listen
+    /// The largest request body in bytes (`--max-body-bytes`, `STROKE_COLLECTOR_MAX_BODY_BYTES`, `"maxBodyBytes"`).
+    case maxBodyBytes
+    /// The most records in one push (`--max-batch-records`, `STROKE_COLLECTOR_MAX_BATCH_RECORDS`, `"maxBatchRecords"`).
+    case maxBatchRecords
+    /// How far a request's timestamp may lie from the collector's clock, in seconds
+    /// (`--request-window-seconds`, `STROKE_COLLECTOR_REQUEST_WINDOW_SECONDS`, `"requestWindowSeconds"`).
+    case requestWindowSeconds
+
+    /// The environment variable, e.g. `STROKE_COLLECTOR_MAX_BODY_BYTES`.
+    public var environmentName: String {
+        let snake = rawValue.reduce(into: "") { out, c in
+            if c.isUppercase { out += "_" }
+            out += c.uppercased()
+        }
+        return "STROKE_COLLECTOR_\(snake)"
+    }
+
+    /// The config file's key (the raw value).
+    public var fileKey: String { rawValue }
+}
+
+/// Where settings come from, in order of precedence: flags, then environment
+/// variables, then a JSON config file (`--config`, else `STROKE_COLLECTOR_CONFIG`).
+public struct CollectorSettingSources: Sendable {
+    /// Values given as flags.
+    public var flags: [CollectorSetting: String]
+    /// The process environment.
+    public var environment: [String: String]
+    /// The config file's values (numbers as their decimal text).
+    public var file: [String: String]
+    /// The config file's path, for messages.
+    public var filePath: String?
+
+    /// Collects the sources; reads the config file named by `configPath`, else by `STROKE_COLLECTOR_CONFIG`.
+    /// - Throws: `CollectorError.configurationInvalid` when the file cannot be read or is not a JSON object.
+    public init(flags: [CollectorSetting: String], environment: [String: String], configPath: String?) throws(CollectorError) {
+        self.flags = flags
+        self.environment = environment
+        let path = configPath ?? environment["STROKE_COLLECTOR_CONFIG"]
+        self.filePath = path
+        self.file = [:]
+        guard let path else { return }
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw .configurationInvalid("\(path): not readable as a JSON object")
+        }
+        for (key, value) in object {
+            if let text = value as? String { file[key] = text } else if let number = value as? NSNumber { file[key] = number.stringValue }
+        }
+    }
+
+    /// The value of `setting` from the first source that has it.
+    public func value(_ setting: CollectorSetting) -> String? {
+        flags[setting] ?? environment[setting.environmentName] ?? file[setting.fileKey]
+    }
+}
+
+/// The collector's resolved configuration. Every limit is explicit.
+public struct CollectorConfiguration: Sendable {
+    /// The PostgreSQL database.
+    public var database: DatabaseURL
+    /// The host to listen on.
+    public var listenHost: String = "127.0.0.1"
+    /// The port to listen on.
+    public var listenPort: Int = 8443
+    /// The largest request body in bytes (default 8 MiB).
+    public var maxBodyBytes: Int = 8 << 20
+    /// The most records in one push (default 1,000).
+    public var maxBatchRecords: Int = 1_000
+    /// How far a request's timestamp may lie from the collector's clock (default 300 s either way).
+    public var requestWindowSeconds: Int = 300
+
+    /// A configuration with defaults for everything but the database.
+    public init(database: DatabaseURL) {
+        self.database = database
+    }
+
+    /// Resolves every setting from `sources`; `--database` is required, the rest have defaults.
+    /// - Throws: `CollectorError` naming the setting and where its bad value came from.
+    public init(_ sources: CollectorSettingSources) throws(CollectorError) {
+        guard let url = sources.value(.database) else {
+            throw .configurationInvalid("database: give --database URL, \(CollectorSetting.database.environmentName) or \"database\" in the config file")
+        }
+        self.init(database: try DatabaseURL(url))
+        if let listen = sources.value(.listen) {
+            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
+                  (0...65535).contains(port), colon > listen.startIndex else {
+                throw .configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(listen)")
+            }
+            listenHost = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            listenPort = port
+        }
+        maxBodyBytes = try Self.integer(.maxBodyBytes, sources, range: 1_024...(1 << 30)) ?? maxBodyBytes
+        maxBatchRecords = try Self.integer(.maxBatchRecords, sources, range: 1...100_000) ?? maxBatchRecords
+        requestWindowSeconds = try Self.integer(.requestWindowSeconds, sources, range: 1...86_400) ?? requestWindowSeconds
+    }
+
+    private static func integer(_ setting: CollectorSetting, _ sources: CollectorSettingSources,
+                                range: ClosedRange<Int>) throws(CollectorError) -> Int? {
+        guard let text = sources.value(setting) else { return nil }
+        guard let value = Int(text), range.contains(value) else {
+            throw .configurationInvalid("\(setting.rawValue): allowed \(range.lowerBound)–\(range.upperBound), got \(text)")
+        }
+        return value
+    }
+}

@@ -1,0 +1,78 @@
+/// The one error type of the collector module (administration, configuration, database).
+///
+/// A struct wrapping a private enum, so cases can be added without breaking
+/// callers. `code` is stable (`collector.deviceExists`); `detail` names a
+/// field, a device or a library message and never holds a password or a
+/// request body.
+public struct CollectorError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable {
+        case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew
+        case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
+    }
+
+    private let kind: Kind
+    /// Technical detail for `--verbose` (a field, a device name, a library message).
+    public let detail: String?
+
+    private init(_ kind: Kind, _ detail: String?) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// Stable dotted code, e.g. `collector.deviceUnknown`.
+    public var code: String { "collector.\(kind.rawValue)" }
+
+    /// One English sentence for the operator.
+    public var message: String {
+        switch kind {
+        case .configurationInvalid: "The collector configuration is invalid"
+        case .databaseURLInvalid: "The database URL is invalid (expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
+        case .databaseUnavailable: "The PostgreSQL database cannot be reached or refused the request"
+        case .schemaTooNew: "The database schema is newer than this collector"
+        case .deviceExists: "A device with this name is already registered"
+        case .deviceUnknown: "No registered device has this name"
+        case .publicKeyInvalid: "The public key is not a base64 Ed25519 key (the output of `stroke-triage audit public-key`)"
+        case .publicKeyInUse: "This public key is already registered for another device"
+        case .deviceNameInvalid: "A device name has 1–64 characters of A–Z a–z 0–9 . _ -"
+        }
+    }
+
+    /// What the operator can do next.
+    public var recoverySuggestion: String {
+        switch kind {
+        case .configurationInvalid, .databaseURLInvalid: "Check the flag, the environment variable or the config file named in the detail."
+        case .databaseUnavailable: "Check that PostgreSQL runs and that the URL's user may connect (see docs/server.md)."
+        case .schemaTooNew: "Run the newer collector, or restore a database of this version."
+        case .deviceExists: "Choose another name, or remove the old device first."
+        case .deviceUnknown: "List the devices with `collector list-devices`."
+        case .publicKeyInvalid: "Copy the key printed by `stroke-triage audit public-key` on the device."
+        case .publicKeyInUse: "Each device signs with its own key; remove the other device first."
+        case .deviceNameInvalid: "Use a name like AMB-12."
+        }
+    }
+
+    /// The code, message and detail.
+    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+
+    /// A configuration value is missing or malformed (the detail names it).
+    public static func configurationInvalid(_ detail: String) -> CollectorError { CollectorError(.configurationInvalid, detail) }
+    /// The database URL cannot be parsed (the detail never holds the password).
+    public static func databaseURLInvalid(_ detail: String) -> CollectorError { CollectorError(.databaseURLInvalid, detail) }
+    /// PostgreSQL failed (the detail is the server's message, never a bound value).
+    public static func databaseUnavailable(_ detail: String) -> CollectorError { CollectorError(.databaseUnavailable, detail) }
+    /// The database was migrated by a newer collector.
+    public static func schemaTooNew(_ version: Int) -> CollectorError { CollectorError(.schemaTooNew, "schema version \(version)") }
+    /// The device name is taken.
+    public static func deviceExists(_ name: String) -> CollectorError { CollectorError(.deviceExists, name) }
+    /// No device with that name.
+    public static func deviceUnknown(_ name: String) -> CollectorError { CollectorError(.deviceUnknown, name) }
+    /// The public key is not base64 of a 32-byte Ed25519 key.
+    public static let publicKeyInvalid = CollectorError(.publicKeyInvalid, nil)
+    /// The public key belongs to another registered device.
+    public static func publicKeyInUse(_ other: String) -> CollectorError { CollectorError(.publicKeyInUse, other) }
+    /// The device name is empty, too long or has other characters.
+    public static func deviceNameInvalid(_ name: String) -> CollectorError { CollectorError(.deviceNameInvalid, name) }
+
+    /// True when both errors have the same code.
+    public func hasCode(of other: CollectorError) -> Bool { kind == other.kind }
+}

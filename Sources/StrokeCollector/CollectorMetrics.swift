@@ -1,0 +1,44 @@
+import Prometheus
+
+/// The collector's Prometheus metrics, exposed at `/metrics`:
+/// `collector_events_accepted_total`, `collector_pushes_rejected_total{reason}`
+/// and `collector_push_duration_seconds` (histogram of every push's latency,
+/// accepted or refused).
+public struct CollectorMetrics: Sendable {
+    /// The registry `/metrics` renders.
+    public let registry: PrometheusCollectorRegistry
+    private let accepted: Counter
+    private let latency: DurationHistogram
+
+    /// Latency buckets, 1 ms to 10 s.
+    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                                      .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+
+    /// Creates the metrics in a new registry; every refusal reason starts at 0 so dashboards see all of them.
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        accepted = registry.makeCounter(name: "collector_events_accepted_total",
+                                        help: "Audit records newly stored from device pushes")
+        latency = registry.makeDurationHistogram(name: "collector_push_duration_seconds", buckets: Self.buckets,
+                                                 help: "Time to answer a push, accepted or refused")
+        for refusal in PushRefusal.all { _ = rejectedCounter(refusal.reason) }
+    }
+
+    /// Counts newly stored records.
+    public func recordAccepted(_ count: Int) { accepted.increment(by: Int64(count)) }
+
+    /// Counts a refused push by reason.
+    public func recordRejected(_ reason: String) { rejectedCounter(reason).increment() }
+
+    /// Records one push's latency.
+    public func recordLatency(_ duration: Duration) { latency.record(duration) }
+
+    /// The Prometheus text exposition.
+    public func render() -> String { registry.emitToString() }
+
+    private func rejectedCounter(_ reason: String) -> Counter {
+        registry.makeCounter(name: "collector_pushes_rejected_total", labels: [("reason", reason)],
+                             help: "Device pushes refused, by reason")
+    }
+}

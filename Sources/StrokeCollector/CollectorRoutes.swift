@@ -1,0 +1,131 @@
+import CollectorWire
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The collector's HTTP routes: `POST /v1/push`, `GET /healthz`, `GET /metrics`.
+///
+/// A push is answered only after its records are committed in PostgreSQL. A
+/// refused request is answered with its status and `{"error":{"code","message"}}`,
+/// counted in `/metrics` and recorded as an incident.
+public struct CollectorRoutes: Sendable {
+    /// The push endpoint's path (also the path that devices sign).
+    public static let pushPath = "/v1/push"
+
+    let configuration: CollectorConfiguration
+    let store: CollectorStore
+    let metrics: CollectorMetrics
+    let logger: Logger
+
+    /// Creates the routes over a store and metrics.
+    public init(configuration: CollectorConfiguration, store: CollectorStore, metrics: CollectorMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// A router holding every route.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/healthz") { _, _ -> Response in
+            do {
+                try await store.ping()
+                return Self.text("ok\n", status: .ok)
+            } catch {
+                logger.warning("health check failed", metadata: ["error": "\(error)"])
+                return Self.text("database unavailable\n", status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ -> Response in
+            Self.text(metrics.render(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        }
+        router.post(RouterPath(stringLiteral: Self.pushPath)) { request, _ -> Response in
+            let start = ContinuousClock.now
+            let response = await push(request)
+            metrics.recordLatency(start.duration(to: .now))
+            return response
+        }
+        return router
+    }
+
+    /// Handles one push; never throws (every failure becomes an answer).
+    func push(_ request: Request) async -> Response {
+        let headers = request.headers
+        let claimed = headers[HTTPField.Name(RequestSignature.deviceHeader)!] ?? ""
+        if let length = headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
+            return await refuse(.bodyTooLarge, claimed: claimed, detail: "declared body of \(length) bytes")
+        }
+        let body: Data
+        do {
+            body = Data(try await request.body.collect(upTo: configuration.maxBodyBytes).readableBytesView)
+        } catch is NIOTooManyBytesError {
+            return await refuse(.bodyTooLarge, claimed: claimed, detail: "body over \(configuration.maxBodyBytes) bytes")
+        } catch {
+            return await refuse(.malformed, claimed: claimed, detail: "body not readable")
+        }
+        guard let signature = RequestSignature.parse(
+            device: headers[HTTPField.Name(RequestSignature.deviceHeader)!],
+            timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
+            nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
+            signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]) else {
+            return await refuse(.signatureMissing, claimed: claimed, detail: "signature headers missing or malformed")
+        }
+        do {
+            let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+            let device = try await store.authenticate(signature, method: request.method.rawValue, path: request.head.path ?? "",
+                                                      body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds)
+            guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {
+                throw DeviceRefusal(device: device, refusal: .malformed, detail: "not a push request")
+            }
+            guard push.records.count <= configuration.maxBatchRecords else {
+                throw DeviceRefusal(device: device, refusal: .batchTooLarge,
+                                    detail: "\(push.records.count) records, limit \(configuration.maxBatchRecords)")
+            }
+            let ack = try await store.push(push, from: device)
+            metrics.recordAccepted(ack.accepted)
+            logger.info("push accepted", metadata: [
+                "device": "\(device.name)", "accepted": "\(ack.accepted)", "duplicates": "\(ack.duplicates)",
+                "head": "\(ack.head.sequence)",
+            ])
+            return Self.json(ack, status: .ok)
+        } catch let refusal as PushRefusal {
+            return await refuse(refusal, claimed: claimed, detail: "")
+        } catch let refusal as DeviceRefusal {
+            return await refuse(refusal.refusal, claimed: refusal.device.name, deviceID: refusal.device.id,
+                                detail: refusal.detail)
+        } catch {
+            logger.error("push failed", metadata: ["device": "\(claimed)", "error": "\(error)"])
+            return Self.json(RefusalBody(code: "collector.unavailable", message: "The collector cannot store the push now; retry later"),
+                             status: .serviceUnavailable)
+        }
+    }
+
+    /// Counts, logs and records a refusal as an incident, and builds its answer.
+    func refuse(_ refusal: PushRefusal, claimed: String, deviceID: Int64? = nil, detail: String) async -> Response {
+        metrics.recordRejected(refusal.reason)
+        let name = claimed.isEmpty ? "(none)" : String(claimed.prefix(64))
+        logger.notice("push refused", metadata: ["device": "\(name)", "reason": "\(refusal.reason)", "detail": "\(detail)"])
+        do {
+            try await store.recordIncident(deviceName: name, deviceID: deviceID, reason: refusal.reason,
+                                           detail: detail, verified: deviceID != nil)
+        } catch {
+            logger.error("incident not recorded", metadata: ["reason": "\(refusal.reason)", "error": "\(error)"])
+        }
+        return Self.json(RefusalBody(code: refusal.reason, message: refusal.message), status: refusal.httpStatus)
+    }
+
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data + Data("\n".utf8))))
+    }
+
+    static func text(_ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

@@ -1,0 +1,55 @@
+import Hummingbird
+
+/// Why the collector refused a device's request: a stable dotted reason, the
+/// HTTP status and one English sentence. Every refusal is counted in
+/// `/metrics` and recorded as an incident.
+public struct PushRefusal: Error, Sendable, Hashable {
+    /// Stable dotted reason, e.g. `chain.gap` (the metrics label and the incident's reason).
+    public let reason: String
+    /// The HTTP status code of the answer.
+    public let status: Int
+    /// One English sentence for operators (never patient data).
+    public let message: String
+
+    private init(_ reason: String, _ status: Int, _ message: String) {
+        self.reason = reason
+        self.status = status
+        self.message = message
+    }
+
+    /// The signature headers are missing or malformed.
+    public static let signatureMissing = PushRefusal("signature.missing", 401, "The request carries no valid signature headers")
+    /// The signature does not verify under the device's registered key.
+    public static let signatureInvalid = PushRefusal("signature.invalid", 401, "The signature does not verify under the device's key")
+    /// No active device has the claimed name.
+    public static let deviceUnknown = PushRefusal("device.unknown", 401, "No registered device has this name")
+    /// The device is suspended.
+    public static let deviceSuspended = PushRefusal("device.suspended", 403, "The device is suspended")
+    /// The nonce was already used by this device.
+    public static let replayed = PushRefusal("request.replayed", 401, "The request was already received (replay)")
+    /// The timestamp lies outside the accepted window.
+    public static let stale = PushRefusal("request.stale", 401, "The request's timestamp lies outside the accepted window")
+    /// The body exceeds the configured limit.
+    public static let bodyTooLarge = PushRefusal("body.tooLarge", 413, "The request body exceeds the collector's limit")
+    /// The batch holds more records than the configured limit.
+    public static let batchTooLarge = PushRefusal("batch.tooLarge", 413, "The batch holds more records than the collector's limit")
+    /// The body is not a push request.
+    public static let malformed = PushRefusal("request.malformed", 400, "The body is not a valid push request")
+    /// The batch is not a consistent chain by itself (a hash or link does not match its record).
+    public static let chainInvalid = PushRefusal("chain.invalid", 422, "The batch is not a consistent hash chain")
+    /// The batch does not start right after the stored head.
+    public static let gap = PushRefusal("chain.gap", 409, "The batch does not continue at the stored head (gap)")
+    /// The batch or head contradicts a stored record.
+    public static let fork = PushRefusal("chain.fork", 409, "The batch contradicts the stored chain (fork)")
+    /// The device reports a head before the stored head.
+    public static let rollback = PushRefusal("chain.rollback", 409, "The device's head lies before the stored head (rollback)")
+
+    /// Every refusal, sorted by reason (for metrics and documentation).
+    public static let all: [PushRefusal] = [
+        .signatureMissing, .signatureInvalid, .deviceUnknown, .deviceSuspended, .replayed, .stale, .bodyTooLarge,
+        .batchTooLarge, .malformed, .chainInvalid, .gap, .fork, .rollback,
+    ].sorted { $0.reason < $1.reason }
+
+    /// The HTTP status.
+    var httpStatus: HTTPResponse.Status { HTTPResponse.Status(code: status) }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import StrokeCollector
+
+/// `collector serve`: runs the collector until SIGTERM or SIGINT, then drains and exits 0.
+struct CollectorServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Run the collector (HTTP) until SIGTERM.")
+
+    @OptionGroup var options: CollectorOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on (else STROKE_COLLECTOR_LISTEN; default 127.0.0.1:8443).",
+                                            valueName: "host:port"))
+    var listen: String?
+
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 8388608).", valueName: "n"))
+    var maxBodyBytes: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Most records in one push (default 1000).", valueName: "n"))
+    var maxBatchRecords: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"))
+    var requestWindowSeconds: Int?
+
+    func run() async throws {
+        var flags: [CollectorSetting: String] = [:]
+        flags[.listen] = listen
+        flags[.maxBodyBytes] = maxBodyBytes.map(String.init)
+        flags[.maxBatchRecords] = maxBatchRecords.map(String.init)
+        flags[.requestWindowSeconds] = requestWindowSeconds.map(String.init)
+        let configuration = try options.resolve(extra: flags)
+        let logger = options.makeLogger()
+        let store = CollectorStore(database: configuration.database, logger: logger)
+        let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
+        var app = Application(
+            router: routes.makeRouter(),
+            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
+                                 serverName: "stroke-triage-collector"),
+            onServerRunning: { channel in
+                logger.info("collector listening", metadata: [
+                    "port": "\(channel.localAddress?.port ?? 0)", "database": "\(configuration.database)",
+                ])
+            },
+            logger: logger)
+        app.addServices(store.client)
+        app.beforeServerStarts { try await store.migrate() }
+        try await ServerFailure.report(verbose: options.verbose) {
+            // Application.runService runs the pool and the server in a ServiceGroup that
+            // shuts down gracefully on SIGTERM and SIGINT.
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        }
+        logger.info("collector stopped")
+    }
+}

@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import StrokeCollector
+
+/// Turns errors into the project's exit codes with a message, a recovery
+/// suggestion and, with `--verbose`, the technical detail (never a password).
+enum ServerFailure {
+    /// Runs `body`; on a `CollectorError` prints it to standard error and exits
+    /// 64 (usage/configuration), 65 (invalid data), 69 (database unavailable) or 1.
+    static func report<T>(verbose: Bool, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as CollectorError {
+            throw fail(error, verbose: verbose)
+        }
+    }
+
+    /// Synchronous variant of `report`.
+    static func report<T>(verbose: Bool, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as CollectorError {
+            throw fail(error, verbose: verbose)
+        }
+    }
+
+    /// The exit code of an error.
+    static func exitCode(_ error: CollectorError) -> Int32 {
+        switch error.code {
+        case "collector.configurationInvalid", "collector.databaseURLInvalid": 64
+        case "collector.deviceExists", "collector.deviceUnknown", "collector.publicKeyInvalid",
+             "collector.publicKeyInUse", "collector.deviceNameInvalid": 65
+        case "collector.databaseUnavailable": 69
+        default: 1
+        }
+    }
+
+    private static func fail(_ error: CollectorError, verbose: Bool) -> ExitCode {
+        var lines = ["error: \(error.message) [\(error.code)]", error.recoverySuggestion]
+        // Field and device names always; the database's own message only with --verbose.
+        if let detail = error.detail, verbose || exitCode(error) != 69 { lines.append("detail: \(detail)") }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+        return ExitCode(exitCode(error))
+    }
+}

@@ -1,0 +1,46 @@
+import CollectorWire
+import Foundation
+import StrokeAudit
+import Testing
+import StrokeCollector
+
+/// The pure chain decision, without a database.
+@Suite("collector chain check")
+struct ChainCheckTests {
+    let log = SimulatedDevice.log(count: 4)
+    var genesis: PushHead { PushHead(sequence: 0, hash: AuditLayout.genesisHash) }
+
+    func request(_ records: ArraySlice<PushRecord>, head: PushRecord? = nil) -> PushRequest {
+        let head = head ?? records.last
+        return PushRequest(records: Array(records), head: head.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? genesis)
+    }
+
+    @Test("a first batch from sequence 1 is accepted whole")
+    func firstBatch() throws {
+        let outcome = try ChainCheck.evaluate(request(log[0..<4]), storedHead: genesis, storedHashes: [:])
+        #expect(outcome.newRecords.count == 4)
+        #expect(outcome.head == PushHead(sequence: 4, hash: log[3].hash))
+    }
+
+    @Test("only the stored sequences of a batch are compared")
+    func comparedSequences() {
+        #expect(ChainCheck.sequencesToCompare(request(log[1..<4]), storedHead: 2) == [2])
+        #expect(ChainCheck.sequencesToCompare(request(log[2..<4]), storedHead: 2).isEmpty)
+    }
+
+    @Test("gap, fork, rollback and a broken batch are told apart")
+    func refusals() {
+        let stored = PushHead(sequence: 2, hash: log[1].hash)
+        #expect(throws: PushRefusal.gap) { try ChainCheck.evaluate(request(log[3..<4]), storedHead: stored, storedHashes: [:]) }
+        #expect(throws: PushRefusal.rollback) {
+            try ChainCheck.evaluate(request(log[0..<1]), storedHead: stored, storedHashes: [1: log[0].hash])
+        }
+        #expect(throws: PushRefusal.fork) {
+            try ChainCheck.evaluate(request(log[1..<3]), storedHead: stored, storedHashes: [2: Data(repeating: 9, count: 32)])
+        }
+        let broken = PushRequest(records: [log[0], log[2]], head: PushHead(sequence: 3, hash: log[2].hash))
+        #expect(throws: PushRefusal.chainInvalid) { try ChainCheck.evaluate(broken, storedHead: genesis, storedHashes: [:]) }
+        let headBeforeBatch = PushRequest(records: Array(log[0..<2]), head: PushHead(sequence: 1, hash: log[0].hash))
+        #expect(throws: PushRefusal.chainInvalid) { try ChainCheck.evaluate(headBeforeBatch, storedHead: genesis, storedHashes: [:]) }
+    }
+}

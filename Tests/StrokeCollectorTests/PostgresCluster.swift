@@ -1,0 +1,178 @@
+import Foundation
+import StrokeCollector
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A throwaway PostgreSQL cluster for the collector tests: `initdb` in a
+/// temporary directory, a random free port, the Unix socket in that
+/// directory, run as the unprivileged `postgres` user when the tests run as
+/// root. One cluster serves the whole test process (each test gets its own
+/// database); it is stopped at exit, and a watchdog stops it too if the test
+/// process dies without running its exit handlers. Every wait is bounded.
+final class PostgresCluster: Sendable {
+    /// The cluster of this test process, started on first use.
+    static let shared: Result<PostgresCluster, any Error> = Result { try PostgresCluster.start() }
+
+    /// Why the cluster could not start (the log's tail is in the message).
+    struct ClusterError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The cluster's temporary directory (data in `data/`, the socket and the log beside it).
+    let directory: String
+    /// The server's port (also the socket's suffix).
+    let port: Int
+    /// The directory holding `initdb`, `pg_ctl` and `createdb`.
+    let binDirectory: String
+    /// The command prefix that runs a server tool as the unprivileged user (`runuser -u postgres --` as root).
+    let asServerUser: [String]
+    private let counter = Counter()
+
+    private init(directory: String, port: Int, binDirectory: String, asServerUser: [String]) {
+        self.directory = directory
+        self.port = port
+        self.binDirectory = binDirectory
+        self.asServerUser = asServerUser
+    }
+
+    /// A new, empty database in the cluster (one per test), as a URL through the Unix socket.
+    func createDatabase() throws -> DatabaseURL {
+        let name = "t\(getpid())_\(counter.next())"
+        try Self.run(["\(binDirectory)/createdb", "-h", directory, "-p", "\(port)", "-U", "collector", name])
+        return try DatabaseURL("postgres://collector@localhost:\(port)/\(name)?host=\(directory)")
+    }
+
+    /// The URL of database `name` through the Unix socket.
+    func url(database name: String) throws -> DatabaseURL {
+        try DatabaseURL("postgres://collector@localhost:\(port)/\(name)?host=\(directory)")
+    }
+
+    private static func start() throws(ClusterError) -> PostgresCluster {
+        do {
+            let bin = try findBinDirectory()
+            var template = Array("\(NSTemporaryDirectory())/stroke-collector-pg.XXXXXX".utf8CString)
+            guard let made = mkdtemp(&template) else { throw ClusterError(description: "mkdtemp failed") }
+            let directory = String(cString: made)
+            var prefix: [String] = []
+            if getuid() == 0 {
+                try run(["/bin/chown", "postgres:", directory])
+                prefix = ["/sbin/runuser", "-u", "postgres", "--"]
+                if !FileManager.default.fileExists(atPath: prefix[0]) { prefix[0] = "/usr/sbin/runuser" }
+            }
+            let port = try freePort()
+            try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "collector", "-A", "trust", "-E", "UTF8",
+                              "--no-locale", "--no-sync"])
+            let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+            try run(prefix + ["\(bin)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-o", options,
+                              "-w", "-t", "180", "start"])
+            let cluster = PostgresCluster(directory: directory, port: port, binDirectory: bin, asServerUser: prefix)
+            cluster.startWatchdog()
+            atexit { if case .success(let cluster) = PostgresCluster.shared { cluster.stop() } }
+            return cluster
+        } catch let error as ClusterError {
+            throw error
+        } catch {
+            throw ClusterError(description: "\(error)")
+        }
+    }
+
+    /// Stops the server (fast shutdown, bounded) and removes the directory.
+    func stop() {
+        _ = try? Self.run(asServerUser + ["\(binDirectory)/pg_ctl", "-D", "\(directory)/data", "-m", "fast", "-w", "-t", "60", "stop"])
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A shell that waits for this process to end, then stops the cluster and removes its directory.
+    private func startWatchdog() {
+        let stop = (asServerUser + ["\(binDirectory)/pg_ctl", "-D", "\(directory)/data", "-m", "immediate", "-w", "-t", "60", "stop"])
+            .map { "'\($0)'" }.joined(separator: " ")
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(directory)'"
+        _ = try? Self.spawn(["/bin/sh", "-c", script], output: "/dev/null")
+    }
+
+    /// The newest installed server's bin directory (Debian: /usr/lib/postgresql/N/bin), or where `initdb` is on PATH.
+    private static func findBinDirectory() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        for version in versions.compactMap(Int.init).sorted(by: >) where
+            FileManager.default.isExecutableFile(atPath: "\(root)/\(version)/bin/initdb") {
+            return "\(root)/\(version)/bin"
+        }
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            where FileManager.default.isExecutableFile(atPath: "\(dir)/initdb") {
+            return String(dir)
+        }
+        throw ClusterError(description: "PostgreSQL's initdb was not found: run Scripts/setup (installs Debian's postgresql)")
+    }
+
+    /// A TCP port that was free a moment ago on 127.0.0.1.
+    private static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ClusterError(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw ClusterError(description: "bind() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// Runs a tool to its end with no input; throws with its output when it fails.
+    ///
+    /// posix_spawn and waitpid rather than Foundation's Process: the server that
+    /// `pg_ctl start` leaves running would inherit Process's termination socket
+    /// (and any other open descriptor) and keep it open; every descriptor from 3 up
+    /// is closed in the child, and the output goes to a file.
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> String {
+        let outputPath = NSTemporaryDirectory() + "/stroke-collector-tool-\(UUID().uuidString).log"
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let pid = try spawn(arguments, output: outputPath)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0
+        guard exited, (status >> 8) & 0xff == 0 else {
+            throw ClusterError(description: "\(arguments.joined(separator: " ")) failed (wait status \(status)): \(text.suffix(2000))")
+        }
+        return text
+    }
+
+    /// Starts `arguments` with stdin from /dev/null, stdout and stderr to `output`, and no other descriptor.
+    static func spawn(_ arguments: [String], output: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Swift's Glibc does not export posix_spawn_file_actions_addclosefrom_np: python3 (from Scripts/setup) closes them.
+        let closer = ["/usr/bin/env", "python3", "-c",
+                      "import os, sys; os.closerange(3, os.sysconf('SC_OPEN_MAX')); os.execv(sys.argv[1], sys.argv[1:])"]
+        let argv: [UnsafeMutablePointer<CChar>?] = (closer + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let rc = posix_spawn(&pid, closer[0], &actions, nil, argv, environ)
+        guard rc == 0 else { throw ClusterError(description: "cannot start \(arguments[0]): error \(rc)") }
+        return pid
+    }
+
+    /// A thread-safe counter for database names.
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+}

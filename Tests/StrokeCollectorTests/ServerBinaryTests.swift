@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import StrokeCollector
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The built `stroke-triage-server` binary as an administrator runs it, and
+/// the paramedic CLI's independence from the server packages.
+@Suite("stroke-triage-server binary")
+struct ServerBinaryTests {
+    static let buildDirectory: URL = {
+        let besideBundle = Bundle.main.bundleURL.deletingLastPathComponent()
+        if FileManager.default.isExecutableFile(atPath: besideBundle.appendingPathComponent("stroke-triage-server").path) {
+            return besideBundle
+        }
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug")
+    }()
+
+    static var server: URL { buildDirectory.appendingPathComponent("stroke-triage-server") }
+
+    @Test("the paramedic CLI links none of the server packages")
+    func cliHasNoServerPackages() throws {
+        let cli = Self.buildDirectory.appendingPathComponent("stroke-triage")
+        let bytes = try Data(contentsOf: cli, options: .alwaysMapped)
+        for module in ["Hummingbird", "PostgresNIO", "ServiceLifecycle", "Prometheus", "StrokeCollector"] {
+            #expect(bytes.range(of: Data(module.utf8)) == nil, "stroke-triage contains \(module)")
+        }
+        let server = try Data(contentsOf: Self.server, options: .alwaysMapped)
+        #expect(server.range(of: Data("Hummingbird".utf8)) != nil)
+    }
+
+    @Test("administration commands, then serve: /healthz answers and SIGTERM ends it with exit 0")
+    func administerAndServe() async throws {
+        let url = try PostgresCluster.shared.get().createDatabase()
+        let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
+        let key = SimulatedDevice(name: "AMB-12").publicKey
+
+        let added = try Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
+        #expect(added.status == 0)
+        #expect(added.stdout == "added device AMB-12 (active)\n")
+        let again = try Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
+        #expect(again.status == 65)
+        #expect(again.stderr.contains("collector.deviceExists"))
+        // The database from the environment instead of the flag.
+        let listed = try Self.run(["collector", "list-devices", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
+        #expect(listed.status == 0)
+        #expect(listed.stdout.contains("\"name\":\"AMB-12\""))
+        #expect(try Self.run(["collector", "suspend-device", "--database", database, "--name", "AMB-12"]).status == 0)
+        #expect(try Self.run(["collector", "incidents", "--database", database, "--device", "AMB-12"]).stdout == "no incidents\n")
+        #expect(try Self.run(["collector", "list-devices"]).status == 64)
+
+        let process = Process()
+        process.executableURL = Self.server
+        process.arguments = ["collector", "serve", "--database", database, "--listen", "127.0.0.1:0"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        let stderr = Pipe()
+        process.standardError = stderr
+        let log = LockedText()
+        stderr.fileHandleForReading.readabilityHandler = { handle in log.append(handle.availableData) }
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+
+        let port = try await Self.waitFor(seconds: 180) { Self.port(in: log.text) }
+        let (body, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "ok\n")
+
+        kill(process.processIdentifier, SIGTERM)
+        _ = try await Self.waitFor(seconds: 120) { process.isRunning ? nil : true }
+        stderr.fileHandleForReading.readabilityHandler = nil
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        #expect(log.text.contains("collector stopped"))
+    }
+
+    /// The port from the "collector listening" log line.
+    static func port(in log: String) -> Int? {
+        guard let line = log.split(separator: "\n").first(where: { $0.contains("collector listening") }),
+              let range = line.range(of: "port=") else { return nil }
+        return Int(line[range.upperBound...].prefix(while: \.isNumber))
+    }
+
+    /// Polls `probe` every 100 ms until it answers, for at most `seconds`.
+    static func waitFor<T>(seconds: Int, _ probe: () -> T?) async throws -> T {
+        for _ in 0..<(seconds * 10) {
+            if let value = probe() { return value }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw CocoaError(.executableLoad)
+    }
+
+    /// Runs the server binary to its end.
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = server
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["STROKE_COLLECTOR_DATABASE"] = nil
+        env["STROKE_COLLECTOR_CONFIG"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+    }
+}
+
+/// Text appended from a pipe's handler thread and read from the test.
+final class LockedText: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func append(_ chunk: Data) {
+        lock.lock()
+        data.append(chunk)
+        lock.unlock()
+    }
+
+    var text: String {
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
