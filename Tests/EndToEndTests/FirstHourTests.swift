@@ -86,4 +86,22 @@ import Testing
         let routing = try #require(try r.json()["routing"] as? [String: Any])
         #expect(routing["category"] as? String == "thrombectomy", "\(routing)")
     }
+
+    @Test("audit verify and audit export name the log they read")
+    func auditCommandsNameTheLog() throws {
+        let home = BinaryRunner.temporaryHome()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let env = ["STROKE_TRIAGE_HOME": home.path]
+        let database = home.appendingPathComponent("data/audit.sqlite").path
+        #expect(try BinaryRunner.run(Self.disagreeing, environment: env).status == 0)
+        let verify = try BinaryRunner.run(["audit", "verify"], environment: env)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stdout.contains("Audit log read: \(database)"))
+        let json = try BinaryRunner.run(["audit", "verify", "--json"], environment: env)
+        #expect(try json.json()["path"] as? String == database)
+        let out = home.appendingPathComponent("export.jsonl").path
+        let export = try BinaryRunner.run(["audit", "export", "--out", out], environment: env)
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.contains("Audit log read: \(database)"))
+    }
 }

@@ -54,9 +54,11 @@ struct AuditExportCommand: ParsableCommand {
                 ("first", .integer(Int(summary.first))), ("last", .integer(Int(summary.last))),
                 ("sha256", .string(summary.sha256)), ("checkpointSequence", .integer(Int(summary.checkpoint.sequence))),
                 ("logId", .string(summary.head.logIDHex)),
+                ("database", .string(AuditSetup.location(audit).database.path)),
                 ("disclaimer", ModelJSON.disclaimer),
             ]).serialized())
         }
+        Console.out(l.text("audit.export.read", [.text(AuditSetup.location(audit).database.path)]))
         Console.out(l.text("audit.export.done", [
             .text(String(summary.records)), .text(file.path), .text(summary.manifest.path),
         ]))

@@ -47,10 +47,13 @@ struct AuditVerifyCommand: ParsableCommand {
             return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify(against: external) }
         }
         let l = output.localizer
+        // The log that was read: the database (and its key file), or the export file.
+        let read = export.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? AuditSetup.location(audit).database.path
         if output.json {
             Console.out(JSONValue.object([
                 ("intact", .bool(result.isIntact)),
                 ("source", .string(export == nil ? "database" : "export")),
+                ("path", .string(read)),
                 ("records", .integer(result.records)),
                 ("erasedRecords", .integer(result.erasedRecords)),
                 ("checkpoints", .integer(result.checkpoints)),
@@ -62,8 +65,10 @@ struct AuditVerifyCommand: ParsableCommand {
                 ("upgradedAtSequence", result.upgradedAtSequence.map { .integer(Int($0)) } ?? .null),
             ]).serialized())
         } else if let problem = result.problem {
+            Console.out(l.text("audit.verify.read", [.text(read)]))
             Console.out(l.text("audit.verify.tampered", [.text(String(problem.sequence)), .key("audit.problem.\(problem.reason.rawValue)")]))
         } else {
+            Console.out(l.text("audit.verify.read", [.text(read)]))
             Console.out(l.text("audit.verify.intact", [
                 .text(String(result.records)), .text(String(result.checkpoints)), .text(String(result.erasedRecords)),
             ]))
