@@ -35,14 +35,19 @@ enum ModuleCommandRunner {
             // stderr: stdout stays the result alone (one JSON object with --json).
             Console.err(output.localizer.text("output.saved", [.text(saved)]))
         }
-        guard flags.explain else { return AssessmentSession.present(outcome, output: output) }
-        let traces = AssessmentTrace(outcome.assessment)
-        if output.json, case .object(var members) = AssessmentSession.json(outcome) {
-            members.append(("trace", TraceRendering.json(traces)))
-            return Console.out(JSONValue.object(members).serialized())
+        if flags.explain {
+            let traces = AssessmentTrace(outcome.assessment)
+            if output.json, case .object(var members) = AssessmentSession.json(outcome) {
+                members.append(("trace", TraceRendering.json(traces)))
+                Console.out(JSONValue.object(members).serialized())
+            } else {
+                AssessmentSession.present(outcome, output: output)
+                for line in TraceRendering.lines(traces, output.localizer) { Console.outWrapped(line) }
+            }
+        } else {
+            AssessmentSession.present(outcome, output: output)
         }
-        AssessmentSession.present(outcome, output: output)
-        for line in TraceRendering.lines(traces, output.localizer) { Console.outWrapped(line) }
+        // After the result: exit 1 when the audit log refused to record it.
         try AssessmentSession.failIfRefused(trail, output.localizer)
     }
 
