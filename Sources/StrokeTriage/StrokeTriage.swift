@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import TriageLocalization
 
 /// The `stroke-triage` command: prehospital stroke triage (research use only).
@@ -28,6 +29,27 @@ struct StrokeTriage: AsyncParsableCommand {
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
             Self.exit(withError: ExitStatus.usage)
         }
-        await main(arguments)
+        // Parse errors quote what was typed: escape control characters in them
+        // (an escape sequence in an unknown option never reaches the terminal raw).
+        let command: ParsableCommand
+        do {
+            command = try parseAsRoot(arguments)
+        } catch {
+            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0).escapingControlCharacters }.joined(separator: "\n")
+            Console.err(message)
+            Self.exit(withError: ExitCode(exitCode(for: error).rawValue))
+        }
+        do {
+            var command = command
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            Self.exit(withError: error)
+        }
     }
 }
