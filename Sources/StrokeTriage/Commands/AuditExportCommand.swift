@@ -42,8 +42,8 @@ struct AuditExportCommand: ParsableCommand {
             format: AuditExportRequest.Format(rawValue: format) ?? .jsonl,
             fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
             file: file, disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
+        let location = AuditSetup.location(audit)
         let summary = try Failure.report(output) { () throws -> AuditExportSummary in
-            let location = AuditSetup.location(audit)
             try AuditSetup.requireExisting(location)
             return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.export(request) }
         }
@@ -54,11 +54,11 @@ struct AuditExportCommand: ParsableCommand {
                 ("first", .integer(Int(summary.first))), ("last", .integer(Int(summary.last))),
                 ("sha256", .string(summary.sha256)), ("checkpointSequence", .integer(Int(summary.checkpoint.sequence))),
                 ("logId", .string(summary.head.logIDHex)),
-                ("database", .string(AuditSetup.location(audit).database.path)),
+                ("database", .string(location.database.path)),
                 ("disclaimer", ModelJSON.disclaimer),
             ]).serialized())
         }
-        Console.out(l.text("audit.export.read", [.text(AuditSetup.location(audit).database.path)]))
+        Console.out(l.text("audit.export.read", [.text(location.database.path)]))
         Console.out(l.text("audit.export.done", [
             .text(String(summary.records)), .text(file.path), .text(summary.manifest.path),
         ]))

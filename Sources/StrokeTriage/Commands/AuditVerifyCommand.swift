@@ -27,12 +27,12 @@ struct AuditVerifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        let location = AuditSetup.location(audit)
         let result = try Failure.report(output) { () throws -> AuditVerification in
             if let export {
                 let key = try AuditExportVerifier.publicKey(publicKey ?? "")
                 return try AuditExportVerifier.verify(file: URL(fileURLWithPath: export), publicKey: key)
             }
-            let location = AuditSetup.location(audit)
             // A deleted database whose head file says it had records: every record is gone.
             if !FileManager.default.fileExists(atPath: location.database.path), let head = AuditLog.headFileHead(location),
                head.sequence > 0 {
@@ -48,7 +48,7 @@ struct AuditVerifyCommand: ParsableCommand {
         }
         let l = output.localizer
         // The log that was read: the database (and its key file), or the export file.
-        let read = export.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? AuditSetup.location(audit).database.path
+        let read = export.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? location.database.path
         if output.json {
             Console.out(JSONValue.object([
                 ("intact", .bool(result.isIntact)),

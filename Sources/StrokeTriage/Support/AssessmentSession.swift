@@ -34,14 +34,13 @@ enum AssessmentSession {
 
     /// Prints the outcome: one JSON object with `--json`, else the human result
     /// followed by where it was recorded ("Recorded in the audit log as event N
-    /// (PATH)", or that it was not). `--json` prints the object alone, so that
+    /// in:" and the database path, or that it was not). `--json` prints the object alone, so that
     /// output stays byte-identical from run to run.
-    static func present(_ outcome: AssessmentOutcome, output: OutputOptions, audited: Bool = true) {
+    static func present(_ outcome: AssessmentOutcome, output: OutputOptions) {
         if output.json { return Console.out(json(outcome).serialized()) }
-        let renderer = ResultRenderer(localizer: output.localizer, style: TerminalStyle(output))
-        for line in renderer.lines(outcome) { Console.out(line) }
-        guard audited else { return }
         let style = TerminalStyle(output)
+        let renderer = ResultRenderer(localizer: output.localizer, style: style)
+        for line in renderer.lines(outcome) { Console.out(line) }
         if let event = outcome.recordedAs {
             // The path on a line of its own, unbroken, so that it can be copied.
             Console.out(output.localizer.text("walk.audit.recordedAs", [.text(String(event.sequence))]))
