@@ -51,11 +51,21 @@ public struct PushRequest: Codable, Sendable, Hashable {
     public let records: [PushRecord]
     /// The device's current log head (at or after the batch's last record).
     public let head: PushHead
+    /// The device's signed head for `head` (its log id, erasure count and key epoch), when sent.
+    public let signedHead: PushSignedHead?
+    /// Data keys of these records wrapped to the organisation key, when one is configured.
+    public let wrappedKeys: [WrappedDataKey]?
+    /// Identifiers of data keys the device destroyed (crypto-shredding): the collector deletes their wrapped copies.
+    public let erasedKeyIds: [String]?
 
     /// Creates a push body.
-    public init(records: [PushRecord], head: PushHead) {
+    public init(records: [PushRecord], head: PushHead, signedHead: PushSignedHead? = nil,
+                wrappedKeys: [WrappedDataKey]? = nil, erasedKeyIds: [String]? = nil) {
         self.records = records
         self.head = head
+        self.signedHead = signedHead
+        self.wrappedKeys = wrappedKeys
+        self.erasedKeyIds = erasedKeyIds
     }
 }
 
