@@ -83,6 +83,11 @@ struct DevicePushTests {
         #expect(s["reachable"] as? Bool == false)
         #expect(s["pending"] as? Int == Int(head))
         #expect(try await device.run(["audit", "push", "--status"]).status == 64)
+        // No log yet: nothing to sign with, so the collector is not asked.
+        let fresh = try await DeviceHome().push(dead, ["--status", "--json"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try fresh.json()["reachable"] is NSNull)
+        #expect(try fresh.json()["pending"] as? Int == 0)
         let noDevice = try await device.run(["audit", "push", "--collector", dead])
         #expect(noDevice.status == 64)
         #expect(noDevice.stderr.contains("push.deviceMissing"))
