@@ -17,6 +17,6 @@ struct CollectorCommand: AsyncParsableCommand {
         abstract: "Collect devices' audit logs in PostgreSQL and detect gaps, forks and rollbacks.",
         subcommands: [
             CollectorServeCommand.self, AddDeviceCommand.self, ListDevicesCommand.self, SuspendDeviceCommand.self,
-            ResumeDeviceCommand.self, RemoveDeviceCommand.self, IncidentsCommand.self,
+            ResumeDeviceCommand.self, RemoveDeviceCommand.self, IncidentsCommand.self, UpdateDeviceKeyCommand.self,
         ])
 }

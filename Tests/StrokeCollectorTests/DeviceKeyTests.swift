@@ -124,6 +124,32 @@ struct DeviceKeyTests {
         }
     }
 
+    @Test("a key the collector cannot follow: exit 1 naming update-device-key; after it the push continues where it stood")
+    func keyReplacedByTheAdministrator() async throws {
+        try await LiveCollector.run { collector in
+            let device = DeviceHome()
+            let head = try device.record(2)
+            _ = try await collector.store.addDevice(name: device.name, publicKey: try device.publicKey())
+            #expect(try await device.push(collector.url).status == 0)
+            // The collector holds another key for the device (as after a rotation without endorsements).
+            let other = Curve25519.Signing.PrivateKey().publicKey.rawRepresentation.base64EncodedString()
+            _ = try await collector.store.updateDeviceKey(name: device.name, publicKey: other)
+            try device.record(1)
+            let refused = try await device.push(collector.url)
+            #expect(refused.status == 1)
+            #expect(refused.stderr.contains("signature.invalid"))
+            #expect(refused.stderr.contains("update-device-key"))
+            let updated = try await collector.store.updateDeviceKey(name: device.name, publicKey: try device.publicKey())
+            #expect(updated.publicKey == (try device.publicKey()))
+            #expect(updated.headSequence == head)
+            let pushed = try await device.push(collector.url, ["--json"])
+            #expect(pushed.status == 0, "\(pushed.stderr)")
+            #expect(try pushed.json()["accepted"] as? Int == 1)
+            await #expect(throws: CollectorError.self) { _ = try await collector.store.updateDeviceKey(name: "AMB-99", publicKey: other) }
+            await #expect(throws: CollectorError.self) { _ = try await collector.store.updateDeviceKey(name: device.name, publicKey: "x") }
+        }
+    }
+
     @Test("an endorsement chain reaches only keys each previous key signed, with rising epochs")
     func endorsementChain() throws {
         let k0 = Curve25519.Signing.PrivateKey(), k1 = Curve25519.Signing.PrivateKey(), k2 = Curve25519.Signing.PrivateKey()

@@ -59,7 +59,8 @@ struct PushError: Error, UserFacingError, Equatable {
 
     func hint(_ localizer: Localizer) -> String? {
         switch (kind, reason) {
-        case (.refused, "signature.invalid"), (.refused, "device.unknown"): localizer.text("push.hint.key")
+        case (.refused, "signature.invalid"): localizer.text("push.hint.key")
+        case (.refused, "device.unknown"): localizer.text("push.hint.unknown")
         case (.refused, "chain.fork"), (.refused, "chain.rollback"), (.refused, "chain.gap"): localizer.text("push.hint.chain")
         case (.unreachable, _): localizer.text("push.hint.pending")
         default: nil

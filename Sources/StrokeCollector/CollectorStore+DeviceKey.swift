@@ -1,6 +1,7 @@
 import CollectorWire
 import Foundation
 import PostgresNIO
+import StrokeAudit
 
 extension CollectorStore {
     /// What the collector holds for an authenticated device: its stored head
@@ -15,6 +16,29 @@ extension CollectorStore {
         }
         guard let head else { throw DeviceRefusal(device: device, refusal: .deviceUnknown) }
         return HeadAnswer(head: head, logId: nil)
+    }
+
+    /// Registers a new key for a live device (`collector update-device-key`), for a device whose key
+    /// changed without an endorsement the collector can follow (a key file rotated before endorsements,
+    /// a restored device). Its stored records and head stay; only the key that may push changes.
+    /// - Throws: `CollectorError` `publicKeyInvalid`, `deviceUnknown`, `publicKeyInUse`.
+    public func updateDeviceKey(name: String, publicKey text: String) async throws -> DeviceInfo {
+        guard let key = try? AuditExportVerifier.publicKey(text) else { throw CollectorError.publicKeyInvalid }
+        return try await transaction { connection in
+            var other: String?
+            for try await owner in try await connection.query(
+                "SELECT name FROM devices WHERE status <> 'removed' AND public_key = \(key) AND name <> \(name)",
+                logger: self.logger).decode(String.self) { other = owner }
+            if let other { throw CollectorError.publicKeyInUse(other) }
+            var changed = false
+            for try await _ in try await connection.query("""
+                UPDATE devices SET public_key = \(key), changed_at = now()
+                WHERE name = \(name) AND status <> 'removed' RETURNING id
+                """, logger: self.logger).decode(Int64.self) { changed = true }
+            guard changed else { throw CollectorError.deviceUnknown(name) }
+            self.logger.notice("device key replaced by the administrator", metadata: ["device": "\(name)"])
+            return try await self.devices(on: connection, name: name).first!
+        }
     }
 
     /// After a key rotation: registers the key that signed an accepted request,
