@@ -106,6 +106,12 @@ let package = Package(
         // What a device and the collector exchange: the signed request and the
         // push payload (Crypto and Foundation only, so the CLI can use it later).
         .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
+        // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
+        .target(
+            name: "CaseWire",
+            dependencies: ["CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
@@ -156,6 +162,10 @@ let package = Package(
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
+        .testTarget(
+            name: "CaseWireTests",
+            dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal);
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
