@@ -48,7 +48,7 @@ struct BoardTests {
                 for hook in ["class=\"urgency urgency-critical\">CRITICAL<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
                     #expect(page.contains(hook), "missing \(hook)")
                 }
-                for value in ["4321.5", ">97<", ">0<", ">no<", "99.5 %", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",
+                for value in ["4321.5", ">97<", ">0<", ">no<", "99 %", ">Age<", ">Headache<", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",
                               "46 ml", "Symptom onset 45 min before sending", "Research use only"] {
                     #expect(page.contains(value), "missing \(value)")
                 }
@@ -56,6 +56,8 @@ struct BoardTests {
                 #expect(german.contains("<html lang=\"de\">"))
                 #expect(german.contains(">KRITISCH<"))
                 #expect(german.contains(">nein<"))
+                #expect(german.contains(">Alter<"))
+                #expect(german.contains(">4321,5<"))
             }
         }
     }
