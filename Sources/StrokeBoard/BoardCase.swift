@@ -134,10 +134,13 @@ public actor BoardState {
         nextSubscriber += 1
         subscribers[id] = continuation
         continuation.yield(version)
-        continuation.onTermination = { _ in Task { await self.unsubscribe(id) } }
-        Task {
+        let timer = Task {
             try? await Task.sleep(for: lifetime)
             continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            timer.cancel()
+            Task { await self.unsubscribe(id) }
         }
         return stream
     }
