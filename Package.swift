@@ -107,6 +107,12 @@ let package = Package(
         // What a device and the collector exchange: the signed request and the
         // push payload (Crypto and Foundation only, so the CLI can use it later).
         .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
+        // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
+        .target(
+            name: "CaseWire",
+            dependencies: ["CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
@@ -123,11 +129,39 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL,
+        // signed device and hospital requests, expiry (docs/prenotify.md).
+        .target(
+            name: "StrokeRelay",
+            dependencies: [
+                "StrokeCollector", "CaseWire", "CollectorWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The hospital's board: polls the relay, opens and verifies cases locally, serves the wall page.
+        .target(
+            name: "StrokeBoard",
+            dependencies: [
+                "CaseWire", "CollectorWire", "JSONWriting", "StrokeModels", "TriageLocalization",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The server executable: commands only (separate from the paramedic CLI).
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -157,6 +191,10 @@ let package = Package(
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
+        .testTarget(
+            name: "CaseWireTests",
+            dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal);
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
@@ -167,7 +205,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit",
+                "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
