@@ -97,7 +97,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "JSONWriting", "OutputFiles",
+                "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire", "FleetExport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,12 +106,18 @@ let package = Package(
         // What a device and the collector exchange: the signed request and the
         // push payload (Crypto and Foundation only, so the CLI can use it later).
         .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // The fleet export's format, writer and offline verifier (pure: no server
+        // packages), shared by the collector that writes it and the CLI that verifies it.
+        .target(
+            name: "FleetExport",
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "JSONWriting", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire",
+                "StrokeAudit", "CollectorWire", "FleetExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -126,8 +132,9 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector",
+                "StrokeCollector", "FleetExport", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -166,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit",
+                "StrokeCollector", "CollectorWire", "StrokeAudit", "FleetExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
