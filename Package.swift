@@ -65,7 +65,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "JSONWriting", "OutputFiles",
+                "StrokeModels", "JSONWriting", "OutputFiles", "CollectorWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -98,6 +98,7 @@ let package = Package(
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire", "FleetExport",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -5,8 +5,8 @@ import JSONWriting
 import StrokeAudit
 
 /// Opens a verified fleet export with the organisation's private key: each
-/// wrapped data key with HPKE (`WrappedDataKey`'s suite and info, the data key
-/// id as associated data), then each record's payload with AES-GCM and the
+/// wrapped data key with HPKE (`WrappedDataKey.open`, the contract's suite, info
+/// and associated data), then each record's payload with AES-GCM and the
 /// audit log's own associated data (`AuditLayout.associatedData`).
 ///
 /// Output: one JSON line per record in the range, devices by name, records by
@@ -27,7 +27,7 @@ public enum FleetExportDecryptor {
     /// The JSON lines of every record in the range of every valid device of `verification`.
     public static func decrypt(directory: URL, verification: FleetVerification,
                                organisationKey: Curve25519.KeyAgreement.PrivateKey) -> (lines: Data, counts: Counts) {
-        let myKeyID = FleetKeyFile.organisationKeyID(organisationKey.publicKey)
+        let myKeyID = WrappedDataKey.orgKeyId(organisationKey.publicKey)
         var out = Data()
         var counts = Counts()
         for device in verification.devices where device.isValid {
@@ -70,11 +70,11 @@ public enum FleetExportDecryptor {
 
     /// The data key inside a wrapped key, or nil when it does not open with `key`.
     static func unwrap(_ line: FleetWrappedKeyLine, with key: Curve25519.KeyAgreement.PrivateKey) -> SymmetricKey? {
-        guard let encapsulated = Data(base64Encoded: line.encapsulatedKey), let sealed = Data(base64Encoded: line.ciphertext),
-              var recipient = try? HPKE.Recipient(privateKey: key, ciphersuite: WrappedDataKey.hpkeCiphersuite,
-                                                  info: WrappedDataKey.hpkeInfo, encapsulatedKey: encapsulated),
-              let raw = try? recipient.open(sealed, authenticating: Data(line.dataKeyId.utf8)), raw.count == 32 else { return nil }
-        return SymmetricKey(data: raw)
+        guard let encapsulated = Data(base64Encoded: line.encapsulatedKey), let sealed = Data(base64Encoded: line.ciphertext) else {
+            return nil
+        }
+        let wrapped = WrappedDataKey(dataKeyId: line.dataKeyId, orgKeyId: line.orgKeyId, encapsulatedKey: encapsulated, ciphertext: sealed)
+        return try? wrapped.open(with: key)
     }
 
     /// A record's payload as JSON text, or nil when it does not open or is not JSON.

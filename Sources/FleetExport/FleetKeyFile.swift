@@ -79,9 +79,4 @@ public enum FleetKeyFile {
         }
         return key
     }
-
-    /// The id devices put in `WrappedDataKey.orgKeyId`: lower-case hex SHA-256 of the raw public key.
-    public static func organisationKeyID(_ publicKey: Curve25519.KeyAgreement.PublicKey) -> String {
-        FleetExportLayout.sha256(publicKey.rawRepresentation)
-    }
 }

@@ -1,3 +1,4 @@
+import CollectorWire
 import Crypto
 import CryptoExtras
 import Foundation
@@ -36,6 +37,8 @@ public enum AuditKeyFile {
         var retiredPublicKeys: [Data]
         /// The key epoch: 1 at creation, raised by every rotation (absent in files from before epochs: 1).
         var epoch: Int64?
+        /// The rotations' key endorsements, oldest first (absent in files from before them).
+        var endorsements: [KeyEndorsement]?
     }
 
     /// Loads the key file, or creates it (mode 0600, parent directory 0700)
@@ -81,7 +84,8 @@ public enum AuditKeyFile {
         }
         return AuditKeyring(
             masterKeys: keys.master.map { .init(id: $0.id, key: SymmetricKey(data: $0.key), createdMs: $0.createdMs) },
-            signingKey: signing, retiredPublicKeys: keys.retiredPublicKeys, epoch: max(1, keys.epoch ?? 1))
+            signingKey: signing, retiredPublicKeys: keys.retiredPublicKeys, epoch: max(1, keys.epoch ?? 1),
+            endorsements: keys.endorsements ?? [])
     }
 
     /// Writes the keyring durably: a 0600 temporary file, fsync, then an atomic
@@ -95,7 +99,7 @@ public enum AuditKeyFile {
         } catch { throw AuditError.keyFileWrite(url.path) }
         let keys = Keys(master: keyring.masterKeys.map { .init(id: $0.id, key: $0.key.withUnsafeBytes { Data($0) }, createdMs: $0.createdMs) },
                         signingKey: keyring.signingKey.rawRepresentation, retiredPublicKeys: keyring.retiredPublicKeys,
-                        epoch: keyring.epoch)
+                        epoch: keyring.epoch, endorsements: keyring.endorsements.isEmpty ? nil : keyring.endorsements)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         var stored: Stored

@@ -1,3 +1,4 @@
+import CollectorWire
 import Crypto
 import Foundation
 
@@ -19,6 +20,9 @@ public struct AuditKeyring: Sendable {
     let retiredPublicKeys: [Data]
     /// The key epoch: 1 for a new key file, raised by one at every rotation.
     let epoch: Int64
+    /// Each rotation's endorsement of the new signing key by the previous one, oldest first
+    /// (empty for rotations made before endorsements existed).
+    let endorsements: [KeyEndorsement]
 
     /// The master key new data keys are wrapped with.
     var currentMaster: MasterKey { masterKeys[masterKeys.count - 1] }
@@ -38,20 +42,25 @@ public struct AuditKeyring: Sendable {
     /// A fresh keyring: one random master key and one signing key.
     static func generate(nowMs: Int64) -> AuditKeyring {
         AuditKeyring(masterKeys: [MasterKey(id: randomID(), key: SymmetricKey(size: .bits256), createdMs: nowMs)],
-                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: [], epoch: 1)
+                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: [], epoch: 1, endorsements: [])
     }
 
     /// This keyring with a new current master key and a new signing key; the
     /// old master keys stay until their data keys are re-wrapped.
-    func rotated(nowMs: Int64) -> AuditKeyring {
-        AuditKeyring(masterKeys: masterKeys + [MasterKey(id: Self.randomID(), key: SymmetricKey(size: .bits256), createdMs: nowMs)],
-                     signingKey: Curve25519.Signing.PrivateKey(), retiredPublicKeys: retiredPublicKeys + [publicKey],
-                     epoch: epoch + 1)
+    /// The old signing key endorses the new one (`KeyEndorsement`), so a fleet
+    /// collector that knows the old key accepts the new one.
+    func rotated(nowMs: Int64) throws -> AuditKeyring {
+        let next = Curve25519.Signing.PrivateKey()
+        let endorsement = try KeyEndorsement.sign(next: next.publicKey, epoch: epoch + 1, with: signingKey)
+        return AuditKeyring(masterKeys: masterKeys + [MasterKey(id: Self.randomID(), key: SymmetricKey(size: .bits256), createdMs: nowMs)],
+                            signingKey: next, retiredPublicKeys: retiredPublicKeys + [publicKey],
+                            epoch: epoch + 1, endorsements: endorsements + [endorsement])
     }
 
     /// This keyring with only the current master key (after re-wrapping).
     func droppingOldMasters() -> AuditKeyring {
-        AuditKeyring(masterKeys: [currentMaster], signingKey: signingKey, retiredPublicKeys: retiredPublicKeys, epoch: epoch)
+        AuditKeyring(masterKeys: [currentMaster], signingKey: signingKey, retiredPublicKeys: retiredPublicKeys, epoch: epoch,
+                     endorsements: endorsements)
     }
 
     /// The check value stored in the database for a master key: HMAC-SHA256(key, domain).

@@ -12,7 +12,8 @@ extension AuditLog {
     /// - Returns: the new public key (base64).
     public static func rotateKeys(_ location: Location, context: Context) throws -> String {
         let old = try open(location, context: context)
-        let rotated = old.keyring.rotated(nowMs: Clock.nowMs())
+        defer { old.close() }
+        let rotated = try old.keyring.rotated(nowMs: Clock.nowMs())
         old.close()
         try AuditKeyFile.write(rotated, to: location.keyFile, passphrase: location.passphrase, replace: true)
         return try withLog(location, context: context) { log in

@@ -1,4 +1,4 @@
-/// One HTTP POST attempt as libcurl performs it.
+/// One HTTP attempt as libcurl performs it (a POST unless `method` says `GET`).
 struct HTTPRequest: Sendable {
     /// Absolute URL.
     let url: String
@@ -12,6 +12,10 @@ struct HTTPRequest: Sendable {
     let maxResponseBytes: Int
     /// Optional `CURLOPT_PINNEDPUBLICKEY` value.
     let pinnedPublicKey: String?
+    /// `POST` (the body is sent) or `GET` (no body).
+    var method = "POST"
+    /// Further request header lines (`Name: value`).
+    var extraHeaders: [String] = []
 }
 
 /// A complete HTTP answer (any status).

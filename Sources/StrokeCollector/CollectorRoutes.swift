@@ -12,7 +12,7 @@ import NIOCore
 /// counted in `/metrics` and recorded as an incident.
 public struct CollectorRoutes: Sendable {
     /// The push endpoint's path (also the path that devices sign).
-    public static let pushPath = "/v1/push"
+    public static let pushPath = CollectorPaths.push
 
     let configuration: CollectorConfiguration
     let store: CollectorStore
@@ -42,6 +42,7 @@ public struct CollectorRoutes: Sendable {
         router.get("/metrics") { _, _ -> Response in
             Self.text(metrics.render(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
         }
+        router.get(RouterPath(stringLiteral: Self.headPath)) { request, _ -> Response in await head(request) }
         router.post(RouterPath(stringLiteral: Self.pushPath)) { request, _ -> Response in
             let start = ContinuousClock.now
             let response = await push(request)
@@ -70,13 +71,15 @@ public struct CollectorRoutes: Sendable {
             device: headers[HTTPField.Name(RequestSignature.deviceHeader)!],
             timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
             nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
-            signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]) else {
+            signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]),
+            let endorsements = Self.endorsements(headers) else {
             return await refuse(.signatureMissing, claimed: claimed, detail: "signature headers missing or malformed")
         }
         do {
             let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
             let device = try await store.authenticate(signature, method: request.method.rawValue, path: request.head.path ?? "",
-                                                      body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds)
+                                                      body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds,
+                                                      endorsements: endorsements)
             guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {
                 throw DeviceRefusal(device: device, refusal: .malformed, detail: "not a push request")
             }

@@ -24,6 +24,10 @@ public struct AuthenticatedDevice: Sendable, Hashable {
     public let id: Int64
     /// Its name.
     public let name: String
+    /// The key that signed the request when it is not the registered one but endorsed by it (after a key rotation).
+    public var endorsedKey: Data? = nil
+    /// The registered key the endorsement chain started from.
+    public var registeredKey: Data? = nil
 }
 
 extension CollectorStore {
@@ -33,8 +37,11 @@ extension CollectorStore {
     ///   - windowSeconds: how far the request's timestamp may lie from `nowMs`.
     /// - Throws: `PushRefusal` (`device.unknown`, `signature.invalid`, `device.suspended`,
     ///   `request.stale`, `request.replayed`), or `CollectorError` when PostgreSQL fails.
+    ///   - endorsements: the device's key endorsements (`Stroke-Key-Endorsement`): a request signed by a key
+    ///     they endorse from the registered key is the device's, after a key rotation.
     public func authenticate(_ signature: RequestSignature, method: String, path: String, body: Data,
-                             nowMs: Int64, windowSeconds: Int) async throws -> AuthenticatedDevice {
+                             nowMs: Int64, windowSeconds: Int,
+                             endorsements: [KeyEndorsement] = []) async throws -> AuthenticatedDevice {
         let name = signature.device
         let rows = try await run {
             try await self.client.query(
@@ -46,8 +53,11 @@ extension CollectorStore {
         }
         guard let found else { throw PushRefusal.deviceUnknown }
         let (id, key, status) = found
-        guard signature.isValid(method: method, path: path, body: body, publicKey: key) else { throw PushRefusal.signatureInvalid }
-        let device = AuthenticatedDevice(id: id, name: name)
+        let signer = KeyEndorsement.reachableKeys(from: key, chain: endorsements).first {
+            signature.isValid(method: method, path: path, body: body, publicKey: $0)
+        }
+        guard let signer else { throw PushRefusal.signatureInvalid }
+        let device = AuthenticatedDevice(id: id, name: name, endorsedKey: signer == key ? nil : signer, registeredKey: key)
         guard status == "active" else { throw DeviceRefusal(device: device, refusal: .deviceSuspended) }
         let window = Int64(windowSeconds) * 1000
         guard (nowMs - window)...(nowMs + window) ~= signature.timestampMs else {
@@ -111,6 +121,7 @@ extension CollectorStore {
                     """, logger: self.logger)
             }
             try await self.storeSignedHead(request, signedHead, newRecords: fresh, device: device, on: connection)
+            try await self.registerEndorsedKey(of: device, on: connection)
             return PushAcknowledgement(accepted: fresh.count, duplicates: outcome.duplicates, head: outcome.head)
         }
     }

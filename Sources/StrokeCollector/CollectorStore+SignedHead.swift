@@ -21,7 +21,7 @@ extension CollectorStore {
         }
         guard let row else { throw DeviceRefusal(device: device, refusal: .deviceSuspended) }
         let before = SignedHeadCheck.Stored(logId: row.1, erasedKeys: row.2, keyEpoch: row.3)
-        let keys = try await acceptableHeadKeys(deviceID: device.id, registeredKey: row.0, on: connection)
+        let keys = try await acceptableHeadKeys(of: device, registeredKey: row.0, on: connection)
         do throws(PushRefusal) {
             let after = try SignedHeadCheck.evaluate(request, stored: before, acceptableKeys: keys)
             return SignedHeadTransition(before: before, after: after)

@@ -5,7 +5,7 @@ import StrokeAudit
 
 /// A device log whose payloads are really sealed (AES-GCM under per-assessment
 /// data keys, with the audit log's associated data) and whose data keys are
-/// wrapped to an organisation key with HPKE, as the wire contract describes.
+/// wrapped to an organisation key with the contract's `WrappedDataKey.seal`.
 struct SealedLog: Sendable {
     let records: [PushRecord]
     /// The data keys by id.
@@ -39,14 +39,8 @@ struct SealedLog: Sendable {
 
     /// Every data key wrapped to `organisation` (HPKE base mode, the contract's suite and info, the id as associated data).
     func wrapped(to organisation: Curve25519.KeyAgreement.PublicKey, only ids: [String]? = nil) -> [WrappedDataKey] {
-        let orgKeyID = Self.hex(Data(SHA256.hash(data: organisation.rawRepresentation)))
-        return (ids ?? keys.keys.sorted()).map { id in
-            var sender = try! HPKE.Sender(recipientKey: organisation, ciphersuite: WrappedDataKey.hpkeCiphersuite,
-                                          info: WrappedDataKey.hpkeInfo)
-            let sealed = try! sender.seal(keys[id]!.withUnsafeBytes { Data($0) }, authenticating: Data(id.utf8))
-            return WrappedDataKey(dataKeyId: id, orgKeyId: orgKeyID, encapsulatedKey: sender.encapsulatedKey, ciphertext: sealed)
+        (ids ?? keys.keys.sorted()).map { id in
+            try! WrappedDataKey.seal(rawKey: keys[id]!.withUnsafeBytes { Data($0) }, dataKeyId: id, to: organisation)
         }
     }
-
-    static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
 }

@@ -47,6 +47,8 @@ enum ModuleCommandRunner {
         } else {
             AssessmentSession.present(outcome, output: output)
         }
+        // The result is written: a configured fleet collector gets the new records in the background.
+        if trail.lastRecorded != nil { BackgroundPush.start(audit) }
         // After the result: exit 1 when the audit log refused to record it.
         try AssessmentSession.failIfRefused(trail, output.localizer)
     }

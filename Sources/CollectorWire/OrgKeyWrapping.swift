@@ -1,0 +1,53 @@
+import Crypto
+import Foundation
+
+/// Sealing and opening a data key for the organisation key (HPKE, as
+/// `WrappedDataKey`'s documentation states): the device seals, the medical
+/// director (holding the X25519 private key offline) opens; the collector
+/// only stores the result.
+extension WrappedDataKey {
+    /// The HPKE suite: X25519 KEM, HKDF-SHA256, AES-256-GCM (RFC 9180 ids 0x0020, 0x0001, 0x0002).
+    public static let ciphersuite = HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: .HKDF_SHA256, aead: .AES_GCM_256)
+
+    /// The organisation key's identifier: lower-case hex SHA-256 of its raw 32 bytes.
+    public static func orgKeyId(_ key: Curve25519.KeyAgreement.PublicKey) -> String {
+        SHA256.hash(data: key.rawRepresentation).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Seals a raw data key to the organisation's public key, bound to its id.
+    /// - Parameters:
+    ///   - rawKey: the 32-byte data key (never stored or logged by this function).
+    ///   - dataKeyId: the records' `dataKeyId` (the associated data).
+    ///   - orgKey: the organisation's X25519 public key.
+    public static func seal(rawKey: Data, dataKeyId: String, to orgKey: Curve25519.KeyAgreement.PublicKey) throws -> WrappedDataKey {
+        var sender = try HPKE.Sender(recipientKey: orgKey, ciphersuite: ciphersuite, info: hpkeInfo)
+        let sealed = try sender.seal(rawKey, authenticating: Data(dataKeyId.utf8))
+        return WrappedDataKey(dataKeyId: dataKeyId, orgKeyId: orgKeyId(orgKey), encapsulatedKey: sender.encapsulatedKey,
+                              ciphertext: sealed)
+    }
+
+    /// Opens the wrapped key with the organisation's private key: the data key
+    /// that opens the records' payloads (AES-256-GCM, see docs/audit-format.md).
+    /// - Throws: when the key is not the one it was wrapped to, or anything was changed.
+    public func open(with orgKey: Curve25519.KeyAgreement.PrivateKey) throws -> SymmetricKey {
+        var recipient = try HPKE.Recipient(privateKey: orgKey, ciphersuite: Self.ciphersuite, info: Self.hpkeInfo,
+                                           encapsulatedKey: encapsulatedKey)
+        let raw = try recipient.open(ciphertext, authenticating: Data(dataKeyId.utf8))
+        guard raw.count == 32 else { throw CryptoKitError.incorrectKeySize }
+        return SymmetricKey(data: raw)
+    }
+
+    /// Parses an organisation public key: base64 of the raw 32 bytes, or a file holding that text.
+    /// - Returns: nil when neither gives a valid X25519 public key.
+    public static func parseOrgPublicKey(_ text: String) -> Curve25519.KeyAgreement.PublicKey? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let raw = Data(base64Encoded: trimmed), raw.count == 32,
+           let key = try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw) {
+            return key
+        }
+        guard !trimmed.isEmpty, let data = FileManager.default.contents(atPath: trimmed),
+              let content = String(data: data, encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              let raw = Data(base64Encoded: content), raw.count == 32 else { return nil }
+        return try? Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw)
+    }
+}

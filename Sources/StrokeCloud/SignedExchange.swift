@@ -1,0 +1,70 @@
+import Foundation
+
+/// A complete answer of another HTTP service (e.g. the fleet collector), any status.
+public struct ServiceAnswer: Sendable, Hashable {
+    /// The HTTP status.
+    public let status: Int
+    /// The body, at most the configuration's `maxResponseBytes`.
+    public let body: Data
+}
+
+extension CloudClient {
+    /// One request to `url` with the cloud client's transport, timeouts,
+    /// retry policy and deadline, for services other than the prediction
+    /// functions (the fleet collector). `headers` runs before every attempt,
+    /// so each attempt can carry a fresh signature and nonce.
+    ///
+    /// Connect failures, timeouts and the retryable statuses (408, 429, 5xx)
+    /// are retried per `RetryPolicy`; the last answer is returned whatever its
+    /// status once no retry fits.
+    /// - Parameters:
+    ///   - method: `GET` or `POST`.
+    ///   - body: the JSON body (empty for `GET`).
+    ///   - headers: header lines (`Name: value`) for one attempt.
+    ///   - deadline: no attempt or wait goes beyond it.
+    /// - Throws: `CloudError` when no attempt got an answer; whatever `headers` throws.
+    public func exchange(method: String, url: String, body: Data, headers: () throws -> [String],
+                         deadline: ContinuousClock.Instant) async throws -> ServiceAnswer {
+        var attempt = 0
+        let text = String(decoding: body, as: UTF8.self)
+        while true {
+            attempt += 1
+            if Task.isCancelled { throw CloudError.cancelled }
+            let remaining = Self.seconds(deadline - .now)
+            guard remaining > 0 else { throw CloudError.deadlineExceeded(seconds: configuration.deadline) }
+            let total = min(configuration.attemptTimeout, remaining)
+            let request = HTTPRequest(url: url, body: text, connectTimeout: min(configuration.connectTimeout, total),
+                                      totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
+                                      pinnedPublicKey: configuration.pinnedPublicKey, method: method,
+                                      extraHeaders: try headers())
+            let failure: RetryPolicy.Failure
+            var retryAfter: Double?
+            var last: Result<ServiceAnswer, CloudError>
+            do {
+                let response = try await CurlTransport.send(request)
+                let answer = ServiceAnswer(status: response.status, body: Data(response.body))
+                if (200..<300).contains(response.status) { return answer }
+                failure = .status(response.status)
+                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
+                last = .success(answer)
+            } catch {
+                failure = error.retryClass
+                last = .failure(error)
+            }
+            let decision = configuration.retry.decide(after: failure, attempt: attempt, retryAfter: retryAfter,
+                                                      remainingSeconds: Self.seconds(deadline - .now),
+                                                      draw: Double.random(in: 0..<1))
+            guard case .retry(let wait) = decision else { return try last.get() }
+            do {
+                try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))
+            } catch {
+                throw CloudError.cancelled
+            }
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (s, attoseconds) = duration.components
+        return Double(s) + Double(attoseconds) / 1e18
+    }
+}

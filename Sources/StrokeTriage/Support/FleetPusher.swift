@@ -1,0 +1,106 @@
+import CollectorWire
+import Foundation
+import StrokeAudit
+import StrokeCloud
+
+/// Pushes an audit log to the fleet collector: asks the collector's head,
+/// then sends the records after it in bounded batches, exactly as stored,
+/// each batch with the log's signed head, the destroyed data keys' ids and,
+/// with an organisation key, the batch's data keys wrapped to it. Resumable
+/// and idempotent: the collector's head says where to start, and records it
+/// holds already are counted as duplicates, never stored twice.
+struct FleetPusher {
+    /// What a push did.
+    struct Summary {
+        var accepted = 0
+        var duplicates = 0
+        var batches = 0
+        var wrappedKeys = 0
+        var localHead: Int64 = 0
+        var acknowledgedHead: Int64 = 0
+    }
+
+    let settings: CollectorSettings
+    let log: AuditLog
+    let state: PushState
+    let client: CloudClient
+
+    init(settings: CollectorSettings, log: AuditLog, state: PushState) {
+        self.settings = settings
+        self.log = log
+        self.state = state
+        self.client = CloudClient(configuration: settings.configuration)
+    }
+
+    /// Pushes everything pending in batches of at most `batchSize` records.
+    /// - Throws: `PushError` (unreachable, refused, answerInvalid), `AuditError` from the log.
+    func push(batchSize: Int) async throws -> Summary {
+        var summary = Summary()
+        var after = try await collectorHead().head.sequence
+        summary.acknowledgedHead = after
+        while true {
+            let batch = try log.pushBatch(after: after, limit: batchSize)
+            summary.localHead = batch.head.sequence
+            let wrapped = try settings.orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) }
+            let request = PushRequest(records: batch.records, head: batch.pushHead, signedHead: batch.signedHead,
+                                      wrappedKeys: wrapped, erasedKeyIds: batch.erasedKeyIds)
+            let ack: PushAcknowledgement = try await send("POST", CollectorPaths.push, body: try Self.encoder.encode(request))
+            remember(ack.head)
+            summary.batches += 1
+            summary.accepted += ack.accepted
+            summary.duplicates += ack.duplicates
+            summary.wrappedKeys += wrapped?.count ?? 0
+            summary.acknowledgedHead = ack.head.sequence
+            // Done when the collector holds the head, or when a batch made no progress (never loop).
+            guard ack.head.sequence < batch.head.sequence, ack.head.sequence > after, !batch.records.isEmpty else { break }
+            after = ack.head.sequence
+        }
+        return summary
+    }
+
+    /// `GET /v1/head`: what the collector holds for this device; remembered locally.
+    func collectorHead() async throws -> HeadAnswer {
+        let answer: HeadAnswer = try await send("GET", CollectorPaths.head, body: Data())
+        remember(answer.head)
+        return answer
+    }
+
+    private func remember(_ head: PushHead) {
+        state.remember(.init(collector: settings.baseURL, device: settings.device, sequence: head.sequence,
+                             chainHash: head.hash.map { String(format: "%02x", $0) }.joined(),
+                             timeMs: Int64(Date().timeIntervalSince1970 * 1000)))
+    }
+
+    /// One signed request (re-signed with a fresh nonce for every retry); decodes a 200 answer.
+    private func send<T: Decodable>(_ method: String, _ path: String, body: Data) async throws -> T {
+        let endorsements = log.keyEndorsements
+        let answer: ServiceAnswer
+        do {
+            answer = try await client.exchange(method: method, url: settings.baseURL + path, body: body, headers: {
+                var lines = try log.signCollectorRequest(method: method, path: path, body: body, device: settings.device)
+                    .map { "\($0.0): \($0.1)" }
+                if !endorsements.isEmpty { lines.append("\(KeyEndorsement.header): \(KeyEndorsement.headerValue(endorsements))") }
+                return lines
+            }, deadline: client.deadlineFromNow())
+        } catch let error as CloudError {
+            throw PushError(.unreachable, cause: "\(error.code): \(error.underlyingCause ?? "")")
+        }
+        guard answer.status == 200 else {
+            let reason = PushError.sanitisedReason((try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code)
+            if answer.status >= 500 || answer.status == 408 || answer.status == 429 {
+                throw PushError(.unreachable, reason: reason, status: answer.status, cause: "HTTP \(answer.status) \(reason)")
+            }
+            throw PushError(.refused, reason: reason, status: answer.status, cause: "HTTP \(answer.status)")
+        }
+        guard let value = try? JSONDecoder().decode(T.self, from: answer.body) else {
+            throw PushError(.answerInvalid, cause: "HTTP 200 with \(answer.body.count) bytes that are not the expected answer")
+        }
+        return value
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }()
+}

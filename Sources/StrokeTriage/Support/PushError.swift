@@ -1,0 +1,76 @@
+import ArgumentParser
+import TriageLocalization
+
+/// Why `audit push` could not push (codes `push.<kind>`); never patient data.
+struct PushError: Error, UserFacingError, Equatable {
+    /// What went wrong.
+    enum Kind: String {
+        /// No collector URL from `--collector`, config `collector` or `STROKE_TRIAGE_COLLECTOR` (64).
+        case collectorMissing
+        /// The collector URL is not an http(s) URL (64).
+        case collectorInvalid
+        /// No device name from `--device-name`, config `device` or `STROKE_TRIAGE_DEVICE` (64).
+        case deviceMissing
+        /// The device name breaks the collector's rule (64).
+        case deviceInvalid
+        /// Config `orgPublicKey` is neither a base64 X25519 key nor a file holding one (64).
+        case orgKeyInvalid
+        /// The collector could not be reached or is unavailable; records stay pending (69).
+        case unreachable
+        /// The collector refused the log (409/422: 65) or the request (other statuses: 1).
+        case refused
+        /// The collector's answer is not what the protocol says (1).
+        case answerInvalid
+        /// Another push of this log kept running for a minute (1).
+        case busy
+    }
+
+    /// The kind.
+    let kind: Kind
+    /// The collector's reason code (`chain.fork`), sanitised, for `refused`.
+    var reason: String = ""
+    /// The HTTP status, for `refused`.
+    var status: Int = 0
+    /// Technical detail for `--verbose` (libcurl's text, the status).
+    var underlyingCause: String?
+
+    init(_ kind: Kind, reason: String = "", status: Int = 0, cause: String? = nil) {
+        self.kind = kind
+        self.reason = reason
+        self.status = status
+        self.underlyingCause = cause
+    }
+
+    /// The stable dotted code.
+    var code: String { "push.\(kind.rawValue)" }
+
+    var exitCode: ExitCode {
+        switch kind {
+        case .collectorMissing, .collectorInvalid, .deviceMissing, .deviceInvalid, .orgKeyInvalid: ExitStatus.usage
+        case .unreachable: ExitStatus.unavailable
+        case .refused: status == 409 || status == 422 ? ExitStatus.invalidData : ExitStatus.failure
+        case .answerInvalid, .busy: ExitStatus.failure
+        }
+    }
+
+    func message(_ localizer: Localizer) -> String {
+        localizer.text("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))])
+    }
+
+    func hint(_ localizer: Localizer) -> String? {
+        switch (kind, reason) {
+        case (.refused, "signature.invalid"), (.refused, "device.unknown"): localizer.text("push.hint.key")
+        case (.refused, "chain.fork"), (.refused, "chain.rollback"), (.refused, "chain.gap"): localizer.text("push.hint.chain")
+        case (.unreachable, _): localizer.text("push.hint.pending")
+        default: nil
+        }
+    }
+
+    /// A reason code from a collector's answer, kept only if it looks like one (letters, digits, `.`, `_`, `-`; ≤ 64).
+    static func sanitisedReason(_ code: String?) -> String {
+        guard let code, (1...64).contains(code.utf8.count),
+              code.utf8.allSatisfy({ $0 == 45 || $0 == 46 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) })
+        else { return "unknown" }
+        return code
+    }
+}

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// What `audit push` keeps beside the key file: the head the collector last
+/// acknowledged (`collector-push.json`, 0600) and the lock that keeps two
+/// pushes of one log from running at once (`collector-push.lock`).
+struct PushState {
+    /// The remembered acknowledgement.
+    struct Acknowledged: Codable, Equatable {
+        /// The collector it came from.
+        var collector: String
+        /// The device name it was for.
+        var device: String
+        /// The acknowledged sequence.
+        var sequence: Int64
+        /// Its chain hash, lower-case hex.
+        var chainHash: String
+        /// When it was remembered, ms since 1970 UTC.
+        var timeMs: Int64
+    }
+
+    /// The directory holding both files (the key file's).
+    let directory: URL
+
+    var memoryFile: URL { directory.appendingPathComponent("collector-push.json") }
+    var lockFile: URL { directory.appendingPathComponent("collector-push.lock") }
+
+    /// The remembered acknowledgement for this collector and device, if any.
+    func acknowledged(collector: String, device: String) -> Acknowledged? {
+        guard let data = try? Data(contentsOf: memoryFile),
+              let value = try? JSONDecoder().decode(Acknowledged.self, from: data),
+              value.collector == collector, value.device == device else { return nil }
+        return value
+    }
+
+    /// Remembers an acknowledgement (temporary file, then rename; mode 0600). Best effort.
+    func remember(_ value: Acknowledged) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return }
+        let temporary = directory.appendingPathComponent(".collector-push.\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]),
+              rename(temporary.path, memoryFile.path) == 0 else {
+            unlink(temporary.path)
+            return
+        }
+    }
+
+    /// Takes the push lock, waiting up to `seconds` for another push to end.
+    /// - Returns: the open lock file descriptor (closing it releases the lock), or nil when it stayed taken.
+    func lock(waitingUpTo seconds: Double) -> Int32? {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                 attributes: [.posixPermissions: 0o700])
+        let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        let until = Date().addingTimeInterval(seconds)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard Date() < until else {
+                close(fd)
+                return nil
+            }
+            usleep(100_000)
+        }
+        return fd
+    }
+}

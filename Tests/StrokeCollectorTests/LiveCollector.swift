@@ -1,0 +1,172 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CollectorWire
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import StrokeAudit
+import StrokeCollector
+
+/// A collector listening on a real port (localhost, chosen by the system)
+/// over a fresh database in the shared PostgreSQL cluster, for the
+/// `stroke-triage` binary to push to with libcurl.
+struct LiveCollector: Sendable {
+    let store: CollectorStore
+    let port: Int
+
+    /// The base URL devices push to.
+    var url: String { "http://localhost:\(port)" }
+
+    /// Runs `body` while the collector serves; it stops when `body` returns.
+    static func run(_ body: @Sendable (LiveCollector) async throws -> Void) async throws {
+        let url = try PostgresCluster.shared.get().createDatabase()
+        let logger = { var logger = Logger(label: "collector-live-test"); logger.logLevel = .warning; return logger }()
+        try await CollectorStore.with(database: url, logger: logger) { store in
+            try await store.migrate()
+            let routes = CollectorRoutes(configuration: CollectorHarness.configuration(url), store: store,
+                                         metrics: CollectorMetrics(), logger: logger)
+            let app = Application(router: routes.makeRouter(), logger: logger)
+            try await app.test(.live) { client in
+                try await body(LiveCollector(store: store, port: client.port!))
+            }
+        }
+    }
+
+    /// The stored head sequence of `device`.
+    func headSequence(_ device: String) async throws -> Int64? {
+        try await store.listDevices().first { $0.name == device }?.headSequence
+    }
+
+    /// Polls the stored head until it reaches `sequence` (every 200 ms, at most `seconds`); returns the last seen.
+    func waitForHead(_ device: String, atLeast sequence: Int64, seconds: Int = 120) async throws -> Int64? {
+        var seen: Int64?
+        for _ in 0..<(seconds * 5) {
+            seen = try await headSequence(device)
+            if let seen, seen >= sequence { return seen }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        return seen
+    }
+
+    /// A URL on which nothing listens (a port bound and released again).
+    static func deadURL() -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
+        }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        close(fd)
+        return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    }
+}
+
+/// One ambulance's state directory (`STROKE_TRIAGE_HOME`): a real audit log
+/// and key file, and the real `stroke-triage` binary run against them.
+struct DeviceHome: Sendable {
+    let root: URL
+    let name: String
+
+    init(name: String = "AMB-12") {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-device-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        self.name = name
+    }
+
+    var location: AuditLog.Location {
+        AuditLog.Location(database: root.appendingPathComponent("data/audit.sqlite"),
+                          keyFile: root.appendingPathComponent("state/audit-keys.json"))
+    }
+
+    /// Appends `count` events, each in an assessment of its own (its own data key); returns the head sequence.
+    @discardableResult
+    func record(_ count: Int) throws -> Int64 {
+        try AuditLog.withLog(location, context: AuditLog.Context(operator: "test", appVersion: "test")) { log in
+            for index in 0..<count {
+                try log.append(.assessmentStarted, payload: Data("{\"module\":\"coma\",\"n\":\(index)}".utf8),
+                               assessment: AuditLog.newAssessmentID())
+            }
+            return try log.head().sequence
+        }
+    }
+
+    /// The local signed head's sequence.
+    func headSequence() throws -> Int64 {
+        try AuditLog.withLog(location, context: AuditLog.Context(operator: "test", appVersion: "test")) { try $0.head().sequence }
+    }
+
+    /// The key `stroke-triage audit public-key` prints.
+    func publicKey() throws -> String {
+        try AuditKeyFile.load(at: location.keyFile, passphrase: nil).publicKeyBase64
+    }
+
+    /// Writes `config.json`.
+    func configure(_ values: [String: String]) throws {
+        try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
+            .write(to: root.appendingPathComponent("config.json"))
+    }
+
+    /// Runs the binary to its end without blocking a thread of the test's pool.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
+        let process = Process()
+        process.executableURL = ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage")
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["STROKE_TRIAGE_COLLECTOR", "STROKE_TRIAGE_DEVICE", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_KEY_PASSPHRASE"] {
+            env[key] = nil
+        }
+        env["STROKE_TRIAGE_HOME"] = root.path
+        env["NO_COLOR"] = "1"
+        env["LANG"] = "C"
+        env["LC_ALL"] = nil
+        env["LC_MESSAGES"] = nil
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stamp = UUID().uuidString
+        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(stamp)")
+        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(stamp)")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: outURL)
+            try? FileManager.default.removeItem(at: errURL)
+        }
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = try FileHandle(forWritingTo: outURL)
+        process.standardError = try FileHandle(forWritingTo: errURL)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        return CLIResult(status: status, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+    }
+
+    /// `stroke-triage audit push` against `collector` as this device, with more arguments.
+    func push(_ collector: String, _ more: [String] = []) async throws -> CLIResult {
+        try await run(["audit", "push", "--collector", collector, "--device-name", name] + more)
+    }
+}
+
+/// The outcome of one run of the binary.
+struct CLIResult: Sendable {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// stdout as one JSON object.
+    func json() throws -> [String: Any] {
+        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+            throw CocoaError(.coderReadCorrupt)
+        }
+        return object
+    }
+}
