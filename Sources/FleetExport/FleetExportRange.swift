@@ -23,6 +23,12 @@ public struct FleetExportRange: Sendable, Hashable {
         public let flag: String
         /// The value given.
         public let value: String
+
+        /// Creates an error naming the flag and its value.
+        public init(flag: String, value: String) {
+            self.flag = flag
+            self.value = value
+        }
     }
 
     static func instant(_ text: String, endOfDay: Bool) -> Int64? {
