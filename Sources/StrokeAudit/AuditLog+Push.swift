@@ -54,11 +54,6 @@ extension AuditLog {
         }
     }
 
-    /// How many records lie after `sequence` up to the signed head.
-    public func pendingCount(after sequence: Int64) throws -> Int64 {
-        try max(0, head().sequence - max(0, sequence))
-    }
-
     /// Wraps each still-existing data key among `ids` to the organisation's
     /// X25519 key with HPKE (`WrappedDataKey`). The raw data key is unwrapped
     /// under the master key only for this and never leaves the function;

@@ -35,10 +35,10 @@ extension CollectorStore {
     /// - Parameters:
     ///   - nowMs: the collector's clock, ms since 1970.
     ///   - windowSeconds: how far the request's timestamp may lie from `nowMs`.
-    /// - Throws: `PushRefusal` (`device.unknown`, `signature.invalid`, `device.suspended`,
-    ///   `request.stale`, `request.replayed`), or `CollectorError` when PostgreSQL fails.
     ///   - endorsements: the device's key endorsements (`Stroke-Key-Endorsement`): a request signed by a key
     ///     they endorse from the registered key is the device's, after a key rotation.
+    /// - Throws: `PushRefusal` (`device.unknown`, `signature.invalid`, `device.suspended`,
+    ///   `request.stale`, `request.replayed`), or `CollectorError` when PostgreSQL fails.
     public func authenticate(_ signature: RequestSignature, method: String, path: String, body: Data,
                              nowMs: Int64, windowSeconds: Int,
                              endorsements: [KeyEndorsement] = []) async throws -> AuthenticatedDevice {

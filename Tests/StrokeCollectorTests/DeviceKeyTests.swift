@@ -23,7 +23,15 @@ struct DeviceKeyTests {
         #expect(with.stdout == without.stdout)
         #expect(with.stderr == without.stderr)
         #expect(!with.stdout.isEmpty)
-        // The records stay pending (the background push may still be retrying: the count is read from the log).
+        // The detached push ran (it takes its lock beside the key file) and left the records pending.
+        let lock = configured.root.appendingPathComponent("state/collector-push.lock")
+        var started = false
+        for _ in 0..<600 where !started {
+            started = FileManager.default.fileExists(atPath: lock.path)
+            if !started { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        #expect(started)
+        #expect(!FileManager.default.fileExists(atPath: plain.root.appendingPathComponent("state/collector-push.lock").path))
         let status = try await configured.run(["audit", "push", "--status", "--json"])
         #expect(try status.json()["pending"] as? Int == Int(try configured.headSequence()))
     }

@@ -83,6 +83,11 @@ struct DevicePushTests {
         #expect(s["reachable"] as? Bool == false)
         #expect(s["pending"] as? Int == Int(head))
         #expect(try await device.run(["audit", "push", "--status"]).status == 64)
+        // No log yet: nothing to sign with, so the collector is not asked.
+        let fresh = try await DeviceHome().push(dead, ["--status", "--json"])
+        #expect(fresh.status == 0, "\(fresh.stderr)")
+        #expect(try fresh.json()["reachable"] is NSNull)
+        #expect(try fresh.json()["pending"] as? Int == 0)
         let noDevice = try await device.run(["audit", "push", "--collector", dead])
         #expect(noDevice.status == 64)
         #expect(noDevice.stderr.contains("push.deviceMissing"))
@@ -113,6 +118,28 @@ struct DevicePushTests {
         }
     }
 
+    @Test("--status shows the remembered acknowledged head once the collector is gone")
+    func statusRemembers() async throws {
+        let device = DeviceHome()
+        let head = try device.record(3)
+        let url = LockedURL()
+        try await LiveCollector.run { collector in
+            _ = try await collector.store.addDevice(name: device.name, publicKey: try device.publicKey())
+            #expect(try await device.push(collector.url).status == 0)
+            url.set(collector.url)
+        }
+        try device.record(2)
+        let status = try await device.push(url.get(), ["--status", "--json"])
+        #expect(status.status == 0, "\(status.stderr)")
+        let s = try status.json()
+        #expect(s["reachable"] as? Bool == false)
+        #expect(s["acknowledgedHead"] as? Int == Int(head))
+        #expect(s["acknowledgedSource"] as? String == "remembered")
+        #expect(s["pending"] as? Int == 2)
+        let pushed = try await device.push(url.get())
+        #expect(pushed.status == 69)
+    }
+
     @Test("an unknown device is refused (exit 1) with a hint to register its key")
     func unknownDevice() async throws {
         try await LiveCollector.run { collector in
@@ -124,4 +151,13 @@ struct DevicePushTests {
             #expect(refused.stderr.contains("audit public-key"))
         }
     }
+}
+
+/// A URL handed out of a collector's lifetime.
+final class LockedURL: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+
+    func set(_ url: String) { lock.withLock { value = url } }
+    func get() -> String { lock.withLock { value } }
 }

@@ -22,7 +22,7 @@ struct AuditPushCommand: AsyncParsableCommand {
     @Option(name: .customLong("device-name"), help: "This device's name at the collector (else config `device`, else STROKE_TRIAGE_DEVICE).")
     var deviceName: String?
 
-    @Option(name: .customLong("batch-size"), help: "Records per request, 1–1000 (default 500).")
+    @Option(name: .customLong("batch-size"), help: "Records per request, 1–1000.")
     var batchSize = 500
 
     @Flag(name: .long, help: "Show the local head, the collector's acknowledged head and how many records are pending.")
@@ -74,8 +74,10 @@ struct AuditPushCommand: AsyncParsableCommand {
 
     /// `--status`: the local head, the acknowledged head (from the collector when it answers, else remembered) and the pending count.
     private func showStatus(_ settings: CollectorSettings, _ location: AuditLog.Location, _ state: PushState) async throws {
+        // Without a log there is no key to sign with: the collector is not asked (`reachable` is null).
+        let hasLog = FileManager.default.fileExists(atPath: location.database.path)
         let (localHead, answer, unreachable) = try await Failure.report(output) { () async throws -> (Int64, Int64?, PushError?) in
-            guard FileManager.default.fileExists(atPath: location.database.path) else { return (0, nil, nil) }
+            guard hasLog else { return (0, nil, nil) }
             let log = try AuditLog.open(location, context: AuditSetup.context())
             defer { log.close() }
             let local = try log.head().sequence
@@ -94,15 +96,15 @@ struct AuditPushCommand: AsyncParsableCommand {
         if output.json {
             return Console.out(JSONValue.object([
                 ("collector", .string(settings.baseURL)), ("device", .string(settings.device)),
-                ("reachable", .bool(unreachable == nil)), ("localHead", .integer(Int(localHead))),
+                ("reachable", hasLog ? .bool(unreachable == nil) : .null), ("localHead", .integer(Int(localHead))),
                 ("acknowledgedHead", acknowledged.map { .integer(Int($0)) } ?? .null),
                 ("acknowledgedSource", .string(source)),
                 ("rememberedAt", remembered.map { .string(Self.iso($0.timeMs)) } ?? .null),
                 ("pending", .integer(Int(pending))),
             ]).serialized())
         }
-        Console.out(l.text(unreachable == nil ? "push.status.reachable" : "push.status.unreachable",
-                           [.text(settings.baseURL), .text(settings.device)]))
+        let reachability = !hasLog ? "push.status.noLog" : unreachable == nil ? "push.status.reachable" : "push.status.unreachable"
+        Console.out(l.text(reachability, [.text(settings.baseURL), .text(settings.device)]))
         Console.out(l.text("push.status.local", [.text(String(localHead))]))
         switch (answer, remembered) {
         case (let sequence?, _): Console.out(l.text("push.status.acknowledged", [.text(String(sequence))]))

@@ -39,9 +39,9 @@ struct WalkCommand: AsyncParsableCommand {
         inputs.gfapAssay = assay
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
         AssessmentSession.present(outcome, output: output)
-        offerReport(outcome, terminal, localizer)
         // The result is shown: a configured fleet collector gets the new records in the background.
         if trail.lastRecorded != nil { BackgroundPush.start(audit) }
+        offerReport(outcome, terminal, localizer)
         try AssessmentSession.failIfRefused(trail, localizer)
     }
 
