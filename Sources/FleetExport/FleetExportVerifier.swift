@@ -21,6 +21,7 @@ public enum FleetExportVerifier {
         }
         result.fromMs = fleet.fromMs
         result.toMs = fleet.toMs
+        result.hasRange = true
         var seen = Set<String>()
         for entry in fleet.devices.sorted(by: { $0.name < $1.name }) {
             var report = FleetDeviceReport(name: entry.name)
@@ -57,7 +58,7 @@ public enum FleetExportVerifier {
     /// The bytes of `name` under `directory`.
     static func read(_ directory: URL, _ name: String) throws(FleetProblem) -> Data {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else {
-            throw FleetProblem(file: name, check: "file.missing", detail: "")
+            throw FleetProblem(file: name, check: "file.missing", detail: "not found or not readable")
         }
         return data
     }

@@ -47,6 +47,8 @@ public struct FleetDeviceReport: Sendable, Hashable {
 public struct FleetVerification: Sendable, Hashable {
     /// The range, ms since 1970 UTC (0 when the manifest could not be read).
     public var fromMs: Int64 = 0, toMs: Int64 = 0
+    /// True once the fleet manifest was read (its signature verified), so the range is known.
+    public var hasRange = false
     /// A failed check of the fleet manifest or its signature (then no device is trusted).
     public var problem: FleetProblem?
     /// Each device's report, sorted by name.

@@ -42,7 +42,8 @@ enum FleetVerifyRunner {
     static func text(_ result: FleetVerification, path: String, counts: FleetExportDecryptor.Counts?, decryptTo: String?,
                      output: OutputOptions) -> [String] {
         let l = output.localizer
-        var lines = [l.text("fleetverify.read", [.text(path), .text(iso(result.fromMs)), .text(iso(result.toMs))]),
+        var lines = [result.hasRange ? l.text("fleetverify.read", [.text(path), .text(iso(result.fromMs)), .text(iso(result.toMs))])
+                        : l.text("fleetverify.readPath", [.text(path)]),
                      l.text("fleetverify.notice")]
         if let problem = result.problem {
             lines.append(l.text("fleetverify.fleetProblem", [.text(problem.file), .text(problem.check), .text(problem.detail)]))
@@ -86,7 +87,8 @@ enum FleetVerifyRunner {
         } ?? .null
         return JSONValue.object([
             ("valid", .bool(result.isValid)), ("source", .string("fleet-export")), ("path", .string(path)),
-            ("from", .string(iso(result.fromMs))), ("to", .string(iso(result.toMs))),
+            ("from", result.hasRange ? .string(iso(result.fromMs)) : .null),
+            ("to", result.hasRange ? .string(iso(result.toMs)) : .null),
             ("problem", problem(result.problem)), ("devices", .array(devices)), ("decrypted", decrypted),
             ("notice", .string(FleetExportLayout.notice)),
         ]).serialized()
