@@ -97,7 +97,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire",
+                "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire", "FleetExport",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,12 +113,18 @@ let package = Package(
             name: "CaseWire",
             dependencies: ["CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
+        // The fleet export's format, writer and offline verifier (pure: no server
+        // packages), shared by the collector that writes it and the CLI that verifies it.
+        .target(
+            name: "FleetExport",
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "JSONWriting", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire",
+                "StrokeAudit", "CollectorWire", "FleetExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -161,8 +167,9 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -205,7 +212,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire",
+                "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -13,6 +13,8 @@ public enum CollectorSetting: String, Sendable, CaseIterable {
     /// How far a request's timestamp may lie from the collector's clock, in seconds
     /// (`--request-window-seconds`, `STROKE_COLLECTOR_REQUEST_WINDOW_SECONDS`, `"requestWindowSeconds"`).
     case requestWindowSeconds
+    /// The collector's Ed25519 key file that signs exports (`--signing-key`, `STROKE_COLLECTOR_SIGNING_KEY`, `"signingKey"`).
+    case signingKey
 
     /// The environment variable, e.g. `STROKE_COLLECTOR_MAX_BODY_BYTES`.
     public var environmentName: String {
@@ -77,6 +79,8 @@ public struct CollectorConfiguration: Sendable {
     public var maxBatchRecords: Int = 1_000
     /// How far a request's timestamp may lie from the collector's clock (default 300 s either way).
     public var requestWindowSeconds: Int = 300
+    /// The collector's signing key file (`collector keygen`), needed by `export` and `public-keys`.
+    public var signingKeyPath: String?
 
     /// A configuration with defaults for everything but the database.
     public init(database: DatabaseURL) {
@@ -101,6 +105,7 @@ public struct CollectorConfiguration: Sendable {
         maxBodyBytes = try Self.integer(.maxBodyBytes, sources, range: 1_024...(1 << 30)) ?? maxBodyBytes
         maxBatchRecords = try Self.integer(.maxBatchRecords, sources, range: 1...100_000) ?? maxBatchRecords
         requestWindowSeconds = try Self.integer(.requestWindowSeconds, sources, range: 1...86_400) ?? requestWindowSeconds
+        signingKeyPath = sources.value(.signingKey)
     }
 
     private static func integer(_ setting: CollectorSetting, _ sources: CollectorSettingSources,

@@ -64,6 +64,7 @@ enum CollectorSchema {
             """,
             "CREATE INDEX incidents_device ON incidents (device_name, id)",
         ],
+        signedHeadsAndWrappedKeys,
     ]
 
     /// Applies the missing migrations on `connection` (inside the caller's transaction).

@@ -8,14 +8,17 @@ extension CollectorStore {
     /// (sequence 0 and the zero hash before its first push).
     public func headAnswer(for device: AuthenticatedDevice) async throws -> HeadAnswer {
         let rows = try await run {
-            try await self.client.query("SELECT head_sequence, head_hash FROM devices WHERE id = \(device.id)", logger: self.logger)
+            try await self.client.query("SELECT head_sequence, head_hash, log_id FROM devices WHERE id = \(device.id)",
+                                        logger: self.logger)
         }
         var head: PushHead?
-        for try await (sequence, hash) in rows.decode((Int64, ByteBuffer).self) {
+        var logID: String?
+        for try await (sequence, hash, log) in rows.decode((Int64, ByteBuffer, String?).self) {
             head = PushHead(sequence: sequence, hash: Data(hash.readableBytesView))
+            logID = log
         }
         guard let head else { throw DeviceRefusal(device: device, refusal: .deviceUnknown) }
-        return HeadAnswer(head: head, logId: nil)
+        return HeadAnswer(head: head, logId: logID)
     }
 
     /// Registers a new key for a live device (`collector update-device-key`), for a device whose key

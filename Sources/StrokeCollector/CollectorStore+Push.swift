@@ -91,6 +91,7 @@ extension CollectorStore {
             guard let locked, locked.2 == "active" else { throw DeviceRefusal(device: device, refusal: .deviceSuspended) }
             let (headSequence, headHash, _) = locked
             let storedHead = PushHead(sequence: headSequence, hash: headHash)
+            let signedHead = try await self.checkSignedHead(request, device: device, on: connection)
             let compare = ChainCheck.sequencesToCompare(request, storedHead: headSequence)
             var stored: [Int64: Data] = [:]
             if !compare.isEmpty {
@@ -119,6 +120,7 @@ extension CollectorStore {
                         last_push_at = now() WHERE id = \(device.id)
                     """, logger: self.logger)
             }
+            try await self.storeSignedHead(request, signedHead, newRecords: fresh, device: device, on: connection)
             try await self.registerEndorsedKey(of: device, on: connection)
             return PushAcknowledgement(accepted: fresh.count, duplicates: outcome.duplicates, head: outcome.head)
         }

@@ -44,10 +44,20 @@ public struct PushRefusal: Error, Sendable, Hashable {
     /// The device reports a head before the stored head.
     public static let rollback = PushRefusal("chain.rollback", 409, "The device's head lies before the stored head (rollback)")
 
+    /// The push carries no signed head (required since the signed-head step).
+    public static let headUnsigned = PushRefusal("head.unsigned", 400, "The push carries no signed head")
+    /// The signed head does not verify, is signed by a key not accepted for the device, or is not the push's head.
+    public static let headInvalid = PushRefusal("head.invalid", 422, "The signed head does not verify under the device's key or is not the push's head")
+    /// The signed head names another log than the one bound to the device.
+    public static let logForeign = PushRefusal("log.foreign", 409, "The signed head belongs to another log than the device's")
+    /// A wrapped data key names a data key none of the device's records uses.
+    public static let keysUnknown = PushRefusal("keys.unknown", 422, "A wrapped data key belongs to no record of the device")
+
     /// Every refusal, sorted by reason (for metrics and documentation).
     public static let all: [PushRefusal] = [
         .signatureMissing, .signatureInvalid, .deviceUnknown, .deviceSuspended, .replayed, .stale, .bodyTooLarge,
         .batchTooLarge, .malformed, .chainInvalid, .gap, .fork, .rollback,
+        .headUnsigned, .headInvalid, .logForeign, .keysUnknown,
     ].sorted { $0.reason < $1.reason }
 
     /// The HTTP status.

@@ -18,5 +18,6 @@ struct CollectorCommand: AsyncParsableCommand {
         subcommands: [
             CollectorServeCommand.self, AddDeviceCommand.self, ListDevicesCommand.self, SuspendDeviceCommand.self,
             ResumeDeviceCommand.self, RemoveDeviceCommand.self, IncidentsCommand.self, UpdateDeviceKeyCommand.self,
+            CollectorKeygenCommand.self, CollectorPublicKeysCommand.self, CollectorExportCommand.self,
         ])
 }

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import StrokeAudit
+@testable import StrokeAudit
 import StrokeCollector
 
 /// A simulated device: its own Ed25519 key and a hash-chained log built
@@ -13,12 +13,15 @@ import StrokeCollector
 struct SimulatedDevice: Sendable {
     let name: String
     let key: Curve25519.Signing.PrivateKey
+    /// The log's 16-byte identity (its heads are signed for it).
+    let logID: Data
     /// The public key as `stroke-triage audit public-key` prints it.
     var publicKey: String { key.publicKey.rawRepresentation.base64EncodedString() }
 
     init(name: String) {
         self.name = name
         self.key = Curve25519.Signing.PrivateKey()
+        self.logID = Data(SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) })
     }
 
     /// Records 1…count of a log; `variant` changes the ciphertext (a different log from the same start).
@@ -38,12 +41,27 @@ struct SimulatedDevice: Sendable {
         return records
     }
 
-    /// The body of a push of `records` (a slice of the log) with the device's head at `head`.
-    static func body(_ records: some Collection<PushRecord>, head: PushRecord?) -> Data {
+    /// The body of a push of `records` (a slice of the log) with the device's head at `head`, signed
+    /// with `AuditHead`'s signing function (erasure count and key epoch as given); `signed: false` omits it.
+    func body(_ records: some Collection<PushRecord>, head: PushRecord?, erasedKeys: Int64 = 0, keyEpoch: Int64 = 1,
+              wrappedKeys: [WrappedDataKey]? = nil, erasedKeyIds: [String]? = nil, signed: Bool = true,
+              logID: Data? = nil, headKey: Curve25519.Signing.PrivateKey? = nil) -> Data {
         let head = head.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? PushHead(sequence: 0, hash: AuditLayout.genesisHash)
+        let signedHead = signed ? signHead(head, erasedKeys: erasedKeys, keyEpoch: keyEpoch, logID: logID, key: headKey) : nil
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        return try! encoder.encode(PushRequest(records: Array(records), head: head))
+        return try! encoder.encode(PushRequest(records: Array(records), head: head, signedHead: signedHead,
+                                               wrappedKeys: wrappedKeys, erasedKeyIds: erasedKeyIds))
+    }
+
+    /// `head` signed as the audit log signs its heads (this device's log id and key unless given).
+    func signHead(_ head: PushHead, erasedKeys: Int64 = 0, keyEpoch: Int64 = 1, logID: Data? = nil,
+                  key: Curve25519.Signing.PrivateKey? = nil, timeMs: Int64 = 1_790_000_000_000) -> PushSignedHead {
+        let signed = try! AuditHead.sign(logID: logID ?? self.logID, sequence: head.sequence, chainHash: head.hash,
+                                         erasedKeys: erasedKeys, keyEpoch: keyEpoch, timeMs: timeMs, with: key ?? self.key)
+        return PushSignedHead(logId: signed.logIDHex, sequence: signed.sequence, chainHash: Hex.encode(signed.chainHash),
+                              erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch, timeMs: signed.timeMs,
+                              publicKey: signed.publicKey, signature: signed.signature)
     }
 
     /// Signed headers for `body`, signed now (or at `timestampMs`) with this device's key (or `signingKey`).
@@ -61,6 +79,8 @@ struct SimulatedDevice: Sendable {
 
 /// One test's collector: a fresh database in the shared cluster, the store, the metrics and an in-process client.
 struct CollectorHarness: Sendable {
+    /// The test's database (for the server binary).
+    let url: DatabaseURL
     let store: CollectorStore
     let metrics: CollectorMetrics
     let client: any TestClientProtocol
@@ -83,7 +103,7 @@ struct CollectorHarness: Sendable {
             let routes = CollectorRoutes(configuration: configuration(url), store: store, metrics: metrics, logger: logger)
             let app = Application(router: routes.makeRouter(), logger: logger)
             try await app.test(.router) { client in
-                try await body(CollectorHarness(store: store, metrics: metrics, client: client))
+                try await body(CollectorHarness(url: url, store: store, metrics: metrics, client: client))
             }
         }
     }
@@ -106,7 +126,7 @@ struct CollectorHarness: Sendable {
 
     /// Signs and pushes `records` with the head at the last record (or at `head`).
     func push(_ records: some Collection<PushRecord>, from device: SimulatedDevice, head: PushRecord? = nil) async throws -> PushAnswer {
-        let body = SimulatedDevice.body(records, head: head ?? records.reversed().first)
+        let body = device.body(records, head: head ?? records.reversed().first)
         return try await push(body, headers: device.headers(for: body))
     }
 

@@ -47,7 +47,7 @@ struct CollectorPushTests {
         try await CollectorHarness.run { harness in
             let device = SimulatedDevice(name: "AMB-12")
             try await harness.add(device)
-            let body = SimulatedDevice.body(SimulatedDevice.log(count: 2), head: SimulatedDevice.log(count: 2).last)
+            let body = device.body(SimulatedDevice.log(count: 2), head: SimulatedDevice.log(count: 2).last)
             let headers = device.headers(for: body)
             #expect(try await harness.push(body, headers: headers).status == 200)
             let replay = try await harness.push(body, headers: headers)
@@ -62,7 +62,7 @@ struct CollectorPushTests {
         try await CollectorHarness.run { harness in
             let device = SimulatedDevice(name: "AMB-12")
             try await harness.add(device)
-            let body = SimulatedDevice.body(SimulatedDevice.log(count: 1), head: SimulatedDevice.log(count: 1).last)
+            let body = device.body(SimulatedDevice.log(count: 1), head: SimulatedDevice.log(count: 1).last)
             let old = Int64(Date().timeIntervalSince1970 * 1000) - 3_600_000
             let answer = try await harness.push(body, headers: device.headers(for: body, timestampMs: old))
             #expect(answer.status == 401)
@@ -77,11 +77,11 @@ struct CollectorPushTests {
             let device = SimulatedDevice(name: "AMB-12")
             try await harness.add(device)
             let log = SimulatedDevice.log(count: 2)
-            let body = SimulatedDevice.body(log, head: log.last)
+            let body = device.body(log, head: log.last)
             let forged = try await harness.push(body, headers: device.headers(for: body, signingKey: Curve25519.Signing.PrivateKey()))
             #expect(forged.status == 401)
             #expect(forged.code == "signature.invalid")
-            let changed = SimulatedDevice.body(log[0..<1], head: log.last)
+            let changed = device.body(log[0..<1], head: log.last)
             #expect(try await harness.push(changed, headers: device.headers(for: body)).code == "signature.invalid")
             var unsigned = device.headers(for: body)
             unsigned[.init(RequestSignature.signatureHeader)!] = nil

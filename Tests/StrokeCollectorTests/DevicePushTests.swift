@@ -102,7 +102,8 @@ struct DevicePushTests {
             try device.record(3)
             _ = try await collector.store.addDevice(name: device.name, publicKey: try device.publicKey())
             #expect(try await device.push(collector.url).status == 0)
-            // The same keys with another log of 5 records: its record 4 does not follow the stored record 3.
+            // The same keys with another log of 5 records: its signed head names another log id than the one
+            // bound to the device at its first push (and its record 4 does not follow the stored record 3).
             let impostor = DeviceHome(name: device.name)
             try FileManager.default.createDirectory(at: impostor.location.keyFile.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
@@ -110,10 +111,10 @@ struct DevicePushTests {
             try impostor.record(5)
             let refused = try await impostor.push(collector.url)
             #expect(refused.status == 65)
-            #expect(refused.stderr.contains("chain.fork"))
+            #expect(refused.stderr.contains("log.foreign"))
             #expect(refused.stderr.contains("HTTP 409"))
             #expect(try await collector.headSequence(device.name) == 3)
-            #expect(try await collector.store.incidents(deviceName: device.name).map(\.reason) == ["chain.fork"])
+            #expect(try await collector.store.incidents(deviceName: device.name).map(\.reason) == ["log.foreign"])
         }
     }
 

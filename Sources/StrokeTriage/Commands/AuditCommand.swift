@@ -9,6 +9,7 @@ struct AuditCommand: AsyncParsableCommand {
         subcommands: [
             AuditVerifyCommand.self, AuditHeadCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
             AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditStressCommand.self, AuditPushCommand.self,
+            AuditOrgKeygenCommand.self,
         ]
     )
 }

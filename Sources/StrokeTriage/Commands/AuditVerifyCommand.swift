@@ -18,15 +18,38 @@ struct AuditVerifyCommand: ParsableCommand {
     @Option(name: .long, help: "A signed head kept elsewhere (`audit head --json`): the log must contain and extend it.")
     var against: String?
 
+    @Option(name: .customLong("fleet-export"), help: "Verify a collector's fleet export directory instead (needs --public-keys).")
+    var fleetExport: String?
+
+    @Option(name: .customLong("public-keys"), help: "With --fleet-export: the public-keys file (`stroke-triage-server collector public-keys`).")
+    var publicKeys: String?
+
+    @Option(name: .customLong("org-key"), help: "With --fleet-export: the organisation key file (`audit org-keygen`); also decrypts the records.")
+    var orgKey: String?
+
+    @Option(name: .customLong("decrypt-to"), help: "With --org-key: write the decrypted events to this new file (0600) instead of stdout.")
+    var decryptTo: String?
+
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
+        if fleetExport != nil {
+            if publicKeys == nil { throw ValidationError("--fleet-export needs --public-keys FILE (see `stroke-triage-server collector public-keys`).") }
+            if export != nil || against != nil { throw ValidationError("--fleet-export cannot be combined with --export or --against.") }
+        } else if publicKeys != nil || orgKey != nil {
+            throw ValidationError("--public-keys and --org-key go with --fleet-export DIR.")
+        }
+        if decryptTo != nil, orgKey == nil { throw ValidationError("--decrypt-to needs --org-key FILE.") }
         if export != nil, publicKey == nil { throw ValidationError("--export needs --public-key KEY (see `audit public-key`).") }
         if export != nil, against != nil { throw ValidationError("--against checks the local log; it cannot be combined with --export.") }
     }
 
     func run() throws {
+        if let fleetExport {
+            return try FleetVerifyRunner.run(directory: fleetExport, publicKeys: publicKeys ?? "", orgKey: orgKey,
+                                             decryptTo: decryptTo, output: output)
+        }
         let location = AuditSetup.location(audit)
         let result = try Failure.report(output) { () throws -> AuditVerification in
             if let export {
