@@ -98,6 +98,8 @@ let package = Package(
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "JSONWriting", "OutputFiles",
+                // Hospital pre-notification (sealing, signed relay requests).
+                "CaseWire", "CollectorWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

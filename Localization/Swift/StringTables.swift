@@ -9,6 +9,7 @@ enum StringTables {
         ("audit", PackageResources.audit_en_strings),
         ("batch", PackageResources.batch_en_strings),
         ("scales", PackageResources.scales_en_strings),
+        ("notify", PackageResources.notify_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
@@ -19,6 +20,7 @@ enum StringTables {
         ("audit", PackageResources.audit_de_strings),
         ("batch", PackageResources.batch_de_strings),
         ("scales", PackageResources.scales_de_strings),
+        ("notify", PackageResources.notify_de_strings),
     ]
 
     /// The tables of one language.

@@ -27,7 +27,7 @@ final class CurlEasy {
 
     deinit { stroke_curl_easy_cleanup(handle) }
 
-    /// Performs one POST and returns the answer, whatever its status.
+    /// Performs one POST (or GET) and returns the answer, whatever its status.
     /// - Parameters:
     ///   - request: URL, body, timeouts, size limit, optional pin.
     ///   - cancellation: checked during the transfer; when set the transfer aborts.
@@ -36,7 +36,7 @@ final class CurlEasy {
         stroke_curl_easy_reset(handle)
         let sink = TransferSink(limit: request.maxResponseBytes, cancellation: cancellation)
         var headers: UnsafeMutablePointer<curl_slist>?
-        for line in ["Content-Type: application/json", "Accept: application/json", "Expect:"] {
+        for line in ["Content-Type: application/json", "Accept: application/json", "Expect:"] + request.extraHeaders {
             guard let appended = stroke_curl_slist_append(headers, line) else {
                 stroke_curl_slist_free_all(headers)
                 throw .transport("curl_slist_append failed")
@@ -57,8 +57,12 @@ final class CurlEasy {
             try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout))
             try set(CURLOPT_TIMEOUT_MS, milliseconds(request.totalTimeout))
             try check(stroke_curl_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers)))
-            try set(CURLOPT_POSTFIELDSIZE, request.body.utf8.count)
-            try set(CURLOPT_COPYPOSTFIELDS, request.body)
+            if request.method == "GET" {
+                try set(CURLOPT_HTTPGET, 1)
+            } else {
+                try set(CURLOPT_POSTFIELDSIZE, request.body.utf8.count)
+                try set(CURLOPT_COPYPOSTFIELDS, request.body)
+            }
             try set(CURLOPT_USERAGENT, "stroke-triage")
             try check(stroke_curl_setopt_data_callback(handle, CURLOPT_WRITEFUNCTION) { buffer, size, count, userdata in
                 guard let buffer, let userdata else { return 0 }

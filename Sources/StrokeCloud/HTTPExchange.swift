@@ -12,6 +12,10 @@ struct HTTPRequest: Sendable {
     let maxResponseBytes: Int
     /// Optional `CURLOPT_PINNEDPUBLICKEY` value.
     let pinnedPublicKey: String?
+    /// `POST` (the body is sent) or `GET` (the body is ignored).
+    var method = "POST"
+    /// Extra header lines (`Name: value`), e.g. a request signature.
+    var extraHeaders: [String] = []
 }
 
 /// A complete HTTP answer (any status).
