@@ -130,11 +130,39 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL,
+        // signed device and hospital requests, expiry (docs/prenotify.md).
+        .target(
+            name: "StrokeRelay",
+            dependencies: [
+                "StrokeCollector", "CaseWire", "CollectorWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The hospital's board: polls the relay, opens and verifies cases locally, serves the wall page.
+        .target(
+            name: "StrokeBoard",
+            dependencies: [
+                "CaseWire", "CollectorWire", "JSONWriting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         // The server executable: commands only (separate from the paramedic CLI).
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -178,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit",
+                "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

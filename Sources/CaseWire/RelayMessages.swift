@@ -130,6 +130,27 @@ public struct HospitalCase: Codable, Sendable, Hashable {
         self.ciphertext = ciphertext
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case caseId, device, devicePublicKey, urgency, etaMinutes, etaUpdatedMs, status, createdMs, updatedMs,
+             encapsulatedKey, ciphertext
+    }
+
+    /// Writes every key; unknown values as null.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(caseId, forKey: .caseId)
+        try c.encode(device, forKey: .device)
+        try c.encode(devicePublicKey, forKey: .devicePublicKey)
+        try c.encode(urgency, forKey: .urgency)
+        try c.encode(etaMinutes, forKey: .etaMinutes)
+        try c.encode(etaUpdatedMs, forKey: .etaUpdatedMs)
+        try c.encode(status, forKey: .status)
+        try c.encode(createdMs, forKey: .createdMs)
+        try c.encode(updatedMs, forKey: .updatedMs)
+        try c.encode(encapsulatedKey, forKey: .encapsulatedKey)
+        try c.encode(ciphertext, forKey: .ciphertext)
+    }
+
     /// The sealed parts.
     public var sealed: SealedCase { SealedCase(encapsulatedKey: encapsulatedKey, ciphertext: ciphertext) }
 }

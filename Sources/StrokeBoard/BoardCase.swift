@@ -1,0 +1,101 @@
+import CaseWire
+import Foundation
+import JSONWriting
+
+/// One case as the board knows it: the relay's metadata, the board's
+/// verdict, and the decrypted assessment only when the verdict is `valid`.
+public struct BoardCase: Sendable, Hashable {
+    /// The case id.
+    public let caseId: String
+    /// The sender as the relay authenticated it.
+    public let device: String
+    /// The verdict of opening the case.
+    public let verdict: CaseVerdict
+    /// Urgency: recomputed from the verified assessment (`CaseUrgency(caseJSON:)`), else as the relay lists it.
+    public let urgency: CaseUrgency
+    /// Minutes to arrival as of `etaUpdatedMs`.
+    public let etaMinutes: Int?
+    /// When the ETA was set, ms since 1970 UTC.
+    public let etaUpdatedMs: Int64?
+    /// Where the case stands.
+    public let status: CaseStatus
+    /// When the relay received it.
+    public let createdMs: Int64
+    /// When the device sealed it (from the verified envelope).
+    public let sentMs: Int64?
+    /// The assessment JSON exactly as sent, only when valid.
+    public let caseJSON: Data?
+
+    /// Combines a listed case with the result of opening it.
+    public init(listed: HospitalCase, opened: OpenedCase) {
+        caseId = listed.caseId
+        device = listed.device
+        verdict = opened.verdict
+        caseJSON = opened.isValid ? opened.caseJSON : nil
+        urgency = caseJSON.flatMap(CaseUrgency.init(caseJSON:)) ?? listed.urgency
+        etaMinutes = listed.etaMinutes
+        etaUpdatedMs = listed.etaUpdatedMs
+        status = listed.status
+        createdMs = listed.createdMs
+        sentMs = opened.isValid ? opened.sentMs : nil
+    }
+
+    /// True when the case may be shown with its values.
+    public var isValid: Bool { verdict == .valid }
+
+    /// Expected arrival, ms since 1970 UTC: when the ETA was set plus the ETA.
+    public var arrivalMs: Int64? {
+        guard let etaMinutes, let etaUpdatedMs else { return nil }
+        return etaUpdatedMs + Int64(etaMinutes) * 60_000
+    }
+
+    /// The board's order: expected arrival ascending (unknown last), then received, then id.
+    public static func byETA(_ a: BoardCase, _ b: BoardCase) -> Bool {
+        switch (a.arrivalMs, b.arrivalMs) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a.createdMs != b.createdMs ? a.createdMs < b.createdMs : a.caseId < b.caseId
+        }
+    }
+
+    /// The object `GET /cases.json` lists: `case` (the assessment exactly as sent) only when valid.
+    func json() -> String {
+        var members = [
+            ("caseId", JSONText.quote(caseId)), ("device", JSONText.quote(device)), ("valid", isValid ? "true" : "false"),
+            ("verdict", JSONText.quote(verdict.rawValue)), ("urgency", JSONText.quote(urgency.rawValue)),
+            ("etaMinutes", etaMinutes.map { String($0) } ?? "null"), ("etaUpdatedMs", etaUpdatedMs.map { String($0) } ?? "null"),
+            ("arrivalMs", arrivalMs.map { String($0) } ?? "null"), ("status", JSONText.quote(status.rawValue)),
+            ("createdMs", String(createdMs)), ("sentMs", sentMs.map { String($0) } ?? "null"),
+        ]
+        if let caseJSON { members.append(("case", String(decoding: caseJSON, as: UTF8.self))) }
+        return "{" + members.map { "\(JSONText.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    }
+}
+
+/// What the board shows at one moment: its cases in board order and whether the relay answered.
+public struct BoardSnapshot: Sendable, Hashable {
+    /// The hospital this board serves.
+    public let hospitalId: String
+    /// Cases sorted by `BoardCase.byETA`.
+    public let cases: [BoardCase]
+    /// When the relay last answered, ms since 1970 UTC (nil before the first answer).
+    public let relayAnsweredMs: Int64?
+    /// True when the last poll failed (the page warns that it may be out of date).
+    public let relayFailing: Bool
+
+    /// Creates a snapshot; sorts the cases.
+    public init(hospitalId: String, cases: [BoardCase], relayAnsweredMs: Int64?, relayFailing: Bool) {
+        self.hospitalId = hospitalId
+        self.cases = cases.sorted(by: BoardCase.byETA)
+        self.relayAnsweredMs = relayAnsweredMs
+        self.relayFailing = relayFailing
+    }
+
+    /// `GET /cases.json`: `{"hospitalId","generatedMs","relayReachable","cases":[…]}`.
+    public func json(generatedMs: Int64) -> String {
+        "{\"hospitalId\":\(JSONText.quote(hospitalId)),\"generatedMs\":\(generatedMs),"
+            + "\"relayReachable\":\(relayAnsweredMs != nil && !relayFailing),"
+            + "\"cases\":[" + cases.map { $0.json() }.joined(separator: ",") + "]}\n"
+    }
+}

@@ -1,0 +1,54 @@
+import CaseWire
+import Foundation
+
+/// The board's settings. Every limit is explicit.
+public struct BoardConfiguration: Sendable {
+    /// The hospital this board serves (as registered at the relay).
+    public var hospitalId: String
+    /// The relay's base URL.
+    public var relayURL: String
+    /// The host to listen on (default loopback: the board serves only this machine unless told otherwise).
+    public var listenHost: String = "127.0.0.1"
+    /// The port to listen on.
+    public var listenPort: Int = 8445
+    /// How often the relay is polled (default 1 s).
+    public var pollInterval: Duration = .seconds(1)
+    /// The page's language, or nil to follow each request's Accept-Language (English by default).
+    public var language: BoardLanguage?
+
+    /// A configuration with defaults.
+    /// - Throws: `BoardError.configurationInvalid` for a malformed hospital id.
+    public init(hospitalId: String, relayURL: String) throws(BoardError) {
+        guard CaseIdentifiers.isValidName(hospitalId) else {
+            throw .configurationInvalid("hospital: 1–64 characters of A–Z a–z 0–9 . _ -, got \(hospitalId)")
+        }
+        self.hospitalId = hospitalId
+        self.relayURL = relayURL
+    }
+
+    /// True when the board listens on a loopback address only.
+    public var isLoopback: Bool {
+        ["127.0.0.1", "::1", "localhost"].contains(listenHost) || listenHost.hasPrefix("127.")
+    }
+}
+
+/// The board's languages.
+public enum BoardLanguage: String, Sendable, Hashable, CaseIterable {
+    case en, de
+
+    /// The first supported language of an Accept-Language header (quality order), else English.
+    public static func negotiate(_ header: String?) -> BoardLanguage {
+        guard let header else { return .en }
+        let ranked = header.split(separator: ",").enumerated().compactMap { index, part -> (String, Double, Int)? in
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = pieces.first, !tag.isEmpty else { return nil }
+            let quality = pieces.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return (tag.lowercased(), quality, index)
+        }.sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.2 < $1.2 }
+        for (tag, quality, _) in ranked where quality > 0 {
+            let primary = tag.split(separator: "-").first.map(String.init) ?? tag
+            if let language = BoardLanguage(rawValue: primary) { return language }
+        }
+        return .en
+    }
+}

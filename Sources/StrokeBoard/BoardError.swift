@@ -1,0 +1,71 @@
+/// The one error type of the board module: a stable dotted code, one English
+/// sentence, what to do next, and a detail (a path, a setting, a status)
+/// that never holds a key or case data.
+public struct BoardError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable {
+        case configurationInvalid, keyFileUnreadable, keyFileExists, keyFileNotWritten, relayUnavailable, relayRefused
+    }
+
+    private let kind: Kind
+    /// Technical detail (a path, a setting, an HTTP status or refusal code).
+    public let detail: String?
+
+    private init(_ kind: Kind, _ detail: String?) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// Stable dotted code, e.g. `board.keyFileUnreadable`.
+    public var code: String { "board.\(kind.rawValue)" }
+
+    /// One English sentence for the operator.
+    public var message: String {
+        switch kind {
+        case .configurationInvalid: "A board setting is invalid"
+        case .keyFileUnreadable: "The hospital key file cannot be read or is not a key file written by `board keygen`"
+        case .keyFileExists: "The key file already exists; it is never overwritten"
+        case .keyFileNotWritten: "The key file could not be written"
+        case .relayUnavailable: "The relay cannot be reached"
+        case .relayRefused: "The relay refused the board's request"
+        }
+    }
+
+    /// What the operator can do next.
+    public var recoverySuggestion: String {
+        switch kind {
+        case .configurationInvalid: "Check the flag named in the detail (see docs/prenotify.md)."
+        case .keyFileUnreadable: "Give the file that `board keygen --out FILE` wrote (mode 0600)."
+        case .keyFileExists: "Choose another path, or move the old key away if it is really no longer needed."
+        case .keyFileNotWritten: "Check that the directory exists and is writable."
+        case .relayUnavailable: "Check the relay URL and that the relay runs; the board keeps retrying."
+        case .relayRefused: "Check that the hospital is registered with this key (`relay list-hospitals`)."
+        }
+    }
+
+    /// The exit code of a command failing with this error: 64 usage, 65 invalid data, 69 service unavailable, 73 cannot create, 1 otherwise.
+    public var exitCode: Int32 {
+        switch kind {
+        case .configurationInvalid: 64
+        case .keyFileUnreadable: 65
+        case .keyFileExists, .keyFileNotWritten: 73
+        case .relayUnavailable: 69
+        case .relayRefused: 1
+        }
+    }
+
+    /// The code, message and detail.
+    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+
+    /// A setting is missing or malformed (the detail names it).
+    public static func configurationInvalid(_ detail: String) -> BoardError { BoardError(.configurationInvalid, detail) }
+    /// The key file cannot be read or parsed (the detail is its path).
+    public static func keyFileUnreadable(_ path: String) -> BoardError { BoardError(.keyFileUnreadable, path) }
+    /// `keygen` refuses to overwrite (the detail is the path).
+    public static func keyFileExists(_ path: String) -> BoardError { BoardError(.keyFileExists, path) }
+    /// `keygen` could not write (the detail is the path and the system's reason).
+    public static func keyFileNotWritten(_ detail: String) -> BoardError { BoardError(.keyFileNotWritten, detail) }
+    /// The relay did not answer (the detail is the transport's reason).
+    public static func relayUnavailable(_ detail: String) -> BoardError { BoardError(.relayUnavailable, detail) }
+    /// The relay answered with a refusal (the detail is the status and code).
+    public static func relayRefused(_ detail: String) -> BoardError { BoardError(.relayRefused, detail) }
+}

@@ -1,0 +1,148 @@
+import CaseWire
+import Crypto
+import Foundation
+
+/// The board's HTML: the whole page for `GET /` and the case-list fragment
+/// that `/events` pushes. Server-rendered; the only script replaces the
+/// fragment on each event and counts the ETAs down. Every text from a case
+/// is HTML-escaped. Element hooks: each case has `data-case-id` and holds
+/// elements of class `urgency`, `eta`, `ich` and `lvo`.
+enum BoardPage {
+    /// The whole page.
+    static func page(_ snapshot: BoardSnapshot, language: BoardLanguage, nowMs: Int64) -> String {
+        let text = BoardText(language: language)
+        return """
+            <!doctype html>
+            <html lang="\(language.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(escape(text.title)) — \(escape(snapshot.hospitalId))</title>
+            <style>\(style)</style>
+            </head>
+            <body data-eta-template="\(escape(text.etaTemplate))" data-eta-now="\(escape(text.etaNow))">
+            <header><h1>\(escape(text.title))</h1><p class="hospital">\(escape(snapshot.hospitalId))</p></header>
+            <main id="cases" aria-label="\(escape(text.listLabel))" aria-live="polite">\(fragment(snapshot, language: language, nowMs: nowMs))</main>
+            <footer class="disclaimer">\(escape(text.disclaimer))</footer>
+            <script>\(script)</script>
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The case list (one line, no newline: it travels as one server-sent event).
+    static func fragment(_ snapshot: BoardSnapshot, language: BoardLanguage, nowMs: Int64) -> String {
+        let text = BoardText(language: language)
+        var out = ""
+        if snapshot.relayFailing {
+            let since = snapshot.relayAnsweredMs.map { clock($0) }
+            out += "<p class=\"relay-warning\" role=\"alert\">\(escape(text.relayFailing(since: since)))</p>"
+        }
+        let shown = snapshot.cases.filter { $0.status != .archived }
+        if shown.isEmpty { out += "<p class=\"empty\">\(escape(text.empty))</p>" }
+        for item in shown { out += item.isValid ? validCase(item, text, nowMs) : invalidCase(item, text) }
+        return out.replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// A verified case with its values.
+    static func validCase(_ item: BoardCase, _ text: BoardText, _ nowMs: Int64) -> String {
+        let assessment = item.caseJSON.flatMap(CaseValue.parse) ?? .null
+        var out = "<article class=\"case status-\(item.status.rawValue)\" data-case-id=\"\(escape(item.caseId))\""
+            + " data-urgency=\"\(item.urgency.rawValue)\" aria-label=\"\(escape(text.caseLabel(device: item.device, urgency: item.urgency)))\">"
+        out += "<div class=\"head\"><span class=\"urgency urgency-\(item.urgency.rawValue)\">\(escape(text.urgency(item.urgency)))</span>"
+        out += eta(item, text, nowMs)
+        out += "<span class=\"status\">\(escape(text.status(item.status)))</span></div>"
+        out += prediction("ich", text.ich, assessment["ich"], text)
+        out += prediction("lvo", text.lvo, assessment["lvo"], text)
+        out += volume(assessment["volume"], text)
+        if let minutes = assessment["inputs"]["onsetMinutes"].number {
+            let clockTime = item.sentMs.map { clock($0 - Int64(minutes * 60_000)) }
+            out += "<p class=\"onset\">\(escape(text.onset(minutes: CaseValue.format(minutes), clock: clockTime)))</p>"
+        }
+        out += findings(assessment["inputs"], text)
+        let warnings = assessment["warnings"].array.compactMap(\.string)
+        if !warnings.isEmpty {
+            out += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+        }
+        let sent = item.sentMs.map { clock($0) } ?? "?"
+        out += "<p class=\"meta\">\(escape(text.sender(device: item.device, sent: sent)))</p>"
+        if let disclaimer = assessment["disclaimer"].string { out += "<p class=\"case-disclaimer\">\(escape(disclaimer))</p>" }
+        return out + "</article>"
+    }
+
+    /// A case whose verdict is not valid: only the warning and why, never its values.
+    static func invalidCase(_ item: BoardCase, _ text: BoardText) -> String {
+        "<article class=\"case invalid\" data-case-id=\"\(escape(item.caseId))\" data-verdict=\"\(item.verdict.rawValue)\""
+            + " aria-label=\"\(escape(text.caseLabel(device: item.device, urgency: nil)))\">"
+            + "<div class=\"head\"><span class=\"urgency urgency-invalid\">\(escape(text.notVerified))</span></div>"
+            + "<p class=\"meta\">\(escape(text.verdictReason(item.verdict))) · \(escape(item.device))</p></article>"
+    }
+
+    static func eta(_ item: BoardCase, _ text: BoardText, _ nowMs: Int64) -> String {
+        guard let arrival = item.arrivalMs, item.status == .inTransit else {
+            let label = item.arrivalMs == nil ? text.etaUnknown : ""
+            return "<span class=\"eta\">\(escape(label))</span>"
+        }
+        let minutes = Int((Double(arrival - nowMs) / 60_000).rounded(.up))
+        let label = minutes > 0 ? text.etaTemplate.replacingOccurrences(of: "{m}", with: String(minutes)) : text.etaNow
+        return "<span class=\"eta\" data-arrival-ms=\"\(arrival)\">\(escape(label))</span>"
+    }
+
+    static func prediction(_ kind: String, _ title: String, _ p: CaseValue, _ text: BoardText) -> String {
+        guard case .object = p, let probability = p["probability"].number else {
+            return "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <span class=\"na\">\(escape(text.notAssessed))</span></div>"
+        }
+        let level = p["riskLevel"].string.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
+        let source = "\(text.source(p["source"].string ?? "?")) · \(p["model"].string ?? "?")"
+        var out = "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(CaseValue.percent(probability))</strong>\(level)"
+            + " <span class=\"source\">\(escape(source))</span>"
+        if let statement = p["agreement"]["statement"].string { out += "<p class=\"agreement\">\(escape(statement))</p>" }
+        return out + "</div>"
+    }
+
+    static func volume(_ v: CaseValue, _ text: BoardText) -> String {
+        guard let ml = v["volumeMl"].number else { return "" }
+        let range = v["volumeRangeMl"].array.compactMap(\.number)
+        let span = range.count == 2 ? " (\(CaseValue.format(range[0].rounded()))–\(CaseValue.format(range[1].rounded())) ml)" : ""
+        let source = "\(text.source(v["source"].string ?? "?")) · \(v["model"].string ?? "?")"
+        return "<div class=\"volume\"><span class=\"label\">\(escape(text.volume))</span> <strong>\(CaseValue.format(ml.rounded())) ml</strong>"
+            + "\(escape(span)) <span class=\"source\">\(escape(source))</span></div>"
+    }
+
+    /// The inputs in the modules' order, then any other key sorted; zeros, "no" and unanswered shown as such.
+    static func findings(_ inputs: CaseValue, _ text: BoardText) -> String {
+        let order = ["age", "sbp", "dbp", "gfap", "gfapAssay", "fastEd", "onsetMinutes", "reducedVigilance", "headache",
+                     "armParesis", "legParesis", "eyeDeviation", "atrialFibrillation", "anticoagulated", "antiplatelets"]
+        let keys = inputs.keys
+        let sorted = order.filter(keys.contains) + keys.filter { !order.contains($0) }.sorted()
+        guard !sorted.isEmpty else { return "" }
+        let rows = sorted.map { "<div><dt>\(escape(text.input($0)))</dt><dd>\(escape(text.value(inputs[$0])))</dd></div>" }
+        return "<section class=\"findings\"><h2>\(escape(text.findings))</h2><dl>\(rows.joined())</dl></section>"
+    }
+
+    /// `HH:mm` in the board's time zone.
+    static func clock(_ ms: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(ms) / 1000)
+        let c = Calendar.current.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// HTML-escapes text for element content and quoted attributes.
+    static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n", "\r": out += " "
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+}

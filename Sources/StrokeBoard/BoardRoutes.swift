@@ -1,0 +1,113 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The board's HTTP routes: `GET /` (the page), `GET /events` (server-sent
+/// events: the case list whenever it changes), `GET /cases.json` and
+/// `GET /healthz`. Nothing else is served. On a loopback listener, requests
+/// whose Host is not a loopback name are refused (a web page elsewhere cannot
+/// read the board through DNS rebinding). Case ids and patient data never
+/// appear in URLs; requests are not logged.
+public struct BoardRoutes: Sendable {
+    let configuration: BoardConfiguration
+    let state: BoardState
+    let logger: Logger
+    /// How long one `/events` response stays open before the browser reconnects (bounds shutdown).
+    let eventStreamLifetime: Duration
+
+    /// Creates the routes.
+    public init(configuration: BoardConfiguration, state: BoardState, logger: Logger,
+                eventStreamLifetime: Duration = .seconds(300)) {
+        self.configuration = configuration
+        self.state = state
+        self.logger = logger
+        self.eventStreamLifetime = eventStreamLifetime
+    }
+
+    /// A router holding every route.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/") { request, _ -> Response in
+            if let refused = refuseForeignHost(request) { return refused }
+            let language = language(request)
+            let html = BoardPage.page(await state.snapshot, language: language, nowMs: Self.nowMs())
+            return Response(status: .ok, headers: Self.headers(contentType: "text/html; charset=utf-8", page: true),
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        }
+        router.get("/cases.json") { request, _ -> Response in
+            if let refused = refuseForeignHost(request) { return refused }
+            let json = await state.snapshot.json(generatedMs: Self.nowMs())
+            return Response(status: .ok, headers: Self.headers(contentType: "application/json"),
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        }
+        router.get("/events") { request, _ -> Response in
+            if let refused = refuseForeignHost(request) { return refused }
+            return events(language: language(request))
+        }
+        router.get("/healthz") { _, _ -> Response in
+            let snapshot = await state.snapshot
+            let ok = snapshot.relayAnsweredMs != nil && !snapshot.relayFailing
+            return Response(status: ok ? .ok : .serviceUnavailable, headers: Self.headers(contentType: "text/plain; charset=utf-8"),
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: ok ? "ok\n" : "relay not reachable\n")))
+        }
+        return router
+    }
+
+    /// The event stream: one `cases` event now and one after every change, until the client goes,
+    /// the lifetime ends (the browser reconnects after `retry`) or the board shuts down.
+    func events(language: BoardLanguage) -> Response {
+        let (state, lifetime) = (state, eventStreamLifetime)
+        let body = ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            // Ends when the lifetime is over, the board shuts down (the server waits for open
+            // responses, so the streams end first), or this task is cancelled.
+            let updates = await state.subscribe(lifetime: lifetime)
+            try await withGracefulShutdownHandler {
+                for await _ in updates {
+                    let fragment = BoardPage.fragment(await state.snapshot, language: language, nowMs: Self.nowMs())
+                    try await writer.write(ByteBuffer(string: Self.event("cases", fragment)))
+                }
+            } onGracefulShutdown: {
+                Task { await state.finishAll() }
+            }
+            try await writer.finish(nil)
+        }
+        var headers = Self.headers(contentType: "text/event-stream; charset=utf-8")
+        headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
+        return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// One server-sent event (each line of `data` on its own `data:` line).
+    static func event(_ name: String, _ data: String) -> String {
+        "event: \(name)\n" + data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }.joined() + "\n"
+    }
+
+    /// `--language`, else the request's Accept-Language.
+    func language(_ request: Request) -> BoardLanguage {
+        configuration.language ?? BoardLanguage.negotiate(request.headers[.acceptLanguage])
+    }
+
+    /// 421 when the board listens on loopback and the Host header names anything else.
+    func refuseForeignHost(_ request: Request) -> Response? {
+        guard configuration.isLoopback else { return nil }
+        let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? ""
+        let name: Substring = host.hasPrefix("[") ? host.dropFirst().prefix { $0 != "]" } : host.prefix { $0 != ":" }
+        if ["localhost", "127.0.0.1", "::1"].contains(String(name).lowercased()) || name.hasPrefix("127.") { return nil }
+        return Response(status: .misdirectedRequest, headers: Self.headers(contentType: "text/plain; charset=utf-8"),
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: "This board answers on localhost only.\n")))
+    }
+
+    /// No caching anywhere, no sniffing, no referrer; the page adds its Content-Security-Policy.
+    static func headers(contentType: String, page: Bool = false) -> HTTPFields {
+        var fields: HTTPFields = [.contentType: contentType, .cacheControl: "no-store"]
+        fields[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        fields[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        if page { fields[.contentSecurityPolicy] = BoardPage.contentSecurityPolicy }
+        return fields
+    }
+
+    static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+}

@@ -1,0 +1,130 @@
+import CaseWire
+
+/// The board's English and German wording. Hedged, never diagnostic; every
+/// number on the page says which model produced it.
+struct BoardText: Sendable {
+    let language: BoardLanguage
+
+    /// The page title.
+    var title: String { de ? "Angemeldete Schlaganfall-Patienten" : "Incoming stroke pre-notifications" }
+    /// Shown when there is no case.
+    var empty: String { de ? "Keine angemeldeten Patienten." : "No incoming cases." }
+    /// The label of the case list region.
+    var listLabel: String { de ? "Angemeldete Patienten" : "Incoming cases" }
+    /// The research-use disclaimer.
+    var disclaimer: String {
+        de ? "Nur für Forschungszwecke. Kein Medizinprodukt; keine Diagnose. Es entscheidet das klinische Urteil."
+            : "Research use only. Not a medical device; no diagnosis. Clinical judgement decides."
+    }
+    /// A case whose verdict is not valid.
+    var notVerified: String { de ? "NICHT VERIFIZIERT — NICHT VERWENDEN" : "NOT VERIFIED — DO NOT USE" }
+    /// Why, per verdict.
+    func verdictReason(_ verdict: CaseVerdict) -> String {
+        switch verdict {
+        case .valid: ""
+        case .signatureInvalid: de ? "Signatur ungültig" : "signature invalid"
+        case .unknownDevice: de ? "unbekanntes Gerät" : "unknown device"
+        case .undecryptable: de ? "nicht entschlüsselbar" : "cannot be decrypted"
+        }
+    }
+    /// The relay warning.
+    func relayFailing(since: String?) -> String {
+        let when = since.map { de ? " (letzte Antwort \($0))" : " (last answer \($0))" } ?? ""
+        return de ? "Relay nicht erreichbar\(when) — Anzeige möglicherweise veraltet."
+            : "Relay not reachable\(when) — this board may be out of date."
+    }
+
+    /// The urgency badge's text.
+    func urgency(_ urgency: CaseUrgency) -> String {
+        switch urgency {
+        case .critical: de ? "KRITISCH" : "CRITICAL"
+        case .high: de ? "HOCH" : "HIGH"
+        case .moderate: de ? "MITTEL" : "MODERATE"
+        case .low: de ? "NIEDRIG" : "LOW"
+        }
+    }
+    /// The status line.
+    func status(_ status: CaseStatus) -> String {
+        switch status {
+        case .inTransit: de ? "unterwegs" : "in transit"
+        case .arrived: de ? "angekommen" : "arrived"
+        case .cancelled: de ? "abgesagt" : "cancelled"
+        case .archived: de ? "archiviert" : "archived"
+        }
+    }
+    /// `ETA {m} min`, with `{m}` replaced (the page's script uses the template too).
+    var etaTemplate: String { de ? "Ankunft in {m} min" : "ETA {m} min" }
+    /// The ETA has passed.
+    var etaNow: String { de ? "Ankunft jetzt" : "Arriving now" }
+    /// No ETA given.
+    var etaUnknown: String { de ? "Ankunftszeit unbekannt" : "ETA unknown" }
+
+    /// A model's source.
+    func source(_ source: String) -> String {
+        switch source {
+        case "cloud": de ? "Cloud-Modell" : "cloud model"
+        case "local": de ? "lokales Modell" : "local model"
+        case "baseline": de ? "Offline-Basismodell" : "offline baseline"
+        default: source
+        }
+    }
+    /// A model risk level as the case states it.
+    func riskLevel(_ level: String) -> String {
+        guard de else { return level }
+        return ["low": "niedrig", "medium": "mittel", "high": "hoch", "critical": "kritisch"][level] ?? level
+    }
+    /// ICH heading.
+    var ich: String { de ? "ICB (Blutung)" : "ICH (bleed)" }
+    /// LVO heading.
+    var lvo: String { de ? "LVO (Gefäßverschluss)" : "LVO (large vessel occlusion)" }
+    /// Not assessed by this module.
+    var notAssessed: String { de ? "nicht berechnet" : "not assessed" }
+    /// Volume heading.
+    var volume: String { de ? "Geschätztes Blutungsvolumen" : "Estimated bleed volume" }
+    /// Onset line: minutes before sending, and the clock time.
+    func onset(minutes: String, clock: String?) -> String {
+        let at = clock.map { " (≈ \($0))" } ?? ""
+        return de ? "Symptombeginn \(minutes) min vor dem Senden\(at)" : "Symptom onset \(minutes) min before sending\(at)"
+    }
+    /// The findings heading.
+    var findings: String { de ? "Befunde (wie eingegeben)" : "Findings (as entered)" }
+    /// Sender line.
+    func sender(device: String, sent: String) -> String {
+        de ? "von \(device), gesendet \(sent)" : "from \(device), sent \(sent)"
+    }
+    /// A case's accessible name.
+    func caseLabel(device: String, urgency: CaseUrgency?) -> String {
+        let level = urgency.map { self.urgency($0).lowercased() }
+        if de { return "Patient von \(device)" + (level.map { ", Dringlichkeit \($0)" } ?? ", nicht verifiziert") }
+        return "Case from \(device)" + (level.map { ", urgency \($0)" } ?? ", not verified")
+    }
+    /// An input value: yes/no, not answered, or the number as sent.
+    func value(_ value: CaseValue) -> String {
+        switch value {
+        case .bool(let b): b ? (de ? "ja" : "yes") : (de ? "nein" : "no")
+        case .null: de ? "nicht erhoben" : "not answered"
+        case .number(let n): CaseValue.format(n)
+        case .string(let s): s
+        case .array, .object: "…"
+        }
+    }
+
+    /// The label of an input key of the assessment's `inputs` object; unknown keys as they are.
+    func input(_ key: String) -> String {
+        let labels: [String: (String, String)] = [
+            "age": ("Age, years", "Alter, Jahre"), "sbp": ("Systolic BP, mmHg", "RR systolisch, mmHg"),
+            "dbp": ("Diastolic BP, mmHg", "RR diastolisch, mmHg"), "gfap": ("GFAP, pg/mL", "GFAP, pg/mL"),
+            "fastEd": ("FAST-ED", "FAST-ED"), "headache": ("Headache", "Kopfschmerz"),
+            "legParesis": ("Leg paresis", "Beinparese"), "armParesis": ("Arm paresis", "Armparese"),
+            "eyeDeviation": ("Eye deviation", "Blickdeviation"), "reducedVigilance": ("Reduced vigilance", "Verminderte Vigilanz"),
+            "atrialFibrillation": ("Atrial fibrillation", "Vorhofflimmern"),
+            "anticoagulated": ("NOAC/DOAC anticoagulation", "Antikoagulation (NOAK/DOAK)"),
+            "antiplatelets": ("Antiplatelets", "Thrombozytenaggregationshemmer"),
+            "onsetMinutes": ("Minutes since onset", "Minuten seit Symptombeginn"), "gfapAssay": ("GFAP assay", "GFAP-Assay"),
+        ]
+        guard let pair = labels[key] else { return key }
+        return de ? pair.1 : pair.0
+    }
+
+    private var de: Bool { language == .de }
+}

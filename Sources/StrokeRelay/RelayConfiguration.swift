@@ -1,0 +1,54 @@
+import StrokeCollector
+
+/// The relay's resolved configuration. Every limit is explicit.
+public struct RelayConfiguration: Sendable {
+    /// The PostgreSQL database (the collector's).
+    public var database: DatabaseURL
+    /// The host to listen on.
+    public var listenHost: String = "127.0.0.1"
+    /// The port to listen on.
+    public var listenPort: Int = 8444
+    /// The largest request body in bytes (default 256 KiB; a sealed case is a few KiB).
+    public var maxBodyBytes: Int = 256 << 10
+    /// How far a request's timestamp may lie from the relay's clock (default 300 s either way).
+    public var requestWindowSeconds: Int = 300
+    /// How long a case is kept after it was received, in ms (default 24 h).
+    public var caseTTLMs: Int64 = 24 * 3_600_000
+    /// How often the expiry task deletes expired cases, in ms (default: a minute, or a quarter of the TTL if shorter).
+    public var sweepIntervalMs: Int64?
+
+    /// A configuration with defaults for everything but the database.
+    public init(database: DatabaseURL) {
+        self.database = database
+    }
+
+    /// The expiry task's interval: `sweepIntervalMs`, else min(60 s, TTL / 4), at least 100 ms.
+    public var effectiveSweepIntervalMs: Int64 {
+        max(100, sweepIntervalMs ?? min(60_000, caseTTLMs / 4))
+    }
+
+    /// Parses `HOST:PORT` (IPv6 hosts in brackets).
+    /// - Throws: `RelayError.configurationInvalid` naming `listen`.
+    public static func listenAddress(_ text: String) throws(RelayError) -> (host: String, port: Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65535).contains(port), colon > text.startIndex else {
+            throw .configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(text)")
+        }
+        return (String(text[..<colon]).trimmingCharacters(in: ["[", "]"]), port)
+    }
+
+    /// Converts `--case-ttl-hours` (a decimal number of hours, more than 0 and at most 720) to ms.
+    /// - Throws: `RelayError.configurationInvalid` naming `case-ttl-hours`.
+    public static func ttlMs(hours text: String) throws(RelayError) -> Int64 {
+        guard let hours = Double(text), hours.isFinite, hours > 0, hours <= 720 else {
+            throw .configurationInvalid("case-ttl-hours: allowed more than 0 up to 720 (a decimal number), got \(text)")
+        }
+        return max(1, Int64((hours * 3_600_000).rounded()))
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
+        String(drop(while: set.contains).reversed().drop(while: set.contains).reversed())
+    }
+}

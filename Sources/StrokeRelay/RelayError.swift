@@ -1,0 +1,76 @@
+/// The one error type of the relay module (administration and database).
+///
+/// `code` is stable (`relay.hospitalExists`); `detail` names a hospital, a
+/// setting or a library message, never a key or case data.
+public struct RelayError: Error, Sendable, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable {
+        case configurationInvalid, databaseUnavailable, schemaTooNew, hospitalExists, hospitalUnknown,
+             hospitalIdInvalid, publicKeyInvalid
+    }
+
+    private let kind: Kind
+    /// Technical detail for `--verbose` (a hospital id, a setting, a library message).
+    public let detail: String?
+
+    private init(_ kind: Kind, _ detail: String?) {
+        self.kind = kind
+        self.detail = detail
+    }
+
+    /// Stable dotted code, e.g. `relay.hospitalUnknown`.
+    public var code: String { "relay.\(kind.rawValue)" }
+
+    /// One English sentence for the operator.
+    public var message: String {
+        switch kind {
+        case .configurationInvalid: "A relay setting is invalid"
+        case .databaseUnavailable: "The PostgreSQL database cannot be reached or refused the request"
+        case .schemaTooNew: "The database's relay schema is newer than this relay"
+        case .hospitalExists: "A hospital with this id is already registered"
+        case .hospitalUnknown: "No registered hospital has this id"
+        case .hospitalIdInvalid: "A hospital id has 1–64 characters of A–Z a–z 0–9 . _ -"
+        case .publicKeyInvalid: "The key is not a hospital key sthk1.<X25519>.<Ed25519> (the output of `board keygen`)"
+        }
+    }
+
+    /// What the operator can do next.
+    public var recoverySuggestion: String {
+        switch kind {
+        case .configurationInvalid: "Check the flag named in the detail (see docs/prenotify.md)."
+        case .databaseUnavailable: "Check that PostgreSQL runs and that the URL's user may connect (see docs/server.md)."
+        case .schemaTooNew: "Run the newer relay, or restore a database of this version."
+        case .hospitalExists: "Remove the hospital first to change its key (`relay remove-hospital`)."
+        case .hospitalUnknown: "List the hospitals with `relay list-hospitals`."
+        case .hospitalIdInvalid: "Use an id like STROKE-CENTER-1."
+        case .publicKeyInvalid: "Copy the whole key that `stroke-triage-server board keygen` printed."
+        }
+    }
+
+    /// The exit code of a command failing with this error: 64 usage, 65 invalid data, 69 database unavailable, 1 otherwise.
+    public var exitCode: Int32 {
+        switch kind {
+        case .configurationInvalid: 64
+        case .hospitalExists, .hospitalUnknown, .hospitalIdInvalid, .publicKeyInvalid: 65
+        case .databaseUnavailable: 69
+        case .schemaTooNew: 1
+        }
+    }
+
+    /// The code, message and detail.
+    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+
+    /// A setting is missing or malformed (the detail names it).
+    public static func configurationInvalid(_ detail: String) -> RelayError { RelayError(.configurationInvalid, detail) }
+    /// PostgreSQL failed (the detail is the server's message, never a bound value).
+    public static func databaseUnavailable(_ detail: String) -> RelayError { RelayError(.databaseUnavailable, detail) }
+    /// The database was migrated by a newer relay.
+    public static func schemaTooNew(_ version: Int) -> RelayError { RelayError(.schemaTooNew, "relay schema version \(version)") }
+    /// The hospital id is taken.
+    public static func hospitalExists(_ id: String) -> RelayError { RelayError(.hospitalExists, id) }
+    /// No hospital with that id.
+    public static func hospitalUnknown(_ id: String) -> RelayError { RelayError(.hospitalUnknown, id) }
+    /// The hospital id is malformed.
+    public static func hospitalIdInvalid(_ id: String) -> RelayError { RelayError(.hospitalIdInvalid, id) }
+    /// The public key does not parse.
+    public static let publicKeyInvalid = RelayError(.publicKeyInvalid, nil)
+}

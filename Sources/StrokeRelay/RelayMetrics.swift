@@ -1,0 +1,48 @@
+import Prometheus
+
+/// The relay's Prometheus metrics, exposed at `/metrics`:
+/// `relay_cases_created_total`, `relay_cases_expired_total`,
+/// `relay_requests_refused_total{reason}` (every reason from 0) and
+/// `relay_request_duration_seconds` (histogram of every signed request).
+public struct RelayMetrics: Sendable {
+    /// The registry `/metrics` renders.
+    public let registry: PrometheusCollectorRegistry
+    private let created: Counter
+    private let expired: Counter
+    private let latency: DurationHistogram
+
+    /// Latency buckets, 1 ms to 10 s.
+    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                                      .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+
+    /// Creates the metrics in a new registry; every refusal reason starts at 0.
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        created = registry.makeCounter(name: "relay_cases_created_total", help: "Cases newly stored")
+        expired = registry.makeCounter(name: "relay_cases_expired_total", help: "Cases deleted after their time to live")
+        latency = registry.makeDurationHistogram(name: "relay_request_duration_seconds", buckets: Self.buckets,
+                                                 help: "Time to answer a signed request, accepted or refused")
+        for code in RelayRefusal.allCodes { _ = refusedCounter(code) }
+    }
+
+    /// Counts a newly stored case.
+    public func recordCreated() { created.increment() }
+
+    /// Counts expired cases.
+    public func recordExpired(_ count: Int) { expired.increment(by: Int64(count)) }
+
+    /// Counts a refused request by reason.
+    public func recordRefused(_ code: String) { refusedCounter(code).increment() }
+
+    /// Records one request's latency.
+    public func recordLatency(_ duration: Duration) { latency.record(duration) }
+
+    /// The Prometheus text exposition.
+    public func render() -> String { registry.emitToString() }
+
+    private func refusedCounter(_ code: String) -> Counter {
+        registry.makeCounter(name: "relay_requests_refused_total", labels: [("reason", code)],
+                             help: "Requests refused, by reason")
+    }
+}

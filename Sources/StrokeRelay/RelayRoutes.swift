@@ -1,0 +1,193 @@
+import CaseWire
+import CollectorWire
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The relay's HTTP routes (docs/prenotify.md): signed device routes to send
+/// and follow up cases and fetch a hospital's key, signed hospital routes to
+/// list and archive its cases, `GET /healthz` and `GET /metrics`.
+///
+/// A device reaches only its own cases and a hospital only its own: anyone
+/// else's case answers 404 `case.unknown`, exactly like a missing one. Logs
+/// carry the route, the sender, the case id and the outcome, never a body.
+public struct RelayRoutes: Sendable {
+    let configuration: RelayConfiguration
+    let store: RelayStore
+    let metrics: RelayMetrics
+    let logger: Logger
+
+    /// Creates the routes.
+    public init(configuration: RelayConfiguration, store: RelayStore, metrics: RelayMetrics, logger: Logger) {
+        self.configuration = configuration
+        self.store = store
+        self.metrics = metrics
+        self.logger = logger
+    }
+
+    /// Who must sign a route.
+    enum Signer { case device, hospital }
+
+    /// A router holding every route.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        router.get("/healthz") { _, _ -> Response in
+            do {
+                try await store.ping()
+                return Self.text("ok\n", status: .ok)
+            } catch {
+                logger.warning("health check failed", metadata: ["error": "\(error)"])
+                return Self.text("database unavailable\n", status: .serviceUnavailable)
+            }
+        }
+        router.get("/metrics") { _, _ -> Response in
+            Self.text(metrics.render(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        }
+        router.post(RouterPath(stringLiteral: RelayPaths.cases)) { request, _ in
+            await signed(request, by: .device, route: "case.create") { principal, body, now in
+                try await create(body, principal: principal, nowMs: now)
+            }
+        }
+        router.post("/v1/cases/:caseId/eta") { request, context in
+            await signed(request, by: .device, route: "case.eta") { principal, body, now in
+                let id = try Self.caseId(context)
+                guard case .device(let device, _) = principal,
+                      let update = try? JSONDecoder().decode(EtaUpdateRequest.self, from: body),
+                      (0...1440).contains(update.etaMinutes) else { throw RelayRefusal.malformed }
+                let answer = try await store.updateETA(caseId: id, deviceId: device, etaMinutes: update.etaMinutes,
+                                                       nowMs: now, ttlMs: configuration.caseTTLMs)
+                log("case eta updated", principal, caseId: id)
+                return Self.json(answer, status: .ok)
+            }
+        }
+        router.post("/v1/cases/:caseId/status") { request, context in
+            await signed(request, by: .device, route: "case.status") { principal, body, now in
+                let id = try Self.caseId(context)
+                guard case .device(let device, _) = principal,
+                      let update = try? JSONDecoder().decode(StatusUpdateRequest.self, from: body) else { throw RelayRefusal.malformed }
+                let answer = try await store.updateStatus(caseId: id, deviceId: device, to: update.status, nowMs: now,
+                                                          ttlMs: configuration.caseTTLMs)
+                log("case status updated", principal, caseId: id, ["status": "\(answer.status.rawValue)"])
+                return Self.json(answer, status: .ok)
+            }
+        }
+        router.get("/v1/hospitals/:hospitalId") { request, context in
+            await signed(request, by: .device, route: "hospital.key") { principal, _, _ in
+                guard let id = context.parameters.get("hospitalId"), CaseIdentifiers.isValidName(id) else {
+                    throw RelayRefusal.malformed
+                }
+                guard let hospital = try await store.hospital(id) else { throw RelayRefusal.hospitalUnknown }
+                log("hospital key served", principal, caseId: nil, ["hospital": "\(id)"])
+                return Self.json(HospitalKeyAnswer(hospitalId: id, publicKey: hospital.publicKey.description), status: .ok)
+            }
+        }
+        router.get(RouterPath(stringLiteral: RelayPaths.hospitalCases)) { request, _ in
+            await signed(request, by: .hospital, route: "hospital.cases") { principal, _, now in
+                guard case .hospital(let id) = principal else { throw RelayRefusal.malformed }
+                let cases = try await store.cases(hospitalId: id, nowMs: now, ttlMs: configuration.caseTTLMs)
+                logger.debug("cases listed", metadata: ["hospital": "\(id)", "count": "\(cases.count)"])
+                return Self.json(HospitalCaseList(cases: cases), status: .ok)
+            }
+        }
+        router.post("/v1/hospital/cases/:caseId/archive") { request, context in
+            await signed(request, by: .hospital, route: "case.archive") { principal, _, now in
+                let id = try Self.caseId(context)
+                guard case .hospital(let hospital) = principal else { throw RelayRefusal.malformed }
+                let answer = try await store.archive(caseId: id, hospitalId: hospital, nowMs: now, ttlMs: configuration.caseTTLMs)
+                log("case archived", principal, caseId: id)
+                return Self.json(answer, status: .ok)
+            }
+        }
+        return router
+    }
+
+    /// `POST /v1/cases`: validates the body and stores the case (201), or recognises a retried send (200).
+    func create(_ body: Data, principal: RelayPrincipal, nowMs: Int64) async throws -> Response {
+        guard case .device(let device, _) = principal,
+              let request = try? JSONDecoder().decode(CaseCreateRequest.self, from: body),
+              CaseIdentifiers.isValidCaseId(request.caseId), CaseIdentifiers.isValidName(request.hospitalId),
+              request.etaMinutes.map({ (0...1440).contains($0) }) ?? true,
+              request.encapsulatedKey.count == 32, !request.ciphertext.isEmpty else { throw RelayRefusal.malformed }
+        let (answer, created) = try await store.createCase(request, deviceId: device, nowMs: nowMs, ttlMs: configuration.caseTTLMs)
+        if created { metrics.recordCreated() }
+        log(created ? "case created" : "case re-sent", principal, caseId: request.caseId, ["hospital": "\(request.hospitalId)"])
+        return Self.json(answer, status: created ? .created : .ok)
+    }
+
+    /// Reads the body within the limit, authenticates the signer, runs `handle`; every failure becomes an answer.
+    func signed(_ request: Request, by signer: Signer, route: String,
+                _ handle: (RelayPrincipal, Data, Int64) async throws -> Response) async -> Response {
+        let start = ContinuousClock.now
+        defer { metrics.recordLatency(start.duration(to: .now)) }
+        let headers = request.headers
+        let nameHeader = signer == .device ? RequestSignature.deviceHeader : HospitalRequestSignature.hospitalHeader
+        let claimed = String((headers[HTTPField.Name(nameHeader)!] ?? "").prefix(64))
+        do {
+            if let length = headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
+                throw RelayRefusal.bodyTooLarge
+            }
+            let body: Data
+            do {
+                body = Data(try await request.body.collect(upTo: configuration.maxBodyBytes).readableBytesView)
+            } catch is NIOTooManyBytesError {
+                throw RelayRefusal.bodyTooLarge
+            }
+            guard let signature = RequestSignature.parse(
+                device: headers[HTTPField.Name(nameHeader)!],
+                timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
+                nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
+                signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]) else {
+                throw RelayRefusal.signatureMissing
+            }
+            let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+            let (method, path, window) = (request.method.rawValue, request.head.path ?? "", configuration.requestWindowSeconds)
+            let principal = switch signer {
+            case .device: try await store.authenticateDevice(signature, method: method, path: path, body: body,
+                                                             nowMs: nowMs, windowSeconds: window)
+            case .hospital: try await store.authenticateHospital(signature, method: method, path: path, body: body,
+                                                                 nowMs: nowMs, windowSeconds: window)
+            }
+            return try await handle(principal, body, nowMs)
+        } catch let refusal as RelayRefusal {
+            metrics.recordRefused(refusal.code)
+            logger.notice("request refused", metadata: [
+                "route": "\(route)", "sender": "\(claimed.isEmpty ? "(none)" : claimed)", "reason": "\(refusal.code)",
+            ])
+            return Self.json(RefusalBody(code: refusal.code, message: refusal.message), status: refusal.httpStatus)
+        } catch {
+            logger.error("request failed", metadata: ["route": "\(route)", "sender": "\(claimed)", "error": "\(error)"])
+            return Self.json(RefusalBody(code: "relay.unavailable", message: "The relay cannot serve the request now; retry later"),
+                             status: .serviceUnavailable)
+        }
+    }
+
+    func log(_ event: Logger.Message, _ principal: RelayPrincipal, caseId: String?, _ extra: Logger.Metadata = [:]) {
+        var metadata = extra
+        switch principal {
+        case .device(_, let name): metadata["device"] = "\(name)"
+        case .hospital(let id): metadata["hospital"] = "\(id)"
+        }
+        if let caseId { metadata["case"] = "\(caseId)" }
+        logger.info(event, metadata: metadata)
+    }
+
+    /// The `caseId` path parameter, when well-formed.
+    static func caseId(_ context: BasicRequestContext) throws -> String {
+        guard let id = context.parameters.get("caseId"), CaseIdentifiers.isValidCaseId(id) else { throw RelayRefusal.malformed }
+        return id
+    }
+
+    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data + Data("\n".utf8))))
+    }
+
+    static func text(_ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8") -> Response {
+        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+}

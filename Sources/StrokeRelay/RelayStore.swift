@@ -1,0 +1,136 @@
+import CaseWire
+import Foundation
+import Logging
+import PostgresNIO
+import StrokeCollector
+
+/// A registered hospital as `relay list-hospitals` shows it.
+public struct HospitalInfo: Sendable, Hashable {
+    /// The hospital's id, e.g. `STROKE-CENTER-1`.
+    public let id: String
+    /// Its public key (`sthk1.…`).
+    public let publicKey: HospitalPublicKey
+    /// When it was registered, ms since 1970 UTC.
+    public let createdMs: Int64
+}
+
+/// The one owner of the relay's database access. It shares the collector's
+/// connection pool (`CollectorStore.client`) and `devices` table; per-case
+/// ordering lives in PostgreSQL (row locks), never in process memory, so
+/// several relays can share one database. Queries bind their values.
+public final class RelayStore: Sendable {
+    /// The collector's store, whose pool and device registry the relay uses.
+    public let collector: CollectorStore
+    let logger: Logger
+
+    /// Creates a relay store over a collector store (whose `client` must run while this is used).
+    public init(collector: CollectorStore, logger: Logger) {
+        self.collector = collector
+        self.logger = logger
+    }
+
+    /// Runs `body` with a store whose pool runs for exactly that long (for one-shot commands and tests).
+    public static func with<T: Sendable>(database: DatabaseURL, logger: Logger,
+                                         _ body: @Sendable (RelayStore) async throws -> T) async throws -> T {
+        try await CollectorStore.with(database: database, logger: logger) { collector in
+            try await body(RelayStore(collector: collector, logger: logger))
+        }
+    }
+
+    /// Applies the collector's migrations (the `devices` table), then the relay's own.
+    public func migrate() async throws {
+        do {
+            try await collector.migrate()
+        } catch let error as CollectorError where error.hasCode(of: .databaseUnavailable("")) {
+            throw RelayError.databaseUnavailable(error.detail ?? "")
+        }
+        try await transaction { connection in try await RelaySchema.migrate(on: connection, logger: self.logger) }
+    }
+
+    /// Answers when the database answers (for `/healthz`).
+    public func ping() async throws {
+        try await run { try await self.collector.client.query("SELECT 1", logger: self.logger) }
+    }
+
+    /// Registers a hospital's public key.
+    /// - Throws: `RelayError` `hospitalIdInvalid`, `publicKeyInvalid`, `hospitalExists`.
+    public func addHospital(id: String, publicKey text: String, nowMs: Int64) async throws -> HospitalInfo {
+        guard CaseIdentifiers.isValidName(id) else { throw RelayError.hospitalIdInvalid(id) }
+        guard let key = try? HospitalPublicKey(text) else { throw RelayError.publicKeyInvalid }
+        return try await transaction { connection in
+            var inserted = false
+            for try await _ in try await connection.query("""
+                INSERT INTO relay_hospitals (id, agreement_key, signing_key, created_ms)
+                VALUES (\(id), \(key.agreementKey), \(key.signingKey), \(nowMs)) ON CONFLICT DO NOTHING RETURNING 1
+                """, logger: self.logger).decode(Int32.self) { inserted = true }
+            guard inserted else { throw RelayError.hospitalExists(id) }
+            return HospitalInfo(id: id, publicKey: key, createdMs: nowMs)
+        }
+    }
+
+    /// The hospitals, sorted by id.
+    public func listHospitals() async throws -> [HospitalInfo] {
+        try await hospitals(id: nil)
+    }
+
+    /// One hospital, nil when not registered.
+    public func hospital(_ id: String) async throws -> HospitalInfo? {
+        try await hospitals(id: id).first
+    }
+
+    /// Removes a hospital and deletes its cases (nobody else can read them).
+    /// - Throws: `RelayError.hospitalUnknown`.
+    public func removeHospital(id: String) async throws {
+        try await transaction { connection in
+            var removed = false
+            for try await _ in try await connection.query(
+                "DELETE FROM relay_hospitals WHERE id = \(id) RETURNING 1", logger: self.logger).decode(Int32.self) {
+                removed = true
+            }
+            guard removed else { throw RelayError.hospitalUnknown(id) }
+            try await connection.query("DELETE FROM relay_nonces WHERE principal = \("hospital:" + id)", logger: self.logger)
+        }
+    }
+
+    private func hospitals(id: String?) async throws -> [HospitalInfo] {
+        try await run {
+            let rows = try await self.collector.client.query("""
+                SELECT id, agreement_key, signing_key, created_ms FROM relay_hospitals
+                WHERE (\(id)::text IS NULL OR id = \(id)) ORDER BY id
+                """, logger: self.logger)
+            var out: [HospitalInfo] = []
+            for try await (id, agreement, signing, created) in rows.decode((String, ByteBuffer, ByteBuffer, Int64).self) {
+                guard let key = try? HospitalPublicKey(agreementKey: Data(agreement.readableBytesView),
+                                                       signingKey: Data(signing.readableBytesView)) else { continue }
+                out.append(HospitalInfo(id: id, publicKey: key, createdMs: created))
+            }
+            return out
+        }
+    }
+
+    /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws.
+    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await run {
+            try await self.collector.client.withConnection { connection in
+                try await connection.query("BEGIN", logger: self.logger)
+                do {
+                    let value = try await body(connection)
+                    try await connection.query("COMMIT", logger: self.logger)
+                    return value
+                } catch {
+                    _ = try? await connection.query("ROLLBACK", logger: self.logger)
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// Runs `body`, turning PostgreSQL failures into `RelayError.databaseUnavailable` with the server's message.
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PSQLError {
+            throw RelayError.databaseUnavailable(error.serverInfo?[.message] ?? "\(error.code)")
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import ArgumentParser
+import CaseWire
+import Foundation
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import StrokeBoard
+
+/// `stroke-triage-server board …`: the hospital's pre-notification board.
+struct BoardCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "board",
+        abstract: "The hospital's wall board of incoming pre-notifications (docs/prenotify.md).",
+        subcommands: [BoardKeygenCommand.self, BoardServeCommand.self])
+}
+
+/// `board keygen --out FILE`: makes the hospital's key pair (0600 file) and prints its public key.
+struct BoardKeygenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keygen", abstract: "Make the hospital's key pair and print the public key for `relay add-hospital`.")
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the private keys (created with mode 0600, never overwritten).",
+                                            valueName: "file"))
+    var out: String
+
+    func run() async throws {
+        let path = out
+        let keys = try await PrenotifyFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
+        print(keys.publicKey.description)
+    }
+}
+
+/// `board serve --key FILE --relay URL --hospital ID [--listen HOST:PORT]`: polls the relay and serves the board.
+struct BoardServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Fetch, decrypt and verify this hospital's cases and serve the board (HTTP) until SIGTERM.")
+
+    @Option(name: .long, help: ArgumentHelp("The key file `board keygen` wrote.", valueName: "file")) var key: String
+    @Option(name: .long, help: ArgumentHelp("The relay's URL, e.g. https://relay.example.org.", valueName: "url")) var relay: String
+    @Option(name: .long, help: ArgumentHelp("This hospital's id as registered at the relay.", valueName: "id")) var hospital: String
+    @Option(name: .long, help: ArgumentHelp("Address to serve the board on (default 127.0.0.1:8445: this machine only).",
+                                            valueName: "host:port"))
+    var listen: String = "127.0.0.1:8445"
+    @Option(name: .long, help: ArgumentHelp("Seconds between polls of the relay (0.2–60; default 1).", valueName: "s"))
+    var pollSeconds: Double = 1
+    @Option(name: .long, help: ArgumentHelp("Page language en or de (default: each browser's Accept-Language, else en).",
+                                            valueName: "lang"))
+    var language: String?
+    @Flag(name: .long, help: "Log debug detail.") var verbose = false
+
+    func run() async throws {
+        let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
+        let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
+            () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
+            var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
+            (configuration.listenHost, configuration.listenPort) = try Self.address(listen)
+            guard poll.isFinite, (0.2...60).contains(poll) else {
+                throw BoardError.configurationInvalid("poll-seconds: allowed 0.2–60, got \(poll)")
+            }
+            configuration.pollInterval = .milliseconds(Int64((poll * 1000).rounded()))
+            if let language {
+                guard let chosen = BoardLanguage(rawValue: language) else {
+                    throw BoardError.configurationInvalid("language: en or de, got \(language)")
+                }
+                configuration.language = chosen
+            }
+            return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL))
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        let logger = { var logger = Logger(label: "stroke-triage.board"); logger.logLevel = verbose ? .debug : .info; return logger }()
+        let state = BoardState(hospitalId: configuration.hospitalId)
+        let poller = BoardPoller(configuration: configuration, keys: keys, client: client, state: state, logger: logger)
+        var app = Application(
+            router: BoardRoutes(configuration: configuration, state: state, logger: logger).makeRouter(),
+            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
+                                 serverName: "stroke-triage-board"),
+            onServerRunning: { channel in
+                logger.info("board listening", metadata: [
+                    "port": "\(channel.localAddress?.port ?? 0)", "hospital": "\(configuration.hospitalId)",
+                    "publicKey": "\(keys.publicKey)",
+                ])
+            },
+            logger: logger)
+        app.addServices(poller)
+        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        logger.info("board stopped")
+    }
+
+    static func address(_ text: String) throws -> (String, Int) {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
+              (0...65535).contains(port), colon > text.startIndex else {
+            throw BoardError.configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(text)")
+        }
+        return (String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import CaseWire
+import Foundation
+import StrokeRelay
+
+/// `stroke-triage-server relay …`: the pre-notification relay and its hospital registry.
+struct RelayCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "relay",
+        abstract: "Relay sealed pre-notifications from devices to hospital boards (docs/prenotify.md).",
+        subcommands: [RelayServeCommand.self, AddHospitalCommand.self, ListHospitalsCommand.self, RemoveHospitalCommand.self])
+}
+
+/// `relay add-hospital --id ID --public-key KEY`: registers a receiving hospital.
+struct AddHospitalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-hospital", abstract: "Register a receiving hospital by id and board public key.")
+
+    @OptionGroup var options: RelayOptions
+    @Option(name: .long, help: ArgumentHelp("Hospital id (1–64 of A–Z a–z 0–9 . _ -), e.g. STROKE-CENTER-1.", valueName: "id"))
+    var id: String
+    @Option(name: .long, help: ArgumentHelp("The sthk1.… key that `board keygen` printed (or a file holding it).", valueName: "key"))
+    var publicKey: String
+
+    func run() async throws {
+        let (id, key) = (id, Self.keyText(publicKey))
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, nowMs: now) }
+        print("added hospital \(hospital.id)")
+    }
+
+    /// The key itself, or the content of the file it names.
+    static func keyText(_ value: String) -> String {
+        if !value.hasPrefix(HospitalPublicKey.prefix + "."), let data = FileManager.default.contents(atPath: value) {
+            return String(decoding: data, as: UTF8.self)
+        }
+        return value
+    }
+}
+
+/// `relay list-hospitals [--json]`: the registered hospitals, sorted by id.
+struct ListHospitalsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "list-hospitals", abstract: "List the registered hospitals.")
+
+    @OptionGroup var options: RelayOptions
+    @Flag(name: .long, help: "One JSON object per line.") var json = false
+
+    func run() async throws {
+        let hospitals = try await options.withStore { try await $0.listHospitals() }
+        if hospitals.isEmpty && !json { print("no hospitals") }
+        for hospital in hospitals {
+            let added = Date(timeIntervalSince1970: Double(hospital.createdMs) / 1000).formatted(.iso8601)
+            if json {
+                let object: [String: Any] = ["id": hospital.id, "publicKey": hospital.publicKey.description, "createdAt": added]
+                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+                print(String(decoding: data, as: UTF8.self))
+            } else {
+                print("\(hospital.id)\tadded \(added)\tkey \(hospital.publicKey)")
+            }
+        }
+    }
+}
+
+/// `relay remove-hospital --id ID`: removes a hospital and deletes its cases.
+struct RemoveHospitalCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove-hospital", abstract: "Remove a hospital (its cases at the relay are deleted).")
+
+    @OptionGroup var options: RelayOptions
+    @Option(name: .long, help: ArgumentHelp("Hospital id.", valueName: "id")) var id: String
+
+    func run() async throws {
+        let id = id
+        try await options.withStore { try await $0.removeHospital(id: id) }
+        print("removed hospital \(id)")
+    }
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import StrokeCollector
+import StrokeRelay
+
+/// `relay serve`: runs the relay until SIGTERM or SIGINT, then drains and exits 0.
+struct RelayServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the relay (HTTP) until SIGTERM.")
+
+    @OptionGroup var options: RelayOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on (default 127.0.0.1:8444).", valueName: "host:port"))
+    var listen: String = "127.0.0.1:8444"
+
+    @Option(name: .long, help: ArgumentHelp("Delete cases this many hours after they arrive (decimal; default 24).",
+                                            valueName: "hours"))
+    var caseTtlHours: String = "24"
+
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 262144).", valueName: "n"))
+    var maxBodyBytes: Int = 256 << 10
+
+    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"))
+    var requestWindowSeconds: Int = 300
+
+    func run() async throws {
+        var configuration = RelayConfiguration(database: try options.databaseURL())
+        try await PrenotifyFailure.report(verbose: options.verbose) {
+            (configuration.listenHost, configuration.listenPort) = try RelayConfiguration.listenAddress(listen)
+            configuration.caseTTLMs = try RelayConfiguration.ttlMs(hours: caseTtlHours)
+            guard (1_024...(64 << 20)).contains(maxBodyBytes) else {
+                throw RelayError.configurationInvalid("max-body-bytes: allowed 1024–67108864, got \(maxBodyBytes)")
+            }
+            guard (1...86_400).contains(requestWindowSeconds) else {
+                throw RelayError.configurationInvalid("request-window-seconds: allowed 1–86400, got \(requestWindowSeconds)")
+            }
+        }
+        configuration.maxBodyBytes = maxBodyBytes
+        configuration.requestWindowSeconds = requestWindowSeconds
+        let logger = options.makeLogger()
+        let collector = CollectorStore(database: configuration.database, logger: logger)
+        let store = RelayStore(collector: collector, logger: logger)
+        let metrics = RelayMetrics()
+        let routes = RelayRoutes(configuration: configuration, store: store, metrics: metrics, logger: logger)
+        let settings = configuration
+        var app = Application(
+            router: routes.makeRouter(),
+            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
+                                 serverName: "stroke-triage-relay"),
+            onServerRunning: { channel in
+                logger.info("relay listening", metadata: [
+                    "port": "\(channel.localAddress?.port ?? 0)", "database": "\(settings.database)",
+                    "caseTtlMs": "\(settings.caseTTLMs)",
+                ])
+            },
+            logger: logger)
+        app.addServices(collector.client, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
+        app.beforeServerStarts { try await store.migrate() }
+        try await PrenotifyFailure.report(verbose: options.verbose) {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        }
+        logger.info("relay stopped")
+    }
+}

@@ -1,0 +1,168 @@
+import CaseWire
+import Crypto
+import Foundation
+import Testing
+import StrokeBoard
+
+/// The hospital board against a live relay and PostgreSQL: it decrypts locally, verifies the
+/// sender, shows exactly what was sent, and never shows an unverified case's values.
+@Suite("hospital board")
+struct BoardTests {
+    /// A full-module assessment as the CLI's `--json` writes it (sentinels: age 97, GFAP 4321.5; zeros and "no").
+    static let caseJSON = Data("""
+        {"module":"full","inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
+        "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
+        "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
+        "cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
+        "inputsUsed":["age","gfap"]},"lvo":{"probability":0.0038040286137176263,"riskLevel":"low","cloudRiskLevel":null,\
+        "source":"local","model":"2024.09.28-calibrated","drivers":[],"notes":[],"inputsUsed":["gfap","fastEd"],\
+        "agreement":null},"volume":{"gfap":4321.5,"gfapUsed":4321.5,"capped":false,"estimated":true,\
+        "volumeMl":46.47646912107826,"volumeRangeMl":[32.53352838475478,60.41940985740174],"severity":"critical",\
+        "mortality":"19-44%","source":"local","model":"gfap-volume-loglog-r2-0.476","warnings":[],"inputsUsed":["gfap"]},\
+        "warnings":[],"disclaimer":"Research use only. Not a medical device; no diagnosis. Clinical judgement decides."}
+        """.utf8)
+
+    @Test("the board decrypts a case and serves it in /cases.json exactly as sent, and on the page with its hooks")
+    func decryptsAndServes() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 14)
+                let shown = try await board.waitFor(sent.caseId)
+                #expect(shown["valid"] as? Bool == true)
+                #expect(shown["verdict"] as? String == "valid")
+                #expect(shown["urgency"] as? String == "critical")
+                #expect(shown["etaMinutes"] as? Int == 14)
+                #expect(shown["status"] as? String == "inTransit")
+                #expect(shown["device"] as? String == "AMB-12")
+                let sentObject = try JSONSerialization.jsonObject(with: Self.caseJSON) as? NSDictionary
+                #expect((shown["case"] as? NSDictionary) == sentObject)
+                // The bytes themselves pass through unchanged.
+                let raw = try await board.client.send(method: "GET", path: "/cases.json")
+                #expect(String(decoding: raw.body, as: UTF8.self).contains(String(decoding: Self.caseJSON, as: UTF8.self)))
+                #expect(try await board.casesJSON()["hospitalId"] as? String == "H1")
+                let page = try await board.page()
+                #expect(page.contains("data-case-id=\"\(sent.caseId)\""))
+                for hook in ["class=\"urgency urgency-critical\">CRITICAL<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
+                    #expect(page.contains(hook), "missing \(hook)")
+                }
+                for value in ["4321.5", ">97<", ">0<", ">no<", "99.5 %", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",
+                              "46 ml", "Symptom onset 45 min before sending", "Research use only"] {
+                    #expect(page.contains(value), "missing \(value)")
+                }
+                let german = try await board.page(acceptLanguage: "de-DE,de;q=0.9,en;q=0.5")
+                #expect(german.contains("<html lang=\"de\">"))
+                #expect(german.contains(">KRITISCH<"))
+                #expect(german.contains(">nein<"))
+            }
+        }
+    }
+
+    @Test("another hospital's board sees nothing of the case")
+    func otherHospitalSeesNothing() async throws {
+        try await RelayHarness.run { relay in
+            let h1 = try await relay.addHospital("H1")
+            let h2 = try await relay.addHospital("H2")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: h1)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: h1) { board in
+                _ = try await board.waitFor(sent.caseId)
+            }
+            try await BoardHarness.run(relay: relay, hospitalId: "H2", keys: h2) { board in
+                let reached = try await eventually { try await board.casesJSON()["relayReachable"] as? Bool == true }
+                #expect(reached)
+                #expect(try await board.cases().isEmpty)
+                let page = try await board.page()
+                #expect(!page.contains(sent.caseId))
+                #expect(!page.contains("4321.5"))
+            }
+            // H2's board with H1's id but its own key is refused by the relay, and shows nothing.
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: h2) { board in
+                let failing = try await eventually { (await board.state.snapshot).relayFailing }
+                #expect(failing)
+                #expect(try await board.cases().isEmpty)
+                #expect(try await board.client.send(method: "GET", path: "/healthz").status == 503)
+            }
+        }
+    }
+
+    @Test("a tampered ciphertext, a forged device signature and an unknown device are never valid and show no values")
+    func neverValid() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            let tampered = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 5)
+            try await relay.store.collector.client.query("""
+                UPDATE relay_cases SET ciphertext = overlay(ciphertext placing '\\x00'::bytea from 20 for 1)
+                WHERE case_id = \(tampered.caseId)
+                """, logger: RelayHarness.logger)
+            // Sent by AMB-12, but sealed with a key that is not AMB-12's registered key.
+            let forged = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 6,
+                                              signingKey: Curve25519.Signing.PrivateKey())
+            // Claims a device the relay never authenticated for it.
+            let ghost = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 7, claimedDevice: "GHOST",
+                                             signingKey: Curve25519.Signing.PrivateKey())
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                let verdicts = [tampered.caseId: "undecryptable", forged.caseId: "signatureInvalid", ghost.caseId: "unknownDevice"]
+                for (id, verdict) in verdicts {
+                    let shown = try await board.waitFor(id)
+                    #expect(shown["valid"] as? Bool == false)
+                    #expect(shown["verdict"] as? String == verdict)
+                    #expect(shown["case"] == nil)
+                }
+                let raw = try await board.client.send(method: "GET", path: "/cases.json")
+                #expect(!String(decoding: raw.body, as: UTF8.self).contains("4321.5"))
+                let page = try await board.page()
+                #expect(page.components(separatedBy: "NOT VERIFIED — DO NOT USE").count == 4)
+                #expect(!page.contains("4321.5"))
+                #expect(!page.contains("class=\"ich\""))
+            }
+        }
+    }
+
+    @Test("/events pushes the case list when a case arrives; a foreign Host is refused on a loopback board")
+    func liveEventsAndHost() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                let caseId = CaseIdentifiers.makeCaseId()
+                let port = board.port
+                let stream = Task.detached {
+                    RawHTTP.exchange(port: port, request: "GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
+                                     until: "data-case-id=\"\(caseId)\"")
+                }
+                // The stream is open (it sends the current list first); then the case is sent.
+                let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, caseId: caseId)
+                #expect(sent.answer.status == 201)
+                let received = await stream.value
+                #expect(received.contains("text/event-stream"))
+                #expect(received.contains("event: cases\n"))
+                #expect(received.contains("data-case-id=\"\(caseId)\""))
+                let foreign = RawHTTP.exchange(port: port, request: "GET /cases.json HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                #expect(foreign.hasPrefix("HTTP/1.1 421"))
+                #expect(!foreign.contains(caseId))
+                let page = RawHTTP.exchange(port: port, request: "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                #expect(page.hasPrefix("HTTP/1.1 200"))
+                #expect(page.lowercased().contains("content-security-policy: default-src 'none'"))
+            }
+        }
+    }
+
+    @Test("keygen writes a 0600 key file once and never overwrites it; the file reads back")
+    func keyFile() throws {
+        let path = NSTemporaryDirectory() + "board-key-\(CaseIdentifiers.makeCaseId()).json"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let keys = try HospitalKeyFile.create(at: path)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+        #expect(try HospitalKeyFile.read(at: path).publicKey == keys.publicKey)
+        #expect(throws: BoardError.keyFileExists(path)) { try HospitalKeyFile.create(at: path) }
+        #expect(try HospitalKeyFile.read(at: path).publicKey == keys.publicKey)
+    }
+}

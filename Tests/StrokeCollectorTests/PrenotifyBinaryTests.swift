@@ -1,0 +1,130 @@
+import CaseWire
+import CollectorWire
+import Foundation
+import Testing
+import StrokeBoard
+import StrokeCollector
+
+/// The built `stroke-triage-server` as a hospital and a relay operator run it: the three-command
+/// set-up (keygen, add-hospital, board serve), a relay serving a device's case, and graceful stops.
+@Suite("pre-notification binary")
+struct PrenotifyBinaryTests {
+    @Test("board keygen, relay add-hospital, relay serve and board serve: a sent case reaches the board; SIGTERM stops both with 0")
+    func threeCommandSetup() async throws {
+        let url = try PostgresCluster.shared.get().createDatabase()
+        let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
+        let directory = NSTemporaryDirectory() + "prenotify-\(CaseIdentifiers.makeCaseId())"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let keyPath = directory + "/board-key.json"
+
+        // 1. The hospital makes its key pair.
+        let keygen = try ServerBinaryTests.run(["board", "keygen", "--out", keyPath])
+        #expect(keygen.status == 0)
+        let publicKey = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(publicKey.hasPrefix("sthk1."))
+        let mode = (try FileManager.default.attributesOfItem(atPath: keyPath)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+        #expect(try ServerBinaryTests.run(["board", "keygen", "--out", keyPath]).status == 73)
+        // 2. The relay operator registers it (and a device, as for the collector).
+        let added = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
+        #expect(added.status == 0)
+        #expect(added.stdout == "added hospital H1\n")
+        let twice = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
+        #expect(twice.status == 65)
+        #expect(twice.stderr.contains("relay.hospitalExists"))
+        let badKey = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H2", "--public-key", "sthk1.x.y"])
+        #expect(badKey.status == 65)
+        #expect(badKey.stderr.contains("relay.publicKeyInvalid"))
+        let listed = try ServerBinaryTests.run(["relay", "list-hospitals", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
+        #expect(listed.stdout.contains("\"id\":\"H1\"") && listed.stdout.contains(publicKey))
+        let device = SimulatedDevice(name: "AMB-12")
+        #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
+                                           "--public-key", device.publicKey]).status == 0)
+
+        // 3. Both run.
+        let relay = try Running(["relay", "serve", "--database", database, "--listen", "127.0.0.1:0"])
+        defer { relay.kill() }
+        let relayPort = try await ServerBinaryTests.waitFor(seconds: 180) { relay.port(after: "relay listening") }
+        let board = try Running(["board", "serve", "--key", keyPath, "--relay", "http://127.0.0.1:\(relayPort)",
+                                 "--hospital", "H1", "--listen", "127.0.0.1:0", "--poll-seconds", "0.2"])
+        defer { board.kill() }
+        let boardPort = try await ServerBinaryTests.waitFor(seconds: 180) { board.port(after: "board listening") }
+
+        let sender = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)")
+        let keyAnswer = try await sender.send(method: "GET", path: RelayPaths.hospital("H1"), headers: try RequestSignature.sign(
+            method: "GET", path: RelayPaths.hospital("H1"), body: Data(), device: "AMB-12",
+            timestampMs: RelayHarness.nowMs(), nonce: RequestSignature.makeNonce(), key: device.key))
+        let hospitalKey = try HospitalPublicKey(try JSONDecoder().decode(HospitalKeyAnswer.self, from: keyAnswer.body).publicKey)
+        let caseId = CaseIdentifiers.makeCaseId()
+        let sealed = try SealedCase.seal(caseJSON: BoardTests.caseJSON, caseId: caseId, hospitalId: "H1", device: "AMB-12",
+                                         signingKey: device.key, to: hospitalKey, sentMs: RelayHarness.nowMs())
+        let body = try JSONEncoder().encode(CaseCreateRequest(caseId: caseId, hospitalId: "H1", urgency: .critical,
+                                                              etaMinutes: 9, sealed: sealed))
+        let created = try await sender.send(method: "POST", path: RelayPaths.cases, body: body, headers: try RequestSignature.sign(
+            method: "POST", path: RelayPaths.cases, body: body, device: "AMB-12", timestampMs: RelayHarness.nowMs(),
+            nonce: RequestSignature.makeNonce(), key: device.key))
+        #expect(created.status == 201)
+
+        let boardClient = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(boardPort)")
+        let shown = try await eventually {
+            let answer = try await boardClient.send(method: "GET", path: "/cases.json")
+            return String(decoding: answer.body, as: UTF8.self).contains("\"verdict\":\"valid\"")
+        }
+        #expect(shown)
+
+        // A wall screen keeps /events open; SIGTERM still stops the board promptly (the stream ends first).
+        let screen = Task.detached {
+            RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100)
+        }
+        // Give the stream time to open (if it has not, the assertion on its content below fails, never hangs).
+        try await Task.sleep(for: .milliseconds(500))
+        relay.terminate()
+        board.terminate()
+        let streamed = await screen.value
+        #expect(streamed.contains("data-case-id=\"\(caseId)\""))
+        _ = try await ServerBinaryTests.waitFor(seconds: 60) { relay.process.isRunning || board.process.isRunning ? nil : true }
+        #expect(relay.process.terminationStatus == 0)
+        #expect(board.process.terminationStatus == 0)
+        #expect(relay.log.text.contains("relay stopped"))
+        #expect(board.log.text.contains("board stopped"))
+        // Neither log holds a case value.
+        for log in [relay.log.text, board.log.text] {
+            #expect(!log.contains("4321.5"))
+            #expect(!log.contains("\"gfap\""))
+        }
+        #expect(relay.log.text.contains("case=\(caseId)"))
+    }
+}
+
+/// A server process whose standard error is collected.
+final class Running: @unchecked Sendable {
+    let process = Process()
+    let log = LockedText()
+    private let stderr = Pipe()
+
+    init(_ arguments: [String]) throws {
+        process.executableURL = ServerBinaryTests.server
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["STROKE_COLLECTOR_DATABASE"] = nil
+        environment["STROKE_COLLECTOR_CONFIG"] = nil
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = stderr
+        let log = log
+        stderr.fileHandleForReading.readabilityHandler = { handle in log.append(handle.availableData) }
+        try process.run()
+    }
+
+    /// The port in the first log line containing `marker`.
+    func port(after marker: String) -> Int? {
+        guard let line = log.text.split(separator: "\n").first(where: { $0.contains(marker) }),
+              let range = line.range(of: "port=") else { return nil }
+        return Int(line[range.upperBound...].prefix(while: \.isNumber))
+    }
+
+    func terminate() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGTERM) } }
+    func kill() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
+}
