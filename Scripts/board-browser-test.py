@@ -15,8 +15,10 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 
 from selenium import webdriver
@@ -31,11 +33,11 @@ def fail(message):
     sys.exit(1)
 
 
-def driver_for(artifacts):
+def driver_for(profile):
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                     "--window-size=1920,1080", "--lang=en-US", f"--user-data-dir={artifacts}/chromium-profile"]:
+                     "--window-size=1920,1080", "--lang=en-US", f"--user-data-dir={profile}"]:
         options.add_argument(argument)
     service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
     return webdriver.Chrome(service=service, options=options)
@@ -107,7 +109,8 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.artifacts, exist_ok=True)
 
-    driver = driver_for(args.artifacts)
+    profile = tempfile.mkdtemp(prefix="stroke-triage-chromium-")
+    driver = driver_for(profile)
     try:
         driver.set_page_load_timeout(WAIT_SECONDS)
         driver.get(args.board + "/")
@@ -159,6 +162,7 @@ def main():
         print(f"browser: urgency badge contrast {ratio:.2f}:1 ({foreground} on {background})")
     finally:
         driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
     print("browser: ok")
 
 

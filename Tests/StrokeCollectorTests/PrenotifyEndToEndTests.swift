@@ -8,7 +8,7 @@ import Glibc
 /// two hospitals' boards from `stroke-triage-server`, and the paramedic CLI
 /// sending with `--notify`. The relay and its logs never see a patient value;
 /// a board shows exactly what the crew entered, and only its own cases.
-@Suite("pre-notification end to end", .serialized, .enabled(if: PrenotifyHarness.serverHasRelayAndBoard))
+@Suite("pre-notification end to end", .serialized)
 struct PrenotifyEndToEndTests {
     /// Near Munich's center: the routed destination gets a drive-time ETA.
     static let origin = ["--lat", "48.1374", "--lon", "11.5755"]

@@ -38,11 +38,6 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     static var server: URL { ServerBinaryTests.server }
-
-    /// True when the server executable has the relay and board commands (the relay branch's work).
-    static let serverHasRelayAndBoard: Bool = {
-        ["relay", "board"].allSatisfy { (try? run(server, [$0, "--help"], environment: [:]).status) == 0 }
-    }()
     static var cli: URL { ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage") }
 
     init() throws {
@@ -185,7 +180,7 @@ final class PrenotifyHarness: @unchecked Sendable {
         env["STROKE_COLLECTOR_DATABASE"] = nil
         process.environment = env
         let logURL = directory.appendingPathComponent("\(name).log")
-        if !FileManager.default.fileExists(atPath: logURL.path) { FileManager.default.createFile(atPath: logURL.path, contents: nil) }
+        if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
         let handle = try FileHandle(forWritingTo: logURL)
         try handle.seekToEnd()
         process.standardInput = FileHandle.nullDevice
