@@ -184,4 +184,30 @@ struct PrenotifyEndToEndTests {
         #expect(shown["module"] as? String == "coma")
         #expect((shown["inputs"] as? [String: Any])?["gfap"] as? Double == 500)
     }
+
+    @Test("a pinned hospital key: the matching pin delivers, a relay naming another key is refused")
+    func pinnedKeyRefusesASubstitutedKey() async throws {
+        let h = try PrenotifyHarness()
+        defer { h.stop() }
+        let hospital = try Self.routedHospital(h)
+        try await h.startRelay()
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        try h.addHospital("other-hospital")
+        let pinned = try #require(h.publicKeys[hospital])
+        let good = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", pinned])
+        #expect(good.status == 0, "\(good.stderr)")
+        _ = try await Self.boardCase(board, try #require(try Self.notification(good)["caseId"] as? String))
+
+        // The relay (here: honest) names the hospital's registered key; a pin of another key must not be overridden.
+        let wrongPin = try #require(h.publicKeys["other-hospital"])
+        let refused = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", wrongPin])
+        #expect(refused.status == 1)
+        let note = try Self.notification(refused)
+        #expect(note["delivery"] as? String == "failed")
+        #expect(note["lastError"] as? String == "notify.error.keyMismatch")
+        let caseId = try #require(note["caseId"] as? String)
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })
+        #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
+    }
 }

@@ -23,6 +23,8 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// The device name registered at the relay.
     let device = "AMB-7"
     private var processes: [Process] = []
+    /// The public key (`sthk1.…`) of every hospital added, by id.
+    private(set) var publicKeys: [String: String] = [:]
     private(set) var relayPort = 0
 
     /// A process result.
@@ -78,6 +80,7 @@ final class PrenotifyHarness: @unchecked Sendable {
             throw Failure(description: "board keygen printed no key: \(made.stdout)")
         }
         try admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)])
+        publicKeys[id] = String(publicKey)
         return keyFile
     }
 

@@ -40,10 +40,11 @@ struct NotifySettings: Sendable {
         relayURL(flag: flag, config: (try? AppConfig.load()) ?? AppConfig()) != nil
     }
 
-    /// An http(s) URL with a host, without a trailing slash.
+    /// An http(s) URL with a host and no path (requests are signed over their path from `/v1/`), without a trailing slash.
     static func checkedRelay(_ text: String) throws(NotifyError) -> String {
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil else { throw .badRelay(text) }
+              let host = url.host, !host.isEmpty, url.query == nil, url.fragment == nil,
+              url.path.isEmpty || url.path == "/" else { throw .badRelay(text) }
         var trimmed = text
         while trimmed.hasSuffix("/") { trimmed.removeLast() }
         return trimmed
