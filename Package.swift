@@ -149,7 +149,7 @@ let package = Package(
         .target(
             name: "StrokeBoard",
             dependencies: [
-                "CaseWire", "CollectorWire", "JSONWriting",
+                "CaseWire", "CollectorWire", "JSONWriting", "StrokeModels", "TriageLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),

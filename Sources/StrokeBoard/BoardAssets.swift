@@ -31,10 +31,10 @@ extension BoardPage {
         .level{font-weight:700}
         .source,.meta,.case-disclaimer,.agreement{font-size:1.3rem;color:#c8ccd0}
         .findings h2{font-size:1.5rem;margin:.8rem 0 .3rem}
-        .findings dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(18rem,1fr));gap:.2rem 1.5rem;margin:0}
-        .findings dl div{display:flex;justify-content:space-between;border-bottom:1px solid #3a4048}
-        .findings dt{color:#d0d4d8}
-        .findings dd{margin:0;font-weight:700}
+        .findings dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.2rem 1.5rem;margin:0}
+        .findings dl div{display:flex;justify-content:space-between;gap:.6rem;border-bottom:1px solid #3a4048}
+        .findings dt{color:#d0d4d8;min-width:0;overflow-wrap:anywhere;hyphens:auto}
+        .findings dd{margin:0;font-weight:700;flex:none}
         .relay-warning{background:#ffd54f;color:#000;font-weight:700;padding:.6rem 1rem}
         .disclaimer{margin-top:2rem;font-size:1.3rem;color:#c8ccd0}
         """

@@ -15,6 +15,9 @@ public struct BoardConfiguration: Sendable {
     public var pollInterval: Duration = .seconds(1)
     /// The page's language, or nil to follow each request's Accept-Language (English by default).
     public var language: BoardLanguage?
+    /// Device name → raw Ed25519 key the board trusts instead of the relay's registry (`--trusted-devices`),
+    /// or nil to trust the registry's key for the sending device.
+    public var trustedDevices: [String: Data]?
 
     /// A configuration with defaults.
     /// - Throws: `BoardError.configurationInvalid` for a malformed hospital id.
@@ -24,6 +27,25 @@ public struct BoardConfiguration: Sendable {
         }
         self.hospitalId = hospitalId
         self.relayURL = relayURL
+    }
+
+    /// Reads a trusted-device file: a JSON object of device name → base64 Ed25519 public key
+    /// (as `stroke-triage audit public-key` prints it).
+    /// - Throws: `BoardError.configurationInvalid` naming the file and the first bad entry.
+    public static func trustedDevices(file path: String) throws(BoardError) -> [String: Data] {
+        guard let data = FileManager.default.contents(atPath: path),
+              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+            throw .configurationInvalid("trusted-devices: \(path) is not readable as a JSON object")
+        }
+        var keys: [String: Data] = [:]
+        for (name, value) in object {
+            guard CaseIdentifiers.isValidName(name), let text = value as? String,
+                  let key = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)), key.count == 32 else {
+                throw .configurationInvalid("trusted-devices: \(path): entry \(name) is not a device name with a base64 Ed25519 key")
+            }
+            keys[name] = key
+        }
+        return keys
     }
 
     /// True when the board listens on a loopback address only.

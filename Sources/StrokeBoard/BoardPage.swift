@@ -58,9 +58,9 @@ enum BoardPage {
         out += volume(assessment["volume"], text)
         if let minutes = assessment["inputs"]["onsetMinutes"].number {
             let clockTime = item.sentMs.map { clock($0 - Int64(minutes * 60_000)) }
-            out += "<p class=\"onset\">\(escape(text.onset(minutes: CaseValue.format(minutes), clock: clockTime)))</p>"
+            out += "<p class=\"onset\">\(escape(text.onset(minutes: text.value(.number(minutes)), clock: clockTime)))</p>"
         }
-        out += findings(assessment["inputs"], text)
+        out += findings(assessment["inputs"], module: assessment["module"].string, text)
         let warnings = assessment["warnings"].array.compactMap(\.string)
         if !warnings.isEmpty {
             out += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
@@ -95,7 +95,7 @@ enum BoardPage {
         }
         let level = p["riskLevel"].string.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
         let source = "\(text.source(p["source"].string ?? "?")) · \(p["model"].string ?? "?")"
-        var out = "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(CaseValue.percent(probability))</strong>\(level)"
+        var out = "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(escape(text.percent(probability)))</strong>\(level)"
             + " <span class=\"source\">\(escape(source))</span>"
         if let statement = p["agreement"]["statement"].string { out += "<p class=\"agreement\">\(escape(statement))</p>" }
         return out + "</div>"
@@ -104,18 +104,15 @@ enum BoardPage {
     static func volume(_ v: CaseValue, _ text: BoardText) -> String {
         guard let ml = v["volumeMl"].number else { return "" }
         let range = v["volumeRangeMl"].array.compactMap(\.number)
-        let span = range.count == 2 ? " (\(CaseValue.format(range[0].rounded()))–\(CaseValue.format(range[1].rounded())) ml)" : ""
+        let span = range.count == 2 ? " (\(text.whole(range[0]))–\(text.whole(range[1])) ml)" : ""
         let source = "\(text.source(v["source"].string ?? "?")) · \(v["model"].string ?? "?")"
-        return "<div class=\"volume\"><span class=\"label\">\(escape(text.volume))</span> <strong>\(CaseValue.format(ml.rounded())) ml</strong>"
+        return "<div class=\"volume\"><span class=\"label\">\(escape(text.volume))</span> <strong>\(escape(text.whole(ml))) ml</strong>"
             + "\(escape(span)) <span class=\"source\">\(escape(source))</span></div>"
     }
 
     /// The inputs in the modules' order, then any other key sorted; zeros, "no" and unanswered shown as such.
-    static func findings(_ inputs: CaseValue, _ text: BoardText) -> String {
-        let order = ["age", "sbp", "dbp", "gfap", "gfapAssay", "fastEd", "onsetMinutes", "reducedVigilance", "headache",
-                     "armParesis", "legParesis", "eyeDeviation", "atrialFibrillation", "anticoagulated", "antiplatelets"]
-        let keys = inputs.keys
-        let sorted = order.filter(keys.contains) + keys.filter { !order.contains($0) }.sorted()
+    static func findings(_ inputs: CaseValue, module: String?, _ text: BoardText) -> String {
+        let sorted = BoardText.inputOrder(module: module, keys: inputs.keys)
         guard !sorted.isEmpty else { return "" }
         let rows = sorted.map { "<div><dt>\(escape(text.input($0)))</dt><dd>\(escape(text.value(inputs[$0])))</dd></div>" }
         return "<section class=\"findings\"><h2>\(escape(text.findings))</h2><dl>\(rows.joined())</dl></section>"
@@ -144,5 +141,45 @@ enum BoardPage {
             }
         }
         return out
+    }
+}
+
+/// A JSON value of a verified assessment, read only to display it (the board's
+/// `/cases.json` passes the original bytes through unchanged).
+indirect enum CaseValue: Decodable, Sendable, Hashable {
+    case null, bool(Bool), number(Double), string(String), array([CaseValue]), object([String: CaseValue])
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([CaseValue].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: CaseValue].self)) }
+    }
+
+    /// Parses an assessment; nil when it is not JSON.
+    static func parse(_ data: Data) -> CaseValue? { try? JSONDecoder().decode(CaseValue.self, from: data) }
+
+    /// The member `key` of an object (`.null` when absent or not an object).
+    subscript(_ key: String) -> CaseValue {
+        if case .object(let members) = self { return members[key] ?? .null }
+        return .null
+    }
+
+    /// The number, if this is one.
+    var number: Double? { if case .number(let n) = self { n } else { nil } }
+    /// The string, if this is one.
+    var string: String? { if case .string(let s) = self { s } else { nil } }
+    /// The elements, if this is an array.
+    var array: [CaseValue] { if case .array(let a) = self { a } else { [] } }
+    /// The keys, if this is an object.
+    var keys: [String] { if case .object(let o) = self { Array(o.keys) } else { [] } }
+
+    /// A number as entered: whole numbers without a fraction (`97`, `45`), others in Swift's shortest form (`4321.5`).
+    static func format(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
     }
 }

@@ -23,7 +23,7 @@ public struct BoardPoller: Service {
         self.keys = keys
         self.client = client
         self.state = state
-        self.opener = CaseOpener(hospitalId: configuration.hospitalId, keys: keys)
+        self.opener = CaseOpener(hospitalId: configuration.hospitalId, keys: keys, trusted: configuration.trustedDevices)
         self.logger = logger
     }
 
@@ -84,11 +84,13 @@ public struct BoardPoller: Service {
 actor CaseOpener {
     let hospitalId: String
     let keys: HospitalKeyPair
+    let trusted: [String: Data]?
     private var cache: [String: (listed: HospitalCase, opened: OpenedCase)] = [:]
 
-    init(hospitalId: String, keys: HospitalKeyPair) {
+    init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?) {
         self.hospitalId = hospitalId
         self.keys = keys
+        self.trusted = trusted
     }
 
     /// The board cases for a relay list (unsorted).
@@ -100,9 +102,12 @@ actor CaseOpener {
                cached.listed.devicePublicKey == item.devicePublicKey {
                 opened = cached.opened
             } else {
-                // Only the device the relay authenticated counts, with the key its registry holds now.
+                // Only the device the relay authenticated counts, with the key its registry holds now,
+                // or, with a trusted-device list, only the key that list holds for it.
+                let trusted = trusted
                 opened = item.sealed.open(caseId: item.caseId, hospitalId: hospitalId, with: keys) { name in
-                    name == item.device ? item.devicePublicKey : nil
+                    guard name == item.device else { return nil }
+                    return trusted.map { $0[name] } ?? item.devicePublicKey
                 }
             }
             next[item.caseId] = (item, opened)

@@ -1,9 +1,18 @@
 import CaseWire
+import StrokeModels
+import TriageLocalization
 
 /// The board's English and German wording. Hedged, never diagnostic; every
-/// number on the page says which model produced it.
+/// number on the page says which model produced it. Input names and number
+/// formats come from the CLI's own catalogue (`TriageLocalization`).
 struct BoardText: Sendable {
     let language: BoardLanguage
+    let localizer: Localizer
+
+    init(language: BoardLanguage) {
+        self.language = language
+        self.localizer = Localizer(language: language == .de ? .de : .en)
+    }
 
     /// The page title.
     var title: String { de ? "Angemeldete Schlaganfall-Patienten" : "Incoming stroke pre-notifications" }
@@ -98,32 +107,39 @@ struct BoardText: Sendable {
         if de { return "Patient von \(device)" + (level.map { ", Dringlichkeit \($0)" } ?? ", nicht verifiziert") }
         return "Case from \(device)" + (level.map { ", urgency \($0)" } ?? ", not verified")
     }
-    /// An input value: yes/no, not answered, or the number as sent.
+    /// An input value: yes/no, not answered, or the number as sent (German with a decimal comma).
     func value(_ value: CaseValue) -> String {
         switch value {
         case .bool(let b): b ? (de ? "ja" : "yes") : (de ? "nein" : "no")
         case .null: de ? "nicht erhoben" : "not answered"
-        case .number(let n): CaseValue.format(n)
+        case .number(let n): de ? CaseValue.format(n).replacingOccurrences(of: ".", with: ",") : CaseValue.format(n)
         case .string(let s): s
         case .array, .object: "…"
         }
     }
 
-    /// The label of an input key of the assessment's `inputs` object; unknown keys as they are.
+    /// A probability as the CLI shows it (whole percent, e.g. "52 %").
+    func percent(_ p: Double) -> String { localizer.percent(p) }
+
+    /// A whole number of the language (volume in ml).
+    func whole(_ n: Double) -> String { localizer.number(n, maxFractionDigits: 0) }
+
+    /// The name of an input key of the assessment's `inputs` object, from the CLI's catalogue
+    /// (`field.<key>`, else `walk.finding.<key>`), with its unit; unknown keys as they are.
     func input(_ key: String) -> String {
-        let labels: [String: (String, String)] = [
-            "age": ("Age, years", "Alter, Jahre"), "sbp": ("Systolic BP, mmHg", "RR systolisch, mmHg"),
-            "dbp": ("Diastolic BP, mmHg", "RR diastolisch, mmHg"), "gfap": ("GFAP, pg/mL", "GFAP, pg/mL"),
-            "fastEd": ("FAST-ED", "FAST-ED"), "headache": ("Headache", "Kopfschmerz"),
-            "legParesis": ("Leg paresis", "Beinparese"), "armParesis": ("Arm paresis", "Armparese"),
-            "eyeDeviation": ("Eye deviation", "Blickdeviation"), "reducedVigilance": ("Reduced vigilance", "Verminderte Vigilanz"),
-            "atrialFibrillation": ("Atrial fibrillation", "Vorhofflimmern"),
-            "anticoagulated": ("NOAC/DOAC anticoagulation", "Antikoagulation (NOAK/DOAK)"),
-            "antiplatelets": ("Antiplatelets", "Thrombozytenaggregationshemmer"),
-            "onsetMinutes": ("Minutes since onset", "Minuten seit Symptombeginn"), "gfapAssay": ("GFAP assay", "GFAP-Assay"),
-        ]
-        guard let pair = labels[key] else { return key }
-        return de ? pair.1 : pair.0
+        for candidate in ["field.\(key)", "walk.finding.\(key)"] {
+            let name = localizer.text(candidate)
+            guard name != candidate else { continue }
+            guard let unit = InputField(rawValue: key)?.unit, unit != "years" else { return name }
+            return "\(name), \(unit)"
+        }
+        return key
+    }
+
+    /// The order findings are listed in: the module's own input order, then onset and assay, then the rest sorted.
+    static func inputOrder(module: String?, keys: [String]) -> [String] {
+        let first = (module.flatMap(TriageModule.init(rawValue:))?.inputKeys ?? []) + ["onsetMinutes", "gfapAssay"]
+        return first.filter(keys.contains) + keys.filter { !first.contains($0) }.sorted()
     }
 
     private var de: Bool { language == .de }

@@ -19,10 +19,11 @@ public struct RelayMetrics: Sendable {
     /// Creates the metrics in a new registry; every refusal reason starts at 0.
     public init() {
         registry = PrometheusCollectorRegistry()
-        created = registry.makeCounter(name: "relay_cases_created_total", help: "Cases newly stored")
-        expired = registry.makeCounter(name: "relay_cases_expired_total", help: "Cases deleted after their time to live")
-        latency = registry.makeDurationHistogram(name: "relay_request_duration_seconds", buckets: Self.buckets,
-                                                 help: "Time to answer a signed request, accepted or refused")
+        created = registry.makeCounter(descriptor: Self.name("cases_created", "total", "Cases newly stored"))
+        expired = registry.makeCounter(descriptor: Self.name("cases_expired", "total", "Cases deleted after their time to live"))
+        latency = registry.makeDurationHistogram(
+            descriptor: Self.name("request_duration", "seconds", "Time to answer a signed request, accepted or refused"),
+            buckets: Self.buckets)
         for code in RelayRefusal.allCodes { _ = refusedCounter(code) }
     }
 
@@ -42,7 +43,12 @@ public struct RelayMetrics: Sendable {
     public func render() -> String { registry.emitToString() }
 
     private func refusedCounter(_ code: String) -> Counter {
-        registry.makeCounter(name: "relay_requests_refused_total", labels: [("reason", code)],
-                             help: "Requests refused, by reason")
+        registry.makeCounter(descriptor: Self.name("requests_refused", "total", "Requests refused, by reason"),
+                             labels: [("reason", code)])
+    }
+
+    /// `relay_<name>_<unit>`.
+    private static func name(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "relay", metricName: name, unitName: unit, helpText: help)
     }
 }

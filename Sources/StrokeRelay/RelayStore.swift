@@ -49,7 +49,7 @@ public final class RelayStore: Sendable {
 
     /// Answers when the database answers (for `/healthz`).
     public func ping() async throws {
-        try await run { try await self.collector.client.query("SELECT 1", logger: self.logger) }
+        _ = try await run { try await self.collector.client.query("SELECT 1", logger: self.logger) }
     }
 
     /// Registers a hospital's public key.

@@ -13,10 +13,11 @@ struct BoardHarness: Sendable {
 
     /// Runs `body` with a board for `hospitalId` (with `keys`) against `relay`; everything stops when it returns.
     static func run(relay: RelayHarness, hospitalId: String, keys: HospitalKeyPair, language: BoardLanguage? = nil,
-                    _ body: @Sendable (BoardHarness) async throws -> Void) async throws {
+                    trustedDevices: [String: Data]? = nil, _ body: @Sendable (BoardHarness) async throws -> Void) async throws {
         var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relay.url)
         configuration.pollInterval = .milliseconds(200)
         configuration.language = language
+        configuration.trustedDevices = trustedDevices
         let state = BoardState(hospitalId: hospitalId)
         let poller = BoardPoller(configuration: configuration, keys: keys, client: try RelayHTTPClient(baseURL: relay.url),
                                  state: state, logger: RelayHarness.logger)
@@ -63,8 +64,17 @@ struct BoardHarness: Sendable {
 /// forged Host header, and reading a server-sent event stream that never ends.
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and reads until `until` appears in the received text,
-    /// the server closes, or `seconds` pass; returns what was received.
-    static func exchange(port: Int, request: String, until: String? = nil, seconds: Int = 30) -> String {
+    /// the server closes, or `seconds` pass; returns what was received. The blocking socket calls
+    /// run on a thread of their own, never on the cooperative pool (2 threads here) that the
+    /// in-process relay and board need.
+    static func exchange(port: Int, request: String, until: String? = nil, seconds: Int = 30) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: blockingExchange(port: port, request: request, until: until, seconds: seconds)) }
+                .start()
+        }
+    }
+
+    private static func blockingExchange(port: Int, request: String, until: String?, seconds: Int) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return "" }
         defer { close(fd) }

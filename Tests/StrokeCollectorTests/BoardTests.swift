@@ -48,7 +48,7 @@ struct BoardTests {
                 for hook in ["class=\"urgency urgency-critical\">CRITICAL<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
                     #expect(page.contains(hook), "missing \(hook)")
                 }
-                for value in ["4321.5", ">97<", ">0<", ">no<", "99.5 %", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",
+                for value in ["4321.5", ">97<", ">0<", ">no<", "99 %", ">Age<", ">Headache<", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",
                               "46 ml", "Symptom onset 45 min before sending", "Research use only"] {
                     #expect(page.contains(value), "missing \(value)")
                 }
@@ -56,6 +56,8 @@ struct BoardTests {
                 #expect(german.contains("<html lang=\"de\">"))
                 #expect(german.contains(">KRITISCH<"))
                 #expect(german.contains(">nein<"))
+                #expect(german.contains(">Alter<"))
+                #expect(german.contains(">4321,5<"))
             }
         }
     }
@@ -124,6 +126,33 @@ struct BoardTests {
         }
     }
 
+    @Test("with a trusted-device list the board trusts only its keys, not the relay's registry")
+    func trustedDevices() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            let other = SimulatedDevice(name: "AMB-13")
+            try await relay.add(device)
+            try await relay.add(other)
+            let trustedCase = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys)
+            let untrustedCase = try await relay.send(Self.caseJSON, from: other, to: "H1", keys: keys)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys,
+                                       trustedDevices: ["AMB-12": device.key.publicKey.rawRepresentation]) { board in
+                #expect(try await board.waitFor(trustedCase.caseId)["verdict"] as? String == "valid")
+                let untrusted = try await board.waitFor(untrustedCase.caseId)
+                #expect(untrusted["verdict"] as? String == "unknownDevice")
+                #expect(untrusted["case"] == nil)
+            }
+            // The file form, as `board serve --trusted-devices FILE` reads it.
+            let path = NSTemporaryDirectory() + "trusted-\(CaseIdentifiers.makeCaseId()).json"
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            try Data("{\"AMB-12\":\"\(device.publicKey)\"}".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(try BoardConfiguration.trustedDevices(file: path) == ["AMB-12": device.key.publicKey.rawRepresentation])
+            try Data("{\"AMB-12\":\"short\"}".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(throws: BoardError.self) { try BoardConfiguration.trustedDevices(file: path) }
+        }
+    }
+
     @Test("/events pushes the case list when a case arrives; a foreign Host is refused on a loopback board")
     func liveEventsAndHost() async throws {
         try await RelayHarness.run { relay in
@@ -133,8 +162,8 @@ struct BoardTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let caseId = CaseIdentifiers.makeCaseId()
                 let port = board.port
-                let stream = Task.detached {
-                    RawHTTP.exchange(port: port, request: "GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
+                let stream = Task {
+                    await RawHTTP.exchange(port: port, request: "GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
                                      until: "data-case-id=\"\(caseId)\"")
                 }
                 // The stream is open (it sends the current list first); then the case is sent.
@@ -144,10 +173,10 @@ struct BoardTests {
                 #expect(received.contains("text/event-stream"))
                 #expect(received.contains("event: cases\n"))
                 #expect(received.contains("data-case-id=\"\(caseId)\""))
-                let foreign = RawHTTP.exchange(port: port, request: "GET /cases.json HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                let foreign = await RawHTTP.exchange(port: port, request: "GET /cases.json HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
                 #expect(foreign.hasPrefix("HTTP/1.1 421"))
                 #expect(!foreign.contains(caseId))
-                let page = RawHTTP.exchange(port: port, request: "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                let page = await RawHTTP.exchange(port: port, request: "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
                 #expect(page.hasPrefix("HTTP/1.1 200"))
                 #expect(page.lowercased().contains("content-security-policy: default-src 'none'"))
             }

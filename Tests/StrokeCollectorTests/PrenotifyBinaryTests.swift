@@ -74,8 +74,8 @@ struct PrenotifyBinaryTests {
         #expect(shown)
 
         // A wall screen keeps /events open; SIGTERM still stops the board promptly (the stream ends first).
-        let screen = Task.detached {
-            RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100)
+        let screen = Task {
+            await RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100)
         }
         // Give the stream time to open (if it has not, the assertion on its content below fails, never hangs).
         try await Task.sleep(for: .milliseconds(500))

@@ -46,10 +46,14 @@ struct BoardServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Page language en or de (default: each browser's Accept-Language, else en).",
                                             valueName: "lang"))
     var language: String?
+    @Option(name: .long, help: ArgumentHelp(
+        "JSON file of device name → base64 key to trust instead of the relay's device registry.", valueName: "file"))
+    var trustedDevices: String?
     @Flag(name: .long, help: "Log debug detail.") var verbose = false
 
     func run() async throws {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
+        let trustedPath = trustedDevices
         let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
@@ -64,6 +68,7 @@ struct BoardServeCommand: AsyncParsableCommand {
                 }
                 configuration.language = chosen
             }
+            configuration.trustedDevices = try trustedPath.map { path throws(BoardError) in try BoardConfiguration.trustedDevices(file: path) }
             return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL))
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
