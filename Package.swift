@@ -98,7 +98,8 @@ let package = Package(
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire", "FleetExport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                // Hospital pre-notification (sealing, signed relay requests).
+                "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

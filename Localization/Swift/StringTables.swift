@@ -10,6 +10,7 @@ enum StringTables {
         ("batch", PackageResources.batch_en_strings),
         ("scales", PackageResources.scales_en_strings),
         ("fleetverify", PackageResources.fleetverify_en_strings),
+        ("notify", PackageResources.notify_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
@@ -21,6 +22,7 @@ enum StringTables {
         ("batch", PackageResources.batch_de_strings),
         ("scales", PackageResources.scales_de_strings),
         ("fleetverify", PackageResources.fleetverify_de_strings),
+        ("notify", PackageResources.notify_de_strings),
     ]
 
     /// The tables of one language.

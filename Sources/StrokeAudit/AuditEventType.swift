@@ -22,6 +22,13 @@ public enum AuditEventType: String, Sendable, CaseIterable, Codable {
     case upgraded = "audit.upgraded"
     /// A lost or damaged head file was replaced by the database's head (`audit head --reset`).
     case headReset = "audit.headReset"
+    /// A hospital pre-notification was sealed and handed to the relay or queued
+    /// (case id, hospital, urgency, ETA, delivery state; never the case itself).
+    case notifySent = "notify.sent"
+    /// A queued pre-notification (or follow-up) reached the relay later.
+    case notifyDelivered = "notify.delivered"
+    /// A pre-notification was followed up: a new ETA, arrived or cancelled.
+    case notifyUpdated = "notify.updated"
     /// An error was shown to the user (its code only).
     case errorShown = "error.shown"
     /// A test or benchmark event (hidden stress appender).

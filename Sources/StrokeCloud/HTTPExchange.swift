@@ -12,9 +12,9 @@ struct HTTPRequest: Sendable {
     let maxResponseBytes: Int
     /// Optional `CURLOPT_PINNEDPUBLICKEY` value.
     let pinnedPublicKey: String?
-    /// `POST` (the body is sent) or `GET` (no body).
+    /// `POST` (the body is sent) or `GET` (the body is ignored).
     var method = "POST"
-    /// Further request header lines (`Name: value`).
+    /// Extra header lines (`Name: value`), e.g. a request signature.
     var extraHeaders: [String] = []
 }
 

@@ -16,7 +16,7 @@ struct StrokeTriage: AsyncParsableCommand {
             RaceCommand.self, LamsCommand.self, CpsssCommand.self, PassCommand.self, VanCommand.self, ScalesCommand.self,
             CentersCommand.self, RouteCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
-            AuditCommand.self, BatchCommand.self,
+            AuditCommand.self, BatchCommand.self, NotifyCommand.self,
         ]
     )
 

@@ -13,9 +13,10 @@ struct ComaCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
             TriageInputs(module: .coma, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
         }
     }

@@ -30,9 +30,10 @@ struct FullCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
             var inputs = try vitals.inputs(for: .full)
             inputs.fastEd = try ModuleCommandRunner.whole(.fastEd, fastEd)
             inputs.headache = headache

@@ -12,9 +12,10 @@ struct LimitedCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
             try vitals.inputs(for: .limited)
         }
     }

@@ -20,6 +20,7 @@ struct WalkCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
 
     func validate() throws { try GfapAssaySetting.check(gfapAssay) }
 
@@ -33,16 +34,21 @@ struct WalkCommand: AsyncParsableCommand {
         let terminal = WalkTerminal(output)
         let localizer = output.localizer
         let trail = AuditTrail.make(audit, output: output)
+        // --notify: relay, device name and key are checked before the first question.
+        let notification = notify.notify == nil ? nil : try PreNotification.prepare(notify, audit: audit, trail: trail, output: output)
         guard acceptedDisclaimer(terminal, localizer, trail) else { return }
         terminal.say(wrapped: localizer.text("walk.intro"))
         guard var inputs = converse(terminal, localizer, scales: scales) else { return }
         inputs.gfapAssay = assay
         let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
         AssessmentSession.present(outcome, output: output)
+        let offer = WalkNotifyOffer(options: notify, audit: audit, trail: trail)
+        let notified = await offer.run(outcome, prepared: notification, terminal, localizer, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.
         if trail.lastRecorded != nil { BackgroundPush.start(audit) }
         offerReport(outcome, terminal, localizer)
         try AssessmentSession.failIfRefused(trail, localizer)
+        if let notified { throw notified }
     }
 
     /// The gate: accepted before, by the flag, or by typing "yes" now. `false` ends the session.

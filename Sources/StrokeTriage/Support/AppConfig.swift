@@ -10,6 +10,8 @@ struct AppConfig: Sendable {
     /// A value from the file.
     enum ConfigValue: Sendable {
         case string(String), number(Double), bool(Bool), strings([String])
+        /// An object of string values, e.g. `"hospitalKeys": {"ID": "sthk1.…"}`.
+        case stringMap([String: String])
     }
 
     /// A configuration with the given values (tests, defaults).
@@ -28,6 +30,9 @@ struct AppConfig: Sendable {
             else if let n = value as? NSNumber { parsed[key] = .number(n.doubleValue) }
             else if let s = value as? String { parsed[key] = .string(s) }
             else if let list = value as? [Any], list.allSatisfy({ $0 is String }) { parsed[key] = .strings(list.map { $0 as! String }) }
+            else if let map = value as? [String: Any], map.values.allSatisfy({ $0 is String }) {
+                parsed[key] = .stringMap(map.mapValues { $0 as! String })
+            }
         }
         self.init(values: parsed)
     }
@@ -52,6 +57,12 @@ struct AppConfig: Sendable {
     /// A list-of-strings setting, e.g. `"scales": ["race", "lams"]`.
     func strings(_ key: String) -> [String]? {
         if case .strings(let list)? = values[key] { return list }
+        return nil
+    }
+
+    /// An object-of-strings setting, e.g. `"hospitalKeys": {"ID": "sthk1.…"}`.
+    func stringMap(_ key: String) -> [String: String]? {
+        if case .stringMap(let map)? = values[key] { return map }
         return nil
     }
 

@@ -46,6 +46,12 @@ struct AuditTrail: Sendable {
         record(.routingDecided, .object([("route", decision)]), inAssessment: true)
     }
 
+    /// A pre-notification event (`notify.sent` in the assessment, `notify.delivered`,
+    /// `notify.updated`): case id, hospital, urgency, ETA, delivery state; never the case.
+    func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) -> Message? {
+        record(type, payload, inAssessment: inAssessment)
+    }
+
     /// A research-access login succeeded.
     func loggedIn() -> Message? { record(.loggedIn, .object([])) }
     /// The research-access session was ended.

@@ -7,9 +7,11 @@ enum ModuleCommandRunner {
     /// Runs one module command. `build` turns the flags into inputs, throwing
     /// the first invalid field in the order the form asks them.
     static func run(flags: AssessmentFlags, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
-                    build: () throws(ModelsError) -> TriageInputs) async throws {
+                    notify: NotifyOptions = NotifyOptions(), build: () throws(ModelsError) -> TriageInputs) async throws {
         let trail = AuditTrail.make(audit, output: output)
         try Failure.report(output) { try DisclaimerGate().require(acceptFlag: flags.acceptDisclaimer, trail: trail, output: output) }
+        // --notify: settings and device key are checked before the assessment (a usage error comes first).
+        let notification = notify.notify == nil ? nil : try PreNotification.prepare(notify, audit: audit, trail: trail, output: output)
         let assay = try GfapAssaySetting.resolve(flag: flags.gfapAssay, output: output)
         var inputs = try Failure.report(output) { () throws(ModelsError) -> TriageInputs in
             var inputs = try build()
@@ -47,10 +49,13 @@ enum ModuleCommandRunner {
         } else {
             AssessmentSession.present(outcome, output: output)
         }
+        // After the result is on screen: the pre-notification (queued when the relay is unreachable).
+        let notified = await PreNotification.afterResult(outcome, notification, options: notify, output: output)
         // The result is written: a configured fleet collector gets the new records in the background.
         if trail.lastRecorded != nil { BackgroundPush.start(audit) }
         // After the result: exit 1 when the audit log refused to record it.
         try AssessmentSession.failIfRefused(trail, output.localizer)
+        if let notified { throw notified }
     }
 
     /// The value when the triage rules allow it for the field.

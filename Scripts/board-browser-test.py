@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""The hospital board in a real headless browser (issue 17).
+
+Started by Tests/StrokeCollectorTests/PrenotifyBrowserTests.swift with a
+running relay and board: loads the board in Debian's chromium through
+chromium-driver and Selenium, sends a case with the real CLI, and checks that
+it appears without a reload, with its ETA and urgency; saves a screenshot;
+checks labels through the browser's accessibility tree and the contrast of
+the urgency badge (WCAG ratio >= 4.5). Every wait is bounded. Exit 0 = pass.
+
+Usage: board-browser-test.py --board URL --cli PATH --home DIR --relay URL
+       --hospital ID --artifacts DIR
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+WAIT_SECONDS = 60
+
+
+def fail(message):
+    print(f"browser: FAIL: {message}", file=sys.stderr)
+    sys.exit(1)
+
+
+def driver_for(profile):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     "--window-size=1920,1080", "--lang=en-US", f"--user-data-dir={profile}"]:
+        options.add_argument(argument)
+    service = Service(os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+def wait_until(what, probe, seconds=WAIT_SECONDS):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        value = probe()
+        if value:
+            return value
+        time.sleep(0.1)
+    fail(f"timed out waiting for {what}")
+
+
+def send_case(args):
+    command = [args.cli, "full", "--age", "97", "--sbp", "150", "--dbp", "85", "--gfap", "4321.5", "--fast-ed", "7",
+               "--arm-paresis", "--eye-deviation", "--lat", "48.1374", "--lon", "11.5755", "--mode", "offline",
+               "--accept-disclaimer", "--json", "--notify", args.hospital, "--relay", args.relay]
+    env = dict(os.environ, STROKE_TRIAGE_HOME=args.home, NO_COLOR="1")
+    done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        fail(f"the CLI exited {done.returncode}: {done.stderr}")
+    for line in reversed(done.stderr.splitlines()):
+        if line.startswith('{"notification"'):
+            return json.loads(line)["notification"]
+    fail(f"the CLI printed no notification: {done.stderr}")
+
+
+def luminance(rgb):
+    def channel(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(foreground, background):
+    a, b = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+# The computed colours of an element: its text colour and the first opaque background up its ancestors.
+COLOURS_SCRIPT = """
+const el = arguments[0];
+const color = getComputedStyle(el).color;
+let node = el, background = 'rgba(0, 0, 0, 0)';
+while (node && node.nodeType === 1) {
+  const bg = getComputedStyle(node).backgroundColor;
+  if (bg && !/rgba\\(.*, 0\\)$/.test(bg) && bg !== 'transparent') { background = bg; break; }
+  node = node.parentElement;
+}
+if (background === 'rgba(0, 0, 0, 0)') background = 'rgb(255, 255, 255)';
+return [color, background];
+"""
+
+
+def rgb(text):
+    numbers = [float(n) for n in re.findall(r"[\d.]+", text)[:3]]
+    if len(numbers) != 3:
+        fail(f"unreadable colour {text!r}")
+    return numbers
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    for name in ["board", "cli", "home", "relay", "hospital", "artifacts"]:
+        parser.add_argument(f"--{name}", required=True)
+    args = parser.parse_args()
+    os.makedirs(args.artifacts, exist_ok=True)
+
+    profile = tempfile.mkdtemp(prefix="stroke-triage-chromium-")
+    driver = driver_for(profile)
+    try:
+        driver.set_page_load_timeout(WAIT_SECONDS)
+        driver.get(args.board + "/")
+        wait_until("the page to load", lambda: driver.execute_script("return document.readyState") == "complete")
+        # A marker that a reload would wipe out.
+        driver.execute_script("window.__strokeTriageNoReload = 'kept';")
+
+        sent_at = time.monotonic()
+        note = send_case(args)
+        case_id, eta, urgency = note["caseId"], note["etaMinutes"], note["urgency"]
+        selector = f'[data-case-id="{case_id}"]'
+        element = wait_until("the case on the page",
+                             lambda: (driver.find_elements(By.CSS_SELECTOR, selector) or [None])[0])
+        elapsed = time.monotonic() - sent_at
+        if driver.execute_script("return window.__strokeTriageNoReload") != "kept":
+            fail("the page was reloaded")
+        print(f"browser: case {case_id} appeared {elapsed:.2f} s after the CLI started sending, without a reload")
+
+        eta_text = element.find_element(By.CSS_SELECTOR, ".eta").text
+        if str(eta) not in eta_text and str(max(0, eta - 1)) not in eta_text:
+            fail(f"ETA {eta} not shown: {eta_text!r}")
+        badge = element.find_element(By.CSS_SELECTOR, ".urgency")
+        if urgency.lower() not in badge.text.lower():
+            fail(f"urgency {urgency!r} not in the badge text {badge.text!r} (never colour alone)")
+        for css in [".ich", ".lvo"]:
+            if not element.find_element(By.CSS_SELECTOR, css).text.strip():
+                fail(f"{css} is empty")
+
+        screenshot = os.path.join(args.artifacts, "board.png")
+        driver.save_screenshot(screenshot)
+        print(f"browser: screenshot saved to {screenshot}")
+
+        # Accessibility tree: the badge is exposed with its text, every landmark and control has a name.
+        nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
+        names = [str(n.get("name", {}).get("value", "")) for n in nodes if not n.get("ignored")]
+        if not any(urgency.lower() in name.lower() for name in names):
+            fail(f"no accessible node names the urgency {urgency!r}")
+        unnamed = [n["role"]["value"] for n in nodes if not n.get("ignored")
+                   and n.get("role", {}).get("value") in ("button", "link", "textbox", "combobox", "img", "region")
+                   and not str(n.get("name", {}).get("value", "")).strip()]
+        if unnamed:
+            fail(f"controls without an accessible name: {unnamed}")
+        print(f"browser: accessibility tree has {len(nodes)} nodes; the urgency badge is labelled")
+
+        foreground, background = driver.execute_script(COLOURS_SCRIPT, badge)
+        ratio = contrast(rgb(foreground), rgb(background))
+        if ratio < 4.5:
+            fail(f"urgency badge contrast {ratio:.2f} < 4.5 ({foreground} on {background})")
+        print(f"browser: urgency badge contrast {ratio:.2f}:1 ({foreground} on {background})")
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+    print("browser: ok")
+
+
+if __name__ == "__main__":
+    main()

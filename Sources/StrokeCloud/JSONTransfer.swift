@@ -1,0 +1,38 @@
+import Foundation
+
+/// One JSON request to a server other than the prediction Cloud Functions
+/// (the pre-notification relay), through the same libcurl transport: TLS
+/// verification on, no redirects, bounded time and answer size.
+///
+/// The caller signs the request itself and passes the signature as headers.
+public enum JSONTransfer {
+    /// A complete answer (any status).
+    public struct Answer: Sendable {
+        /// HTTP status code.
+        public let status: Int
+        /// The body bytes.
+        public let body: Data
+    }
+
+    /// Sends one request and returns the server's answer, whatever its status.
+    /// - Parameters:
+    ///   - method: `GET` or `POST`.
+    ///   - url: absolute `http` or `https` URL.
+    ///   - body: JSON text (POST only).
+    ///   - headers: extra headers, name and value.
+    ///   - connectTimeout: seconds to wait for the connection.
+    ///   - totalTimeout: seconds for the whole exchange.
+    ///   - maxResponseBytes: the transfer is aborted beyond this answer size.
+    /// - Throws: `CloudError` when no answer came (DNS, connect, TLS, timeout, oversize).
+    public static func send(method: String, url: String, body: String = "", headers: [(String, String)] = [],
+                            connectTimeout: Double, totalTimeout: Double,
+                            maxResponseBytes: Int = 1 << 20) async throws(CloudError) -> Answer {
+        var request = HTTPRequest(url: url, body: body, connectTimeout: connectTimeout, totalTimeout: totalTimeout,
+                                  maxResponseBytes: maxResponseBytes, pinnedPublicKey: nil)
+        request.method = method
+        // Header values never carry line breaks (a value could otherwise add a header).
+        request.extraHeaders = headers.map { "\($0.0): \($0.1.filter { $0 != "\r" && $0 != "\n" })" }
+        let response = try await CurlTransport.send(request)
+        return Answer(status: response.status, body: Data(response.body))
+    }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Crypto
+import Foundation
+
+/// The pre-notifications of this device: one file per case in the state
+/// directory's `notify/` (directory 0700, files 0600), holding only
+/// ciphertext and metadata (`QueuedCase`). Entries are kept 48 hours after
+/// sending, then removed. Writes go to a temporary file, are synced and
+/// renamed over the old one, so a crash never leaves half an entry.
+struct NotifyQueue: Sendable {
+    /// How long an entry is kept after its case was created.
+    static let retentionMs: Int64 = 48 * 3_600_000
+
+    /// The queue directory.
+    let directory: URL
+
+    /// The queue of this user (`<state>/notify`).
+    init(_ directories: StateDirectories = StateDirectories()) {
+        directory = directories.state.appendingPathComponent("notify")
+    }
+
+    /// Every entry, oldest first (ties by case id); entries past retention are removed.
+    func all(nowMs: Int64) throws(NotifyError) -> [QueuedCase] {
+        guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
+            throw .queueUnavailable(cause: "\(error)")
+        }
+        var entries: [QueuedCase] = []
+        for name in names where name.hasSuffix(".json") && HospitalID.isCaseID(String(name.dropLast(5))) {
+            let url = directory.appendingPathComponent(name)
+            guard let data = try? Data(contentsOf: url), let entry = try? JSONDecoder().decode(QueuedCase.self, from: data) else { continue }
+            if nowMs - entry.createdMs > Self.retentionMs {
+                try? FileManager.default.removeItem(at: url)
+                continue
+            }
+            entries.append(entry)
+        }
+        return entries.sorted { ($0.createdMs, $0.caseId) < ($1.createdMs, $1.caseId) }
+    }
+
+    /// The entry with this case id.
+    /// - Throws: `caseUnknown` (exit 65) when there is none.
+    func entry(_ caseId: String, nowMs: Int64) throws(NotifyError) -> QueuedCase {
+        guard HospitalID.isCaseID(caseId), let entry = try all(nowMs: nowMs).first(where: { $0.caseId == caseId }) else {
+            throw .caseUnknown(caseId)
+        }
+        return entry
+    }
+
+    /// Writes an entry (replacing the previous version of the same case).
+    func save(_ entry: QueuedCase) throws(NotifyError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            try StateDirectories.ensure(directory)
+            try Self.writePrivate(try encoder.encode(entry), to: directory.appendingPathComponent(entry.caseId + ".json"))
+        } catch let error as NotifyError {
+            throw error
+        } catch {
+            throw .queueUnavailable(cause: "\(error)")
+        }
+    }
+
+    /// The key that protects cases waiting for their hospital's key (created on first use, 0600).
+    func localKey() throws(NotifyError) -> SymmetricKey {
+        let url = directory.appendingPathComponent("queue.key")
+        do {
+            if let data = try? Data(contentsOf: url), data.count == 32 { return SymmetricKey(data: data) }
+            try StateDirectories.ensure(directory)
+            let key = SymmetricKey(size: .bits256)
+            try Self.writePrivate(key.withUnsafeBytes { Data($0) }, to: url)
+            return key
+        } catch {
+            throw .queueUnavailable(cause: "\(error)")
+        }
+    }
+
+    /// Writes `data` to `url` through a 0600 temporary file, fsync and rename.
+    static func writePrivate(_ data: Data, to url: URL) throws(NotifyError) {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .queueUnavailable(cause: String(cString: strerror(errno))) }
+        var ok = fchmod(fd, 0o600) == 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while ok, offset < buffer.count {
+                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { ok = false } else { offset += n }
+            }
+        }
+        let cause = ok ? nil : String(cString: strerror(errno))
+        ok = ok && fsync(fd) == 0
+        close(fd)
+        guard ok, rename(temporary.path, url.path) == 0 else {
+            unlink(temporary.path)
+            throw .queueUnavailable(cause: cause ?? String(cString: strerror(errno)))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import TriageLocalization
+
+/// How pre-notifications are shown: one line per case for people, one JSON
+/// object per case for scripts. "not yet delivered" stays visible until the
+/// relay has everything (the case, the latest ETA, the status).
+enum NotifyRendering {
+    /// The JSON form of one case as kept on this device (no patient data: ids, urgency, ETA, states).
+    static func json(_ e: QueuedCase) -> JSONValue {
+        var pending: [String] = []
+        if !e.delivered { pending.append("case") }
+        if e.pendingEta != nil { pending.append("eta") }
+        if e.pendingStatus != nil { pending.append("status") }
+        return .object([
+            ("caseId", .string(e.caseId)),
+            ("hospitalId", .string(e.hospitalId)),
+            ("hospital", e.hospitalName.map { .string($0) } ?? .null),
+            ("urgency", .string(e.urgency)),
+            ("etaMinutes", e.latestEta.map { .integer($0) } ?? .null),
+            ("status", .string(e.status)),
+            ("delivery", .string(e.delivery)),
+            ("delivered", .bool(e.delivery == "delivered")),
+            ("pending", .strings(e.failed ? [] : pending)),
+            ("createdMs", .integer(Int(e.createdMs))),
+            ("deliveredMs", e.deliveredMs.map { .integer(Int($0)) } ?? .null),
+            ("attempts", .integer(e.attempts)),
+            ("lastError", e.lastError.map { .string($0) } ?? .null),
+            ("relay", .string(e.relay)),
+        ])
+    }
+
+    /// `{"notification": {case}}`: what a `--json` module command adds on stderr after sending.
+    static func notificationJSON(_ e: QueuedCase) -> JSONValue { .object([("notification", json(e))]) }
+
+    /// The line after a send or update: delivered, or not yet delivered (queued) with the reason.
+    static func outcome(_ e: QueuedCase, _ error: NotifyError?, _ l: Localizer) -> String {
+        let hospital = e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId
+        guard let error else { return l.text("notify.sent.delivered", [.text(hospital), .text(e.caseId)]) }
+        let key = e.failed ? "notify.sent.failed" : "notify.sent.queued"
+        return "! " + l.text(key, [.text(hospital), .text(e.caseId), .text(error.message(l))])
+    }
+
+    /// One human line per case: id, hospital, urgency, ETA, status, delivery.
+    static func line(_ e: QueuedCase, _ l: Localizer) -> String {
+        let eta = e.latestEta.map { l.text("notify.eta", [.text(String($0))]) } ?? l.text("notify.eta.unknown")
+        return [
+            e.caseId, e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId,
+            l.text("notify.urgency.\(e.urgency)"), eta, l.text("notify.status.\(e.status)"),
+            l.text("notify.delivery.\(e.delivery)"),
+        ].joined(separator: "  ")
+    }
+}

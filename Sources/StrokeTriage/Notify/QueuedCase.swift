@@ -1,0 +1,67 @@
+/// One pre-notification as this device keeps it, from sending until 48 hours
+/// later: only metadata and ciphertext, never the case in plaintext.
+///
+/// `ciphertext`/`encapsulatedKey` hold the case sealed to the hospital (HPKE).
+/// While the hospital's key is not known yet (relay unreachable, no pinned
+/// key) the case waits in `localSealed` instead: AES-GCM under the queue key
+/// in the state directory (0600), sealed to the hospital at the next flush.
+struct QueuedCase: Codable, Sendable, Hashable {
+    /// 32 lowercase hex digits, chosen by this device; the relay's idempotency key.
+    let caseId: String
+    /// The hospital's id at the relay.
+    let hospitalId: String
+    /// The hospital's display name when it is a known stroke center.
+    var hospitalName: String?
+    /// The hospital's location when known (for `notify update --lat --lon`).
+    var hospitalLat: Double?
+    /// The hospital's location when known.
+    var hospitalLon: Double?
+    /// The relay's base URL at the time of sending.
+    let relay: String
+    /// This device's name at the relay.
+    let device: String
+    /// `critical`, `high`, `moderate` or `low` (CaseWire's thresholds).
+    let urgency: String
+    /// The ETA sent with the case, minutes.
+    let etaMinutes: Int?
+    /// When the case was created (ms since 1970, UTC).
+    let createdMs: Int64
+    /// The pinned hospital key it was sealed to, if one was pinned (checked against the relay).
+    var pinnedKey: String?
+    /// HPKE encapsulated key (base64), once sealed to the hospital.
+    var encapsulatedKey: String?
+    /// HPKE ciphertext (base64), once sealed to the hospital.
+    var ciphertext: String?
+    /// The case under the local queue key (base64 AES-GCM combined), until sealed to the hospital.
+    var localSealed: String?
+    /// True once the relay accepted the case.
+    var delivered = false
+    /// When the relay accepted the case.
+    var deliveredMs: Int64?
+    /// `inTransit`, `arrived` or `cancelled`, as last asked by the crew.
+    var status = "inTransit"
+    /// The latest ETA the crew gave, when the relay has not acknowledged it yet.
+    var pendingEta: Int?
+    /// The latest ETA acknowledged by the relay (after the one sent with the case).
+    var currentEta: Int?
+    /// `arrived` or `cancelled` when the relay has not acknowledged it yet.
+    var pendingStatus: String?
+    /// The last failure's code (`notify.error.*`), cleared by success.
+    var lastError: String?
+    /// True when the relay refused the case for good (e.g. `case.conflict`): never retried.
+    var failed = false
+    /// Delivery attempts so far.
+    var attempts = 0
+
+    /// True while anything of this case still has to reach the relay.
+    var hasPending: Bool { !failed && (!delivered || pendingEta != nil || pendingStatus != nil) }
+
+    /// The ETA the hospital should see (the latest given).
+    var latestEta: Int? { pendingEta ?? currentEta ?? etaMinutes }
+
+    /// `delivered`, `notYetDelivered` (queued, retried) or `failed` (refused for good by the relay).
+    var delivery: String {
+        if failed { return "failed" }
+        return hasPending ? "notYetDelivered" : "delivered"
+    }
+}

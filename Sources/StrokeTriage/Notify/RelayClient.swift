@@ -1,0 +1,80 @@
+import CollectorWire
+import Crypto
+import Foundation
+import StrokeCloud
+
+/// The device's side of the relay's HTTP API (docs/prenotify.md): every
+/// request signed like the collector's (`CollectorWire.RequestSignature`,
+/// the audit log's Ed25519 key), bounded in time, never carrying patient data
+/// in a URL or header.
+struct RelayClient: Sendable {
+    /// Seconds to wait for the connection.
+    static let connectTimeout = 3.0
+    /// Seconds for one whole request.
+    static let totalTimeout = 8.0
+
+    /// The relay's base URL, without a trailing slash.
+    let relay: String
+    /// This device's name at the relay.
+    let device: String
+    /// The device's signing key.
+    let key: Curve25519.Signing.PrivateKey
+
+    /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
+    func hospitalKey(_ hospitalId: String) async throws(NotifyError) -> String {
+        let answer = try await send("GET", "/v1/hospitals/\(hospitalId)")
+        guard answer.status == 200 else { throw Self.failure(answer, hospital: hospitalId) }
+        guard let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
+              let key = object["publicKey"] as? String else { throw .refused("relay.badAnswer", status: answer.status) }
+        return key
+    }
+
+    /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.
+    func postCase(_ body: String, hospitalId: String) async throws(NotifyError) {
+        let answer = try await send("POST", "/v1/cases", body)
+        guard answer.status == 200 || answer.status == 201 else { throw Self.failure(answer, hospital: hospitalId) }
+    }
+
+    /// A new ETA for one of this device's cases.
+    func postEta(caseId: String, minutes: Int) async throws(NotifyError) {
+        let answer = try await send("POST", "/v1/cases/\(caseId)/eta", "{\"etaMinutes\":\(minutes)}")
+        guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
+    }
+
+    /// `arrived` or `cancelled` for one of this device's cases.
+    func postStatus(caseId: String, status: String) async throws(NotifyError) {
+        let answer = try await send("POST", "/v1/cases/\(caseId)/status", "{\"status\":\"\(status)\"}")
+        guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
+    }
+
+    private func send(_ method: String, _ path: String, _ body: String = "") async throws(NotifyError) -> JSONTransfer.Answer {
+        let headers: [(String, String)]
+        do {
+            headers = try RequestSignature.sign(
+                method: method, path: path, body: Data(body.utf8), device: device,
+                timestampMs: Int64(Date().timeIntervalSince1970 * 1000), nonce: RequestSignature.makeNonce(), key: key)
+        } catch {
+            throw .keysUnavailable(cause: "\(error)")
+        }
+        let answer: JSONTransfer.Answer
+        do {
+            answer = try await JSONTransfer.send(method: method, url: relay + path, body: body, headers: headers,
+                                                 connectTimeout: Self.connectTimeout, totalTimeout: Self.totalTimeout)
+        } catch {
+            throw .unreachable(cause: error.underlyingCause ?? error.code)
+        }
+        // A relay that is up but failing is treated like one that is down: the request stays queued.
+        if answer.status >= 500 || answer.status == 408 || answer.status == 429 {
+            throw .unreachable(cause: "HTTP \(answer.status)")
+        }
+        return answer
+    }
+
+    /// The error for a refused request: the relay's code, or `hospitalUnknown` for its 404 `hospital.unknown`.
+    private static func failure(_ answer: JSONTransfer.Answer, hospital: String?) -> NotifyError {
+        let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
+        let code = ((object?["error"] as? [String: Any])?["code"] as? String) ?? "http.\(answer.status)"
+        if code == "hospital.unknown", let hospital { return .hospitalUnknown(hospital) }
+        return .refused(String(code.prefix(64)), status: answer.status)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// `--notify` and the `notify` commands with the relay unreachable (a closed
+/// port): the result always comes first and unchanged, the case waits in the
+/// queue as ciphertext only and "not yet delivered" is shown, usage errors come
+/// before the result, and the walkthrough's offer works on a real terminal.
+/// The relay, boards and delivery are tested with real servers in
+/// StrokeCollectorTests (PrenotifyEndToEndTests).
+@Suite struct PrenotifyOfflineTests {
+    static let closedRelay = "http://127.0.0.1:1"
+    static let sentinelCase = ["full", "--age", "97", "--sbp", "150", "--dbp", "85", "--gfap", "4321.5", "--fast-ed", "0",
+                               "--accept-disclaimer", "--mode", "offline", "--lat", "48.1374", "--lon", "11.5755"]
+
+    static func home() -> [String: String] {
+        ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path, "STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": ""]
+    }
+
+    @Test func unreachableRelayQueuesCiphertextAfterAnUnchangedResult() throws {
+        let env = Self.home()
+        let plain = try BinaryRunner.run(Self.sentinelCase + ["--json"], environment: env)
+        let sent = try BinaryRunner.run(Self.sentinelCase + ["--json", "--notify", "klinikum-rechts-der-isar-muenchen",
+                                                            "--relay", Self.closedRelay], environment: env)
+        #expect(sent.status == 69)
+        #expect(sent.stdout == plain.stdout)
+        let line = try #require(sent.stderr.split(separator: "\n").last { $0.hasPrefix("{\"notification\"") })
+        let note = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["notification"] as? [String: Any])
+        #expect(note["delivery"] as? String == "notYetDelivered")
+        #expect(note["delivered"] as? Bool == false)
+        #expect(note["hospital"] as? String == "Klinikum rechts der Isar München (TUM)")
+        #expect((note["etaMinutes"] as? Int).map { $0 > 0 } == true, "the routing's drive time is the ETA")
+        let caseId = try #require(note["caseId"] as? String)
+
+        let queue = URL(fileURLWithPath: env["STROKE_TRIAGE_HOME"]!).appendingPathComponent("state/notify")
+        #expect(try FileManager.default.attributesOfItem(atPath: queue.path)[.posixPermissions] as? Int == 0o700)
+        for name in try FileManager.default.contentsOfDirectory(atPath: queue.path) {
+            let path = queue.appendingPathComponent(name).path
+            #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+            let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
+            #expect(!text.contains("4321.5") && !text.contains("\"age\":97"), "\(name) holds plaintext")
+        }
+
+        let human = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay,
+                                                             "--eta-minutes", "9"], environment: env)
+        #expect(human.status == 69)
+        #expect(human.stdout.contains("Research use only"))
+        #expect(human.stderr.contains("not yet delivered"))
+        let status = try BinaryRunner.run(["notify", "status"], environment: env)
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("\(caseId)  Klinikum rechts der Isar München (TUM) (klinikum-rechts-der-isar-muenchen)  critical"))
+        #expect(status.stdout.contains("klinikum-x  critical  ETA 9 min  in transit  not yet delivered"))
+        let json = try BinaryRunner.run(["notify", "status", "--json"], environment: env).json()
+        #expect(json["notYetDelivered"] as? Int == 2)
+        #expect(try BinaryRunner.run(["notify", "flush"], environment: env).status == 69)
+        #expect(try BinaryRunner.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
+        #expect(try BinaryRunner.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)
+        let after = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
+        #expect(after.stdout.contains("\"status\":\"arrived\""))
+        #expect(after.stdout.contains("\"pending\":[\"case\",\"eta\",\"status\"]"))
+        #expect(try BinaryRunner.run(["notify", "cancel", "--case", String(repeating: "a", count: 32)], environment: env).status == 65)
+        let german = try BinaryRunner.run(["notify", "status", "--lang", "de"], environment: env)
+        #expect(german.stdout.contains("noch nicht zugestellt"))
+        #expect(german.stdout.contains("angekommen"))
+    }
+
+    @Test func usageErrorsComeBeforeTheResult() throws {
+        var env = Self.home()
+        let noRelay = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x"], environment: env)
+        #expect(noRelay.status == 64)
+        #expect(noRelay.stdout.isEmpty)
+        #expect(noRelay.stderr.contains("No relay is configured"))
+        env["STROKE_TRIAGE_DEVICE"] = nil
+        let noDevice = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay],
+                                            environment: env.merging(["STROKE_TRIAGE_DEVICE": ""]) { $1 })
+        #expect(noDevice.status == 64)
+        #expect(noDevice.stderr.contains("No device name"))
+        for bad in [["--notify", "../etc"], ["--eta-minutes", "5"], ["--notify", "x", "--eta-minutes", "2000"]] {
+            #expect(try BinaryRunner.run(Self.sentinelCase + bad, environment: Self.home()).status == 64, "\(bad)")
+        }
+        let badKey = try BinaryRunner.run(Self.sentinelCase + ["--notify", "x", "--relay", Self.closedRelay, "--hospital-key", "nope"],
+                                          environment: Self.home())
+        #expect(badKey.status == 64)
+        #expect(badKey.stdout.isEmpty)
+        #expect(try BinaryRunner.run(["notify", "update", "--case", "x", "--lat", "91", "--lon", "0"]).status == 64)
+    }
+
+    @Test func walkthroughOffersInGermanAndQueuesOnYes() throws {
+        let env = Self.home()
+        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"],
+                               environment: ["STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": Self.closedRelay],
+                               home: URL(fileURLWithPath: env["STROKE_TRIAGE_HOME"]!))
+        for (prompt, reply) in [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,1374; 11,5755"), ("Berechnen?", "")] {
+            try WalkthroughTerminalTests.answer(s, prompt, reply)
+        }
+        let result = try s.expect("Voranmeldung an Klinikum rechts der Isar")
+        #expect(result.contains("ICH-Wahrscheinlichkeit"))
+        try WalkthroughTerminalTests.answer(s, "(j/n)", "j")
+        let said = try s.expect("Markdown-Übergabebericht").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(said.contains("noch nicht zugestellt"), "\(said)")
+        try s.expect("> ")
+        s.send("")
+        #expect(try s.waitForExit() == 69)
+        let status = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
+        #expect(status.stdout.contains("\"hospitalId\":\"klinikum-rechts-der-isar-muenchen\""))
+
+        // Without a relay there is no offer; with one, "n" sends nothing.
+        let quiet = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], environment: ["STROKE_TRIAGE_RELAY": ""])
+        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"), ("Compute?", "")] {
+            try WalkthroughTerminalTests.answer(quiet, prompt, reply)
+        }
+        #expect(!(try quiet.expect("Save a Markdown handover report?")).contains("Send pre-notification"))
+        quiet.control(4)
+        #expect(try quiet.waitForExit() == 0)
+        let declined = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"],
+                                      environment: ["STROKE_TRIAGE_RELAY": Self.closedRelay, "STROKE_TRIAGE_DEVICE": "AMB-1"])
+        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"),
+                                ("Compute?", ""), ("Send pre-notification to", "n")] {
+            try WalkthroughTerminalTests.answer(declined, prompt, reply)
+        }
+        try declined.expect("No pre-notification sent.")
+        declined.control(4)
+        #expect(try declined.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Issue 17 end to end with real parts: a throwaway PostgreSQL, the relay and
+/// two hospitals' boards from `stroke-triage-server`, and the paramedic CLI
+/// sending with `--notify`. The relay and its logs never see a patient value;
+/// a board shows exactly what the crew entered, and only its own cases.
+@Suite("pre-notification end to end", .serialized)
+struct PrenotifyEndToEndTests {
+    /// Near Munich's center: the routed destination gets a drive-time ETA.
+    static let origin = ["--lat", "48.1374", "--lon", "11.5755"]
+    /// A full-module case with sentinel values, zeros and "no" answers.
+    static let sentinelCase = ["full", "--age", "97", "--sbp", "150", "--dbp", "85", "--gfap", "4321.5", "--fast-ed", "0",
+                               "--accept-disclaimer", "--mode", "offline", "--json"] + origin
+    /// Strings that must never appear at the relay (its tables, its log) or a board's log.
+    static let sentinels = ["4321.5", "\"age\":97"]
+
+    /// The routing destination for the origin (its id is the hospital's id at the relay).
+    static func routedHospital(_ h: PrenotifyHarness) throws -> String {
+        let run = try h.cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
+        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        let destination = (object?["routing"] as? [String: Any])?["destination"] as? [String: Any]
+        guard let id = destination?["id"] as? String else { throw PrenotifyHarness.Failure(description: "no routing: \(run.stdout)") }
+        return id
+    }
+
+    /// The `{"notification": …}` object a `--json` module command prints on stderr after sending.
+    static func notification(_ run: PrenotifyHarness.Run) throws -> [String: Any] {
+        for line in run.stderr.split(separator: "\n").reversed() where line.hasPrefix("{\"notification\"") {
+            if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+               let notification = object["notification"] as? [String: Any] { return notification }
+        }
+        throw PrenotifyHarness.Failure(description: "no notification on stderr: \(run.stderr)")
+    }
+
+    /// Waits until the board lists `caseId`; returns that case.
+    static func boardCase(_ board: String, _ caseId: String, where condition: @escaping ([String: Any]) -> Bool = { _ in true })
+        async throws -> [String: Any] {
+        try await PrenotifyHarness.waitFor(seconds: 60, "case \(caseId) on \(board)") { () async throws -> [String: Any]? in
+            try await PrenotifyHarness.boardCases(board).first { $0["caseId"] as? String == caseId && condition($0) }
+        }
+    }
+
+    /// The queue files hold ciphertext only, owner-only.
+    static func checkQueue(_ h: PrenotifyHarness) throws {
+        let queue = h.home.appendingPathComponent("state/notify")
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: queue.path)[.posixPermissions] as? Int
+        #expect(directoryMode == 0o700)
+        for name in try FileManager.default.contentsOfDirectory(atPath: queue.path) {
+            let file = queue.appendingPathComponent(name)
+            #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int == 0o600, "\(name)")
+            let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+            for sentinel in sentinels { #expect(!text.contains(sentinel), "\(name) holds a patient value") }
+        }
+    }
+
+    @Test("a full-module case reaches its hospital's board exactly; the relay, its tables and the logs never see it")
+    func sentinelCaseReachesOnlyItsHospital() async throws {
+        let h = try PrenotifyHarness()
+        defer { h.stop() }
+        let hospital = try Self.routedHospital(h)
+        try await h.startRelay()
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        let otherBoard = try await h.startBoard("other-hospital", keyFile: try h.addHospital("other-hospital"))
+
+        let plain = try h.cli(Self.sentinelCase)
+        #expect(plain.status == 0)
+        let sent = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(sent.stdout == plain.stdout, "the result on stdout is the same with --notify")
+        let note = try Self.notification(sent)
+        let caseId = try #require(note["caseId"] as? String)
+        #expect(note["delivery"] as? String == "delivered")
+        #expect(note["delivered"] as? Bool == true)
+        let eta = try #require(note["etaMinutes"] as? Int)
+
+        let shown = try await Self.boardCase(board, caseId)
+        #expect(shown["valid"] as? Bool == true)
+        #expect(shown["verdict"] as? String == "valid")
+        #expect(shown["urgency"] as? String == note["urgency"] as? String)
+        #expect(shown["etaMinutes"] as? Int == eta)
+        // Exactly what the CLI printed with --json: sentinels, FAST-ED 0, every "no", the same probabilities.
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? NSDictionary)
+        let received = try #require(shown["case"] as? NSDictionary)
+        #expect(received == expected)
+        let inputs = try #require(received["inputs"] as? [String: Any])
+        #expect(inputs["age"] as? Int == 97)
+        #expect(inputs["gfap"] as? Double == 4321.5)
+        #expect(inputs["fastEd"] as? Int == 0)
+        #expect(inputs["headache"] as? Bool == false)
+        #expect(inputs["antiplatelets"] as? Bool == false)
+        let (_, raw) = try await PrenotifyHarness.get("\(board)/cases.json")
+        #expect(String(decoding: raw, as: UTF8.self).contains("4321.5"))
+
+        // Another hospital's board polls the same relay and never lists the case.
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await PrenotifyHarness.boardCases(otherBoard).allSatisfy { $0["caseId"] as? String != caseId })
+
+        let dump = try h.databaseDump()
+        #expect(dump.contains(caseId), "the dump holds the relay's tables")
+        for sentinel in Self.sentinels {
+            #expect(!dump.contains(sentinel), "the relay's tables hold \(sentinel)")
+            #expect(!h.allLogs.contains(sentinel), "a server log holds \(sentinel)")
+        }
+        try Self.checkQueue(h)
+        let status = try h.cli(["notify", "status", "--json"])
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("\"caseId\":\"\(caseId)\""))
+        #expect(status.stdout.contains("\"delivery\":\"delivered\""))
+    }
+
+    @Test("relay down while sending: the result first, queued, delivered later by flush, never duplicated")
+    func relayDownQueuesAndFlushDeliversOnce() async throws {
+        let h = try PrenotifyHarness()
+        defer { h.stop() }
+        let hospital = try Self.routedHospital(h)
+        try await h.startRelay()
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        try h.stopRelay()
+
+        let sent = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
+        #expect(sent.status == 69, "\(sent.stderr)")
+        #expect(sent.stdout.hasPrefix("{\"module\":\"full\""), "the result is printed although the relay is down")
+        let note = try Self.notification(sent)
+        let caseId = try #require(note["caseId"] as? String)
+        #expect(note["delivery"] as? String == "notYetDelivered")
+        let text = try h.cli(["notify", "status"])
+        #expect(text.stdout.contains("\(caseId)") && text.stdout.contains("not yet delivered"), "\(text.stdout)")
+        try Self.checkQueue(h)
+        #expect(try h.cli(["notify", "flush"]).status == 69)
+
+        try await h.startRelay(port: h.relayPort)
+        let flushed = try h.cli(["notify", "flush"])
+        #expect(flushed.status == 0, "\(flushed.stdout)\(flushed.stderr)")
+        #expect(flushed.stdout.contains("Pre-notification delivered"))
+        let again = try h.cli(["notify", "flush"])
+        #expect(again.status == 0)
+        #expect(again.stdout.contains("Nothing to deliver."))
+        #expect(try h.cli(["notify", "status", "--json"]).stdout.contains("\"notYetDelivered\":0"))
+
+        let shown = try await Self.boardCase(board, caseId)
+        #expect(shown["valid"] as? Bool == true)
+        let updated = try h.cli(["notify", "update", "--case", caseId, "--eta-minutes", "7"])
+        #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
+        _ = try await Self.boardCase(board, caseId) { $0["etaMinutes"] as? Int == 7 }
+        let moved = try h.cli(["notify", "update", "--case", caseId, "--lat", "48.15", "--lon", "11.56", "--json"])
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(try h.cli(["notify", "arrived", "--case", caseId]).status == 0)
+        _ = try await Self.boardCase(board, caseId) { $0["status"] as? String == "arrived" }
+        #expect(try await PrenotifyHarness.boardCases(board).filter { $0["caseId"] as? String == caseId }.count == 1)
+        #expect(try h.cli(["notify", "cancel", "--case", String(repeating: "0", count: 32)]).status == 65)
+        #expect(try h.cli(["notify", "update", "--case", caseId]).status == 64)
+    }
+
+    @Test("the walkthrough on a real terminal offers the pre-notification after routing; y sends it")
+    func walkthroughOffersAndSends() async throws {
+        let h = try PrenotifyHarness()
+        defer { h.stop() }
+        let hospital = try Self.routedHospital(h)
+        try await h.startRelay()
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        let t = try PrenotifyTerminal(PrenotifyHarness.cli, ["walk", "--mode", "offline", "--accept-disclaimer"],
+                                      environment: ["STROKE_TRIAGE_HOME": h.home.path, "STROKE_TRIAGE_DEVICE": h.device,
+                                                    "STROKE_TRIAGE_RELAY": h.relayURL])
+        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"), ("Compute?", "")] {
+            try t.answer(prompt, reply)
+        }
+        let result = try t.expect("Send pre-notification to ")
+        #expect(result.contains("ICH probability"), "the result comes before the offer")
+        try t.answer("(y/n)", "maybe")
+        try t.expect("Please answer y or n")
+        try t.answer("(y/n)", "y")
+        try t.expect("Pre-notification delivered to")
+        try t.answer("Save a Markdown handover report?", "")
+        #expect(try t.waitForExit() == 0)
+        let cases = try await PrenotifyHarness.waitFor(seconds: 60, "the walkthrough's case") { () async throws -> [[String: Any]]? in
+            let cases = try await PrenotifyHarness.boardCases(board)
+            return cases.isEmpty ? nil : cases
+        }
+        let shown = try #require(cases.first?["case"] as? [String: Any])
+        #expect(shown["module"] as? String == "coma")
+        #expect((shown["inputs"] as? [String: Any])?["gfap"] as? Double == 500)
+    }
+
+    @Test("a pinned hospital key: the matching pin delivers, a relay naming another key is refused")
+    func pinnedKeyRefusesASubstitutedKey() async throws {
+        let h = try PrenotifyHarness()
+        defer { h.stop() }
+        let hospital = try Self.routedHospital(h)
+        try await h.startRelay()
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        try h.addHospital("other-hospital")
+        let pinned = try #require(h.publicKeys[hospital])
+        let good = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", pinned])
+        #expect(good.status == 0, "\(good.stderr)")
+        _ = try await Self.boardCase(board, try #require(try Self.notification(good)["caseId"] as? String))
+
+        // The relay (here: honest) names the hospital's registered key; a pin of another key must not be overridden.
+        let wrongPin = try #require(h.publicKeys["other-hospital"])
+        let refused = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", wrongPin])
+        #expect(refused.status == 1)
+        let note = try Self.notification(refused)
+        #expect(note["delivery"] as? String == "failed")
+        #expect(note["lastError"] as? String == "notify.error.keyMismatch")
+        let caseId = try #require(note["caseId"] as? String)
+        try await Task.sleep(for: .seconds(3))
+        #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })
+        #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Real parts for the pre-notification tests: a database in the throwaway
+/// PostgreSQL cluster, the `stroke-triage-server` relay and boards, and the
+/// paramedic CLI with its own home (a registered device). Every server listens
+/// on 127.0.0.1 at a free port, its log goes to a file the test can search,
+/// every wait is bounded, and everything is stopped by `stop()`.
+final class PrenotifyHarness: @unchecked Sendable {
+    /// The database URL (Unix socket).
+    let database: String
+    /// The database's name in the cluster.
+    let databaseName: String
+    /// A temporary directory for keys, logs and the CLI's home.
+    let directory: URL
+    /// The CLI's home (`STROKE_TRIAGE_HOME`).
+    let home: URL
+    /// The device name registered at the relay.
+    let device = "AMB-7"
+    private var processes: [Process] = []
+    /// The public key (`sthk1.…`) of every hospital added, by id.
+    private(set) var publicKeys: [String: String] = [:]
+    private(set) var relayPort = 0
+
+    /// A process result.
+    struct Run {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// A failed wait or command.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static var server: URL { ServerBinaryTests.server }
+    static var cli: URL { ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage") }
+
+    init() throws {
+        let url = try PostgresCluster.shared.get().createDatabase()
+        database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
+        databaseName = url.database
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("prenotify-\(UUID().uuidString)")
+        home = directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        // The device: its audit key is its identity at the relay (as for `audit push`).
+        let key = try cli(["audit", "public-key"])
+        guard key.status == 0 else { throw Failure(description: "audit public-key: \(key.stderr)") }
+        try admin(["collector", "add-device", "--database", database, "--name", device,
+                   "--public-key", key.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
+    }
+
+    /// Stops every server this harness started and removes its files.
+    func stop() {
+        for process in processes where process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+        }
+        for process in processes {
+            for _ in 0..<300 where process.isRunning { usleep(100_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+        processes.removeAll()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    deinit { stop() }
+
+    /// Makes a hospital key pair (`board keygen`), registers the hospital at the relay; returns its key file.
+    @discardableResult
+    func addHospital(_ id: String) throws -> URL {
+        let keyFile = directory.appendingPathComponent("\(id).key")
+        let made = try admin(["board", "keygen", "--out", keyFile.path])
+        guard let publicKey = made.stdout.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("sthk1.") }) else {
+            throw Failure(description: "board keygen printed no key: \(made.stdout)")
+        }
+        try admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)])
+        publicKeys[id] = String(publicKey)
+        return keyFile
+    }
+
+    /// The relay's base URL.
+    var relayURL: String { "http://127.0.0.1:\(relayPort)" }
+
+    /// Starts the relay (on `port`, else a free one) and waits for `/healthz`.
+    func startRelay(port: Int? = nil) async throws {
+        relayPort = try port ?? Self.freePort()
+        try start("relay", ["relay", "serve", "--database", database, "--listen", "127.0.0.1:\(relayPort)"])
+        try await waitForHTTP("\(relayURL)/healthz")
+    }
+
+    /// Stops the relay (SIGTERM, bounded wait); its port stays known for a restart.
+    func stopRelay() throws {
+        guard let relay = processes.first(where: { $0.arguments?.first == "relay" && $0.isRunning }) else { return }
+        kill(relay.processIdentifier, SIGTERM)
+        for _ in 0..<600 where relay.isRunning { usleep(100_000) }
+        if relay.isRunning { throw Failure(description: "the relay did not stop") }
+    }
+
+    /// Starts a board for `hospital` and waits for `/cases.json`; returns its base URL.
+    func startBoard(_ hospital: String, keyFile: URL) async throws -> String {
+        let port = try Self.freePort()
+        try start("board-\(hospital)", ["board", "serve", "--key", keyFile.path, "--relay", relayURL, "--hospital", hospital,
+                                         "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"])
+        let base = "http://127.0.0.1:\(port)"
+        try await waitForHTTP("\(base)/cases.json")
+        return base
+    }
+
+    /// Every row of every table in the database, as `pg_dump --data-only` writes it.
+    func databaseDump() throws -> String {
+        let cluster = try PostgresCluster.shared.get()
+        return try PostgresCluster.run(["\(cluster.binDirectory)/pg_dump", "-h", cluster.directory, "-p", "\(cluster.port)",
+                                        "-U", "collector", "--data-only", databaseName])
+    }
+
+    /// A server's log so far (stdout and stderr).
+    func log(_ name: String) -> String {
+        (try? String(contentsOf: directory.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? ""
+    }
+
+    /// Every server log so far, concatenated.
+    var allLogs: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.sorted().map { log(String($0.dropLast(4))) }.joined(separator: "\n")
+    }
+
+    /// Runs the paramedic CLI with this device's home and name.
+    func cli(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+        var env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": device, "NO_COLOR": "1", "LANG": "C"]
+        for (key, value) in environment { env[key] = value }
+        return try Self.run(Self.cli, arguments, environment: env)
+    }
+
+    /// Runs the server executable; throws when it fails.
+    @discardableResult
+    func admin(_ arguments: [String]) throws -> Run {
+        let result = try Self.run(Self.server, arguments, environment: [:])
+        guard result.status == 0 else { throw Failure(description: "\(arguments.prefix(2)) exit \(result.status): \(result.stderr)") }
+        return result
+    }
+
+    /// GET `url`; the body and status.
+    static func get(_ url: String) async throws -> (Int, Data) {
+        let (body, response) = try await URLSession.shared.data(from: URL(string: url)!)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
+    }
+
+    /// The board's `/cases.json` cases.
+    static func boardCases(_ base: String) async throws -> [[String: Any]] {
+        let (_, body) = try await get("\(base)/cases.json")
+        let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
+        return object?["cases"] as? [[String: Any]] ?? []
+    }
+
+    /// Polls `probe` every 200 ms for at most `seconds`.
+    static func waitFor<T>(seconds: Double, _ what: String, _ probe: () async throws -> T?) async throws -> T {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let value = try? await probe() { return value }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        throw Failure(description: "timed out waiting for \(what)")
+    }
+
+    private func waitForHTTP(_ url: String) async throws {
+        _ = try await Self.waitFor(seconds: 180, url) { () async throws -> Bool? in
+            let (status, _) = try await Self.get(url)
+            return status == 200 ? true : nil
+        }
+    }
+
+    private func start(_ name: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = Self.server
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        env["STROKE_COLLECTOR_DATABASE"] = nil
+        process.environment = env
+        let logURL = directory.appendingPathComponent("\(name).log")
+        if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
+        let handle = try FileHandle(forWritingTo: logURL)
+        try handle.seekToEnd()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        processes.append(process)
+    }
+
+    private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errText = LockedText()
+        err.fileHandleForReading.readabilityHandler = { errText.append($0.availableData) }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        err.fileHandleForReading.readabilityHandler = nil
+        errText.append(err.fileHandleForReading.readDataToEndOfFile())
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errText.text)
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw Failure(description: "bind() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
