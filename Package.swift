@@ -78,6 +78,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
+        // Simulated ambulances pushing to real collector processes (test support for the fleet
+        // tests and the ingest benchmark; in no shipping binary).
+        .target(
+            name: "FleetSimulator",
+            dependencies: ["CollectorWire", "StrokeAudit", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/FleetSimulator"
+        ),
+        // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -166,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit",
+                "StrokeCollector", "CollectorWire", "StrokeAudit", "FleetSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
