@@ -50,6 +50,7 @@ public final class CollectorProcess: @unchecked Sendable {
         try process.run()
         try? log.close()
         self.process = process
+        Self.watch(process.processIdentifier)
         for _ in 0..<(seconds * 10) {
             let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
             if let listening = Self.port(in: text) {
@@ -72,6 +73,18 @@ public final class CollectorProcess: @unchecked Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         self.process = nil
+    }
+
+    /// A shell that SIGKILLs the collector `pid` when this (test or benchmark) process ends, however it ends.
+    private static func watch(_ pid: Int32) {
+        let watchdog = Process()
+        watchdog.executableURL = URL(fileURLWithPath: "/bin/sh")
+        watchdog.arguments = ["-c", "while kill -0 \(getpid()) 2>/dev/null && kill -0 \(pid) 2>/dev/null; do sleep 1; done; "
+                              + "kill -9 \(pid) 2>/dev/null; exit 0"]
+        watchdog.standardInput = FileHandle.nullDevice
+        watchdog.standardOutput = FileHandle.nullDevice
+        watchdog.standardError = FileHandle.nullDevice
+        try? watchdog.run()
     }
 
     /// The text of every log file so far.

@@ -40,10 +40,12 @@ struct FleetHarness {
         return FleetHarness(cluster: cluster, database: database, devices: devices, collectors: processes)
     }
 
-    /// Stops every collector (SIGTERM, bounded) and removes their logs.
-    func stop() {
+    /// Stops every collector (SIGTERM, then SIGKILL after `graceSeconds`) and removes their logs
+    /// (kept when `FLEET_KEEP_LOGS` is set).
+    func stop(graceSeconds: Int = 120) {
         for process in collectors {
-            process.stop(signal: SIGTERM)
+            process.stop(signal: SIGTERM, seconds: graceSeconds)
+            guard ProcessInfo.processInfo.environment["FLEET_KEEP_LOGS"] == nil else { continue }
             for start in 1...8 { try? FileManager.default.removeItem(atPath: "\(process.logPrefix).\(start)") }
         }
     }

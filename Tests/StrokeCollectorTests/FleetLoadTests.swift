@@ -38,8 +38,11 @@ struct FleetLoadTests {
         let cluster = try PostgresCluster.start(shared: false)
         defer { cluster.stop() }
         let fleet = try await FleetHarness.start(cluster: cluster, devices: Self.deviceCount, collectors: 2, prefix: "RTW")
-        defer { fleet.stop() }
-        let pusher = FleetPusher(collectors: fleet.collectors.map(\.url))
+        // After a PostgreSQL crash a collector may hold a few pushes unanswered (docs/server.md, "Deployment
+        // and failure modes"), and its graceful shutdown waits for them: its exit is not what this test checks.
+        defer { fleet.stop(graceSeconds: 5) }
+        // Devices give up on an unanswered push after 15 s and send it again (a new signature, a duplicate if stored).
+        let pusher = FleetPusher(collectors: fleet.collectors.map(\.url), requestTimeout: 15)
         let total = Int64(Self.deviceCount * Self.events)
         let load = Task { try await fleet.pushAll(pusher, events: Self.events, batchSize: Self.batchSize) }
         defer { load.cancel() }
@@ -70,8 +73,9 @@ struct FleetLoadTests {
         }
         #expect(try fleet.chains() == fleet.expectedChains(events: Self.events))
         #expect(pusher.retryCount > 0, "the faults hit no push")
-        // A retried push whose first attempt was stored is a duplicate, never an incident.
-        #expect(try fleet.sql("SELECT reason, count(*) FROM incidents GROUP BY reason") == [])
+        // A retried push whose first attempt was stored is a duplicate, never an incident; only an attempt the
+        // device gave up on that a collector stores late, after newer pushes, is refused as a rollback.
+        #expect(try fleet.sql("SELECT DISTINCT reason FROM incidents WHERE reason <> 'chain.rollback'") == [])
     }
 
     /// Polls `condition` every 100 ms for at most `seconds`.
