@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "audit-bench", targets: ["AuditBench"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
+        .executable(name: "collector-bench", targets: ["CollectorBench"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
