@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "audit-bench", targets: ["AuditBench"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
+        .executable(name: "collector-bench", targets: ["CollectorBench"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -78,6 +79,15 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
+        // Simulated ambulances pushing to real collector processes (test support for the fleet
+        // tests and the ingest benchmark; in no shipping binary).
+        .target(
+            name: "FleetSimulator",
+            dependencies: ["CollectorWire", "StrokeAudit", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/FleetSimulator"
+        ),
+        // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -214,6 +224,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
+                "FleetSimulator",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -41,8 +41,8 @@ public struct AuditHead: Sendable, Hashable {
         return key.isValidSignature(signature, for: message)
     }
 
-    /// Signs a head with `key`.
-    static func sign(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
+    /// Signs a head with `key` (the log's own signing; public so a device simulator signs heads exactly alike).
+    public static func sign(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
                      with key: Curve25519.Signing.PrivateKey) throws -> AuditHead {
         let message = AuditLayout.headMessage(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erasedKeys,
                                               keyEpoch: keyEpoch, timeMs: timeMs)

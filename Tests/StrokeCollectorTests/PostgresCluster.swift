@@ -49,7 +49,9 @@ final class PostgresCluster: Sendable {
         try DatabaseURL("postgres://collector@localhost:\(port)/\(name)?host=\(directory)")
     }
 
-    private static func start() throws(ClusterError) -> PostgresCluster {
+    /// Starts a cluster: the shared one (stopped at exit), or a private one (`shared: false`) that a test
+    /// stops and restarts itself (the fleet fault tests); the watchdog stops either if the process dies.
+    static func start(shared: Bool = true) throws(ClusterError) -> PostgresCluster {
         do {
             let bin = try findBinDirectory()
             var template = Array("\(NSTemporaryDirectory())/stroke-collector-pg.XXXXXX".utf8CString)
@@ -64,18 +66,28 @@ final class PostgresCluster: Sendable {
             let port = try freePort()
             try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "collector", "-A", "trust", "-E", "UTF8",
                               "--no-locale", "--no-sync"])
-            let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
-            try run(prefix + ["\(bin)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log", "-o", options,
-                              "-w", "-t", "180", "start"])
             let cluster = PostgresCluster(directory: directory, port: port, binDirectory: bin, asServerUser: prefix)
+            try cluster.startServer()
             cluster.startWatchdog()
-            atexit { if case .success(let cluster) = PostgresCluster.shared { cluster.stop() } }
+            if shared { atexit { if case .success(let cluster) = PostgresCluster.shared { cluster.stop() } } }
             return cluster
         } catch let error as ClusterError {
             throw error
         } catch {
             throw ClusterError(description: "\(error)")
         }
+    }
+
+    /// Starts the server on the cluster's port and socket directory (again after `stopImmediately`), waiting up to 180 s.
+    func startServer() throws {
+        let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        try Self.run(asServerUser + ["\(binDirectory)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log",
+                                     "-o", options, "-w", "-t", "180", "start"])
+    }
+
+    /// Stops the server at once, as a crash would (`pg_ctl stop -m immediate`): the next start recovers from the WAL.
+    func stopImmediately() throws {
+        try Self.run(asServerUser + ["\(binDirectory)/pg_ctl", "-D", "\(directory)/data", "-m", "immediate", "-w", "-t", "60", "stop"])
     }
 
     /// Stops the server (fast shutdown, bounded) and removes the directory.
