@@ -32,7 +32,7 @@ public struct LocalAPIConfiguration: Sendable {
     public var listenPort = 8080
     /// The largest request body in bytes (default 16 KiB; a contract body is under 1 KiB).
     public var maxBodyBytes = 16 * 1024
-    /// Seconds a request body may take to arrive, and idle seconds before a connection is closed (default 10).
+    /// Seconds a request body may take to arrive before 408 `api.timeout` (default 10); the server closes idle connections 5 s later.
     public var requestTimeoutSeconds = 10
     /// The one origin allowed to call from a browser (`*` for any); nil sends no CORS headers.
     public var corsOrigin: String?

@@ -93,4 +93,27 @@ import Testing
         #expect(tooLarge == 413)
         #expect(error.contains(#""code":"api.bodyTooLarge""#))
     }
+
+    @Test func aBodyThatNeverArrivesGets408() throws {
+        let server = try LocalAPIServerProcess.start(["--request-timeout-seconds", "1"])
+        defer { #expect(server.stop() == 0) }
+        let port = server.base.split(separator: ":").last.map(String.init) ?? ""
+        let fetch = Process()
+        fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        fetch.arguments = ["python3", "-c", """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            s.sendall(b'POST /predict_lvo HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 40\\r\\n\\r\\n{"gfap')
+            s.settimeout(120)
+            print(s.recv(4096).decode())
+            """, port]
+        let output = Pipe()
+        fetch.standardOutput = output
+        fetch.standardInput = FileHandle.nullDevice
+        try fetch.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        fetch.waitUntilExit()
+        #expect(text.hasPrefix("HTTP/1.1 408"), "\(text)")
+        #expect(text.contains(#""code":"api.timeout""#))
+    }
 }

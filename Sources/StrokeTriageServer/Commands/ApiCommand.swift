@@ -21,7 +21,7 @@ struct ApiCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (else STROKE_API_MAX_BODY_BYTES; default 16384).", valueName: "n"))
     var maxBodyBytes: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a request body may take, and idle seconds before a connection closes (default 10).",
+    @Option(name: .long, help: ArgumentHelp("Seconds a request body may take (408 after; default 10); idle connections close 5 s later.",
                                             valueName: "s"))
     var requestTimeoutSeconds: Int?
 
@@ -55,7 +55,8 @@ struct ApiCommand: AsyncParsableCommand {
         let host = configuration.listenHost
         let app = Application(
             router: routes.makeRouter(),
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds)))),
+            // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
             configuration: .init(address: .hostname(host, port: configuration.listenPort), serverName: "stroke-triage-api"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
