@@ -71,21 +71,45 @@ public struct LocalAPIRoutes: Sendable {
     }
 
     /// The body, at most `maxBodyBytes` (413 otherwise), within `requestTimeoutSeconds` (408 otherwise).
+    ///
+    /// Fast path: a small body usually arrives with its headers, so when the first
+    /// chunk holds the whole declared body no timer is started. Otherwise the rest
+    /// is read against the timeout. (A client that sends nothing at all is closed
+    /// by the server's idle timeout, 5 s after this one.)
     func readBody(_ request: Request) async throws(LocalAPIError) -> ByteBuffer {
         let limit = configuration.maxBodyBytes
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > limit { throw .bodyTooLarge(limit: limit) }
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > limit { throw .bodyTooLarge(limit: limit) }
         let seconds = configuration.requestTimeoutSeconds
         do {
-            return try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
-                group.addTask { try await request.body.collect(upTo: limit) }
+            var iterator = request.body.makeAsyncIterator()
+            guard var buffer = try await iterator.next() else { return ByteBuffer() }
+            if buffer.readableBytes > limit { throw LocalAPIError.bodyTooLarge(limit: limit) }
+            if let declared, buffer.readableBytes >= declared { return buffer }
+            // The iterator moves into the reading task; this task does not touch it again.
+            nonisolated(unsafe) var rest = iterator
+            let tail = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask {
+                    var collected = ByteBuffer()
+                    while let chunk = try await rest.next() {
+                        guard collected.readableBytes + chunk.readableBytes <= limit else { throw LocalAPIError.bodyTooLarge(limit: limit) }
+                        var chunk = chunk
+                        collected.writeBuffer(&chunk)
+                    }
+                    return collected
+                }
                 group.addTask {
                     try await Task.sleep(for: .seconds(seconds))
                     return nil
                 }
                 defer { group.cancelAll() }
-                guard let first = try await group.next(), let buffer = first else { throw LocalAPIError.timeout(seconds: seconds) }
-                return buffer
+                guard let first = try await group.next(), let collected = first else { throw LocalAPIError.timeout(seconds: seconds) }
+                return collected
             }
+            guard buffer.readableBytes + tail.readableBytes <= limit else { throw LocalAPIError.bodyTooLarge(limit: limit) }
+            var tailCopy = tail
+            buffer.writeBuffer(&tailCopy)
+            return buffer
         } catch let error as LocalAPIError {
             throw error
         } catch is NIOTooManyBytesError {
