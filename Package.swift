@@ -11,6 +11,7 @@ let package = Package(
         .executable(name: "audit-bench", targets: ["AuditBench"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
+        .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -174,11 +175,24 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The local HTTP API: the Cloud Functions contract answered from the local
+        // models, with its OpenAPI document embedded (no ArgumentParser, no database).
+        .target(
+            name: "StrokeLocalAPI",
+            dependencies: [
+                "StrokeModels", "TriageLocalization", "JSONWriting",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
         // The server executable: commands only (separate from the paramedic CLI).
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -217,7 +231,19 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")],
+            // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
+            exclude: ["Golden"]
+        ),
+        // The local API in process (HummingbirdTesting) and its answers through the cloud client's decoders.
+        .testTarget(
+            name: "StrokeLocalAPITests",
+            dependencies: [
+                "StrokeLocalAPI", "StrokeModels", "StrokeCloud",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         // The collector against a throwaway PostgreSQL cluster the tests start themselves.
         .testTarget(

@@ -11,13 +11,20 @@ public struct CloudAnswer: Sendable, Hashable {
     /// The function's own risk label (`risk_level` of predict_lvo, `drivers.meta.riskLevel`
     /// of predict_full_stroke's `lvo_prediction`), on its own scale.
     public let riskLevel: String?
+    /// The answer's own `source` label when a stroke-triage local API
+    /// (`stroke-triage-server api`) served it: `local` or `baseline`. The Cloud
+    /// Functions send none. `CloudPredictionService` trusts the label only when it
+    /// reproduces the number with that local model itself.
+    public let claimedSource: PredictionSource?
 
     /// Creates an answer.
-    public init(probability: Double, drivers: [Driver], modelName: String? = nil, riskLevel: String? = nil) {
+    public init(probability: Double, drivers: [Driver], modelName: String? = nil, riskLevel: String? = nil,
+                claimedSource: PredictionSource? = nil) {
         self.probability = probability
         self.drivers = drivers
         self.modelName = modelName
         self.riskLevel = riskLevel
+        self.claimedSource = claimedSource
     }
 }
 

@@ -11,14 +11,16 @@ public enum CloudDecoder {
     public static func coma(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
         let root = try JSONNode.object(body)
         let p = try probability(root, keys: ["probability", "ich_probability"])
-        return CloudAnswer(probability: p, drivers: try self.drivers(root["drivers"], negativesAreMagnitudes: false))
+        return CloudAnswer(probability: p, drivers: try self.drivers(root["drivers"], negativesAreMagnitudes: false),
+                           modelName: root["model"]?.string, claimedSource: claimedSource(root))
     }
 
     /// predict_limited_data_ich: `ich_probability` and signed driver lists.
     public static func limited(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
         let root = try JSONNode.object(body)
         let p = try probability(root, keys: ["ich_probability", "probability"])
-        return CloudAnswer(probability: p, drivers: try drivers(root["drivers"], negativesAreMagnitudes: false))
+        return CloudAnswer(probability: p, drivers: try drivers(root["drivers"], negativesAreMagnitudes: false),
+                           modelName: root["model"]?.string, claimedSource: claimedSource(root))
     }
 
     /// predict_full_stroke: `ich_prediction` (flat SHAP map) and optional `lvo_prediction`
@@ -28,13 +30,15 @@ public enum CloudDecoder {
         let root = try JSONNode.object(body)
         guard let ichNode = root["ich_prediction"]?.members else { throw .wrongTypes("ich_prediction") }
         let ich = CloudAnswer(probability: try probability(ichNode, keys: ["probability"], prefix: "ich_prediction."),
-                              drivers: try drivers(ichNode["drivers"], negativesAreMagnitudes: false))
+                              drivers: try drivers(ichNode["drivers"], negativesAreMagnitudes: false),
+                              modelName: ichNode["model"]?.string, claimedSource: claimedSource(ichNode))
         var lvo: CloudAnswer?
         if let lvoNode = root["lvo_prediction"]?.members,
            let p = try? probability(lvoNode, keys: ["probability"], prefix: "lvo_prediction."),
            let d = try? drivers(lvoNode["drivers"], negativesAreMagnitudes: true) {
             let meta = lvoNode["drivers"]?.members?["meta"]?.members
-            lvo = CloudAnswer(probability: p, drivers: d, riskLevel: meta?["riskLevel"]?.string)
+            lvo = CloudAnswer(probability: p, drivers: d, modelName: lvoNode["model"]?.string, riskLevel: meta?["riskLevel"]?.string,
+                              claimedSource: claimedSource(lvoNode))
         }
         return FullStrokeAnswer(ich: ich, lvo: lvo)
     }
@@ -51,7 +55,17 @@ public enum CloudDecoder {
                 drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.string == "decrease" ? -abs(c) : abs(c)))
             }
         }
-        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string, riskLevel: root["risk_level"]?.string)
+        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string, riskLevel: root["risk_level"]?.string,
+                           claimedSource: claimedSource(root))
+    }
+
+    /// The `source` label of a stroke-triage local API's answer (`local` or `baseline`); nil otherwise.
+    static func claimedSource(_ object: [String: JSONNode]) -> PredictionSource? {
+        switch object["source"]?.string {
+        case "local": return .local
+        case "baseline": return .baseline
+        default: return nil
+        }
     }
 
     /// authenticate-research-access login: `session_token` and `expires_at`.

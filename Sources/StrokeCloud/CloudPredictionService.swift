@@ -17,6 +17,11 @@ import StrokeModels
 /// - predict_coma_ich is asked twice with the same request (`PlaceholderRule`).
 /// - A function's own risk label is kept as `cloudRiskLevel`, with a note when
 ///   it reads differently from this tool's level.
+/// - A stroke-triage local API (`stroke-triage-server api`, docs/api.md) labels
+///   its answers `source: local` or `baseline`. Such an answer is shown as that
+///   local model's own prediction (source, model, notes, drivers) only when this
+///   client computes the same number with that model (`DriftCheck` tolerance);
+///   otherwise it is shown as a cloud answer, like any other.
 public struct CloudPredictionService: PredictionService {
     /// Largest tolerated difference between an unrounded cloud LVO probability and the local one.
     public static let driftTolerance = DriftCheck.minimumTolerance
@@ -38,6 +43,7 @@ public struct CloudPredictionService: PredictionService {
     public func assess(_ inputs: TriageInputs) async throws -> Assessment {
         let inputWarnings = try inputs.validate()
         let localLVO = try OfflinePredictionService.lvo(inputs)
+        let localICH = try? OfflinePredictionService.ich(inputs)
         let volume = try VolumeModel.estimate(gfap: inputs.gfap)
         let deadline = client.deadlineFromNow()
 
@@ -49,15 +55,16 @@ public struct CloudPredictionService: PredictionService {
             let body = CloudRequest.coma(inputs)
             async let first = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
             async let second = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
-            ichResult = Self.judgeComa(await first, await second, gfap: inputs.gfap).map { Self.cloudPrediction($0, .comaICH) }
+            ichResult = Self.judgeComa(await first, await second, gfap: inputs.gfap).map { Self.prediction($0, .comaICH, local: localICH) }
         case .limited:
-            ichResult = await ich(.limitedICH, CloudRequest.limited(inputs), deadline, decode: CloudDecoder.limited)
+            ichResult = await fetch(.limitedICH, CloudRequest.limited(inputs), deadline, decode: CloudDecoder.limited)
+                .map { Self.prediction($0, .limitedICH, local: localICH) }
         case .full:
             async let full = fetch(.fullStroke, CloudRequest.fullStroke(inputs), deadline, decode: CloudDecoder.fullStroke)
             async let lvo = fetch(.lvo, CloudRequest.lvo(inputs), deadline, decode: CloudDecoder.lvo)
             let (fullAnswer, lvoAnswer) = await (full, lvo)
-            ichResult = fullAnswer.map { Self.cloudPrediction($0.ich, .fullStroke) }
-            lvoResult = Self.lvo(primary: lvoAnswer, full: fullAnswer)
+            ichResult = fullAnswer.map { Self.prediction($0.ich, .fullStroke, local: localICH) }
+            lvoResult = Self.lvo(primary: lvoAnswer, full: fullAnswer, local: localLVO)
         }
 
         if !fallback {
@@ -84,11 +91,6 @@ public struct CloudPredictionService: PredictionService {
         }
         return Assessment(inputs: inputs, ich: ichPrediction, lvo: lvoPrediction, volume: volume,
                           warnings: warnings + volume.warnings)
-    }
-
-    private func ich(_ function: CloudFunction, _ body: String, _ deadline: ContinuousClock.Instant,
-                     decode: @Sendable ([UInt8]) throws(CloudError) -> CloudAnswer) async -> Result<Prediction, CloudError> {
-        await fetch(function, body, deadline, decode: decode).map { Self.cloudPrediction($0, function) }
     }
 
     /// One call and its decoding; every failure is attributed to the function.
@@ -118,10 +120,11 @@ public struct CloudPredictionService: PredictionService {
     }
 
     /// LVO from predict_lvo, else from predict_full_stroke's `lvo_prediction`, else predict_lvo's failure.
-    static func lvo(primary: Result<CloudAnswer, CloudError>, full: Result<FullStrokeAnswer, CloudError>) -> Result<Prediction, CloudError> {
+    static func lvo(primary: Result<CloudAnswer, CloudError>, full: Result<FullStrokeAnswer, CloudError>,
+                    local: Prediction? = nil) -> Result<Prediction, CloudError> {
         switch (primary, full) {
         case (.success(let answer), _):
-            return .success(cloudPrediction(answer, .lvo))
+            return .success(prediction(answer, .lvo, local: local))
         case (.failure(let error), .success(let fullAnswer)):
             guard let lvo = fullAnswer.lvo else { return .failure(error) }
             let p = cloudPrediction(lvo, .fullStroke)
@@ -132,6 +135,16 @@ public struct CloudPredictionService: PredictionService {
         case (.failure(let error), .failure):
             return .failure(error)
         }
+    }
+
+    /// A local API's answer labelled `local`/`baseline` whose number this client
+    /// reproduces with that model is that model's prediction; any other answer is a cloud prediction.
+    static func prediction(_ answer: CloudAnswer, _ function: CloudFunction, local: Prediction?) -> Prediction {
+        if let claimed = answer.claimedSource, let local, local.source == claimed, let localP = local.probability,
+           DriftCheck.drift(cloud: answer.probability, local: localP) == nil {
+            return local
+        }
+        return cloudPrediction(answer, function)
     }
 
     /// A cloud answer as a prediction labelled with its function (and the function's own model name),

@@ -7,7 +7,7 @@ struct StrokeTriageServer: AsyncParsableCommand {
         commandName: "stroke-triage-server",
         abstract: "Fleet services for stroke-triage (research use only).",
         discussion: "The collector gathers every ambulance's encrypted audit log in PostgreSQL (docs/server.md).",
-        subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self])
+        subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self])
 }
 
 /// `stroke-triage-server collector …`: the fleet audit collector and its administration.

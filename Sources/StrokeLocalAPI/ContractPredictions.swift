@@ -1,0 +1,185 @@
+import StrokeModels
+import TriageLocalization
+
+/// The four prediction functions of the Cloud Functions contract
+/// (`/work/shared/reference/cloud-api.md`), answered from the local models.
+///
+/// Every answer keeps the contract's field names, so an existing client parses
+/// it, and adds honest labels: `source` (`local` for the exact local LVO model,
+/// `baseline` for the offline ICH baseline), `model` (the model version),
+/// `notes` (the caveats in English) and `served_by`. The ICH numbers are the
+/// labelled age + GFAP baseline, never the trained cloud ICH models; fields the
+/// baseline cannot honestly fill (`decision`, `confidence`) are left out.
+///
+/// ```swift
+/// let answer = try ContractPredictions.lvo(WireBody(Array(#"{"gfap_value":180,"fast_ed_score":7}"#.utf8)))
+/// answer["probability"]   // .number(0.5119570957664139)
+/// ```
+public enum ContractPredictions {
+    /// Says who answered, in every prediction answer.
+    public static let servedBy = "stroke-triage-server api: local models, not the Cloud Functions"
+
+    /// `POST /predict_lvo`: `gfap_value`, `fast_ed_score` (any finite number, clamped to 0…16 as the function does).
+    public static func lvo(_ body: WireBody) throws(LocalAPIError) -> WireValue {
+        let gfap = try body.number("gfap_value")
+        let fastEd = try body.number("fast_ed_score")
+        let p: LVOPrediction
+        do { p = try LVOModel.predict(gfap: gfap, fastEd: fastEd) } catch { throw rangeError(error) }
+        let factors: [(String, Double, Double)] = [("fast_ed_score", p.fastEdUsed, p.fastEdContribution),
+                                                   ("gfap_value", p.gfap, p.gfapContribution)]
+        return .object([
+            ("probability", .number(p.probability)),
+            ("is_lvo", .integer(p.lvoLikely ? 1 : 0)),
+            ("risk_level", .string(functionRiskLevel(p.probability))),
+            ("model", .string(LVOModel.version)),
+            ("source", .string(PredictionSource.local.rawValue)),
+            ("risk_factors", .array(factors.map { name, value, c in
+                .object([("name", .string(name)), ("value", .number(value)),
+                         ("impact", .string(c < 0 ? "decrease" : "increase")), ("contribution", .number(abs(c)))])
+            })),
+            ("interpretation", .string(p.lvoLikely
+                ? "The local LVO model's probability is at or above its threshold: consistent with a large vessel occlusion; clinical findings take precedence."
+                : "The local LVO model's probability is below its threshold: does not suggest a large vessel occlusion; clinical findings take precedence.")),
+            ("threshold", .number(LVOModel.threshold)),
+            ("warnings", .array(p.warnings.map { .string(english($0)) })),
+            ("debug", .object([("gfap_transformed", .number(p.steps.transformedGfap)),
+                               ("logit_calibrated", .number(p.steps.calibratedLogit))])),
+            ("served_by", .string(servedBy)),
+        ])
+    }
+
+    /// `POST /predict_coma_ich`: `gfap_value`; the baseline at the cohort mean age.
+    public static func coma(_ body: WireBody) throws(LocalAPIError) -> WireValue {
+        let inputs = TriageInputs(module: .coma, gfap: try body.number("gfap_value"))
+        let ich = try baseline(inputs)
+        return .object([("probability", .number(ich.probability ?? 0)), ("ich_probability", .number(ich.probability ?? 0)),
+                        ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
+    }
+
+    /// `POST /predict_limited_data_ich`: age, pressures, GFAP, `vigilanzminderung`.
+    public static func limited(_ body: WireBody) throws(LocalAPIError) -> WireValue {
+        var inputs = try common(body, module: .limited)
+        inputs.reducedVigilance = try body.flag("vigilanzminderung")
+        let ich = try baseline(inputs)
+        return .object([("ich_probability", .number(ich.probability ?? 0)),
+                        ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
+    }
+
+    /// `POST /predict_full_stroke`: the 13 fields; ICH from the baseline, LVO from the local model.
+    public static func fullStroke(_ body: WireBody) throws(LocalAPIError) -> WireValue {
+        var inputs = try common(body, module: .full)
+        inputs.fastEd = try body.integer("fast_ed_score", allowed: TriageRules.allowed(.fastEd))
+        inputs.headache = try body.flag("headache")
+        inputs.legParesis = try body.flag("beinparese")
+        inputs.eyeDeviation = try body.flag("eye_deviation")
+        inputs.armParesis = try body.flag("armparese")
+        inputs.reducedVigilance = try body.flag("vigilanzminderung")
+        inputs.atrialFibrillation = try body.flag("atrial_fibrillation")
+        inputs.anticoagulated = try body.flag("anticoagulated_noak")
+        inputs.antiplatelets = try body.flag("antiplatelets")
+        let ich = try baseline(inputs)
+        let lvo: Prediction
+        do {
+            guard let local = try OfflinePredictionService.lvo(inputs) else { throw LocalAPIError.internalError }
+            lvo = local
+        } catch let error as ModelsError { throw rangeError(error) } catch { throw .internalError }
+        let flat: [(String, WireValue)] = ich.drivers.map { ($0.feature, .number($0.weight)) }
+        let lvoDrivers = lvo.drivers.sorted(by: Driver.displayOrder)
+        let lvoP = lvo.probability ?? 0
+        return .object([
+            ("ich_prediction", .object([("probability", .number(ich.probability ?? 0)), ("drivers", .object(flat))]
+                + labels(ich, inputs, servedBy: false))),
+            ("lvo_prediction", .object([
+                ("probability", .number(lvoP)),
+                ("drivers", .object([
+                    ("kind", .string("local_model_contributions")), ("units", .string("logit_contribution")),
+                    ("positive", .array(lvoDrivers.filter { $0.weight >= 0 }.map(driver))),
+                    ("negative", .array(lvoDrivers.filter { $0.weight < 0 }.map { driver(Driver(feature: $0.feature, weight: abs($0.weight))) })),
+                    ("meta", .object([("riskLevel", .string(functionRiskLevel(lvoP)))])),
+                ])),
+                ("source", .string(lvo.source.rawValue)), ("model", .string(lvo.model)),
+                ("notes", .array(lvo.notes.map { .string(english($0)) })),
+            ])),
+            ("served_by", .string(servedBy)),
+        ])
+    }
+
+    /// The predict_lvo function's own risk label: high ≥ 0.7, moderate ≥ 0.4, else low (cloud-api.md).
+    public static func functionRiskLevel(_ p: Double) -> String {
+        p >= 0.7 ? "high" : p >= 0.4 ? "moderate" : "low"
+    }
+
+    // MARK: - Shared pieces
+
+    /// Age, pressures and GFAP, read and range-checked as the module commands check them.
+    private static func common(_ body: WireBody, module: TriageModule) throws(LocalAPIError) -> TriageInputs {
+        var inputs = TriageInputs(module: module, gfap: try body.number("gfap_value"))
+        inputs.age = try body.integer("age_years", allowed: TriageRules.allowed(.age))
+        inputs.systolic = try body.integer("systolic_bp", allowed: TriageRules.allowed(.systolic))
+        inputs.diastolic = try body.integer("diastolic_bp", allowed: TriageRules.allowed(.diastolic))
+        return inputs
+    }
+
+    /// The ICH baseline for valid inputs; 422 for a value outside its range or an age under 18.
+    private static func baseline(_ inputs: TriageInputs) throws(LocalAPIError) -> Prediction {
+        do {
+            _ = try inputs.validate()
+            let ich = try OfflinePredictionService.ich(inputs)
+            guard ich.probability != nil else {
+                throw LocalAPIError.notApplicable("age_years", allowed: WireRange.text(ICHBaseline.allowedAge),
+                                                  given: WireRange.valueText(Double(inputs.age ?? 0)))
+            }
+            return ich
+        } catch let error as LocalAPIError { throw error } catch let error as ModelsError { throw rangeError(error) } catch {
+            throw .internalError
+        }
+    }
+
+    private static func labels(_ p: Prediction, _ inputs: TriageInputs, servedBy: Bool = true) -> [(String, WireValue)] {
+        var out: [(String, WireValue)] = [
+            ("source", .string(p.source.rawValue)), ("model", .string(p.model)),
+            ("notes", .array(p.notes.map { .string(english($0)) })),
+        ]
+        if servedBy { out.append(("served_by", .string(Self.servedBy))) }
+        return out
+    }
+
+    /// `{"kind","units","positive","negative"}` with signed weights (negative weights keep their sign).
+    private static func listDrivers(_ p: Prediction, kind: String) -> WireValue {
+        .object([("kind", .string(kind)), ("units", .string("logit")),
+                 ("positive", .array(p.drivers.filter { $0.weight >= 0 }.map(driver))),
+                 ("negative", .array(p.drivers.filter { $0.weight < 0 }.map(driver)))])
+    }
+
+    private static func driver(_ d: Driver) -> WireValue {
+        .object([("label", .string(d.feature)), ("weight", .number(d.weight))])
+    }
+
+    private static func english(_ warning: ModelWarning) -> String {
+        Localizer(language: .en).render(warning.message)
+    }
+
+    /// The first blocking issue as 422 `api.outOfRange`, with the field's wire name.
+    static func rangeError(_ error: ModelsError) -> LocalAPIError {
+        let issue = error.issues[0]
+        let field = wireName(issue.field)
+        if issue.relation == .systolicAboveDiastolic {
+            return LocalAPIError(code: "api.outOfRange", status: .unprocessableContent,
+                                 message: "systolic_bp must be above diastolic_bp; given systolic_bp \(WireRange.valueText(issue.given)).",
+                                 field: field)
+        }
+        return .outOfRange(field, allowed: WireRange.text(issue.allowed), given: WireRange.valueText(issue.given))
+    }
+
+    /// The contract's name of an input.
+    public static func wireName(_ field: InputField) -> String {
+        switch field {
+        case .age: "age_years"
+        case .systolic: "systolic_bp"
+        case .diastolic: "diastolic_bp"
+        case .gfap: "gfap_value"
+        case .fastEd: "fast_ed_score"
+        default: field.rawValue
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One setting of `stroke-triage-server api`: its flag, environment variable and config-file key.
+public enum LocalAPISetting: String, Sendable, CaseIterable {
+    /// HOST:PORT to listen on (`--listen`, `STROKE_API_LISTEN`, `"listen"`).
+    case listen
+    /// Largest request body in bytes (`--max-body-bytes`, `STROKE_API_MAX_BODY_BYTES`, `"maxBodyBytes"`).
+    case maxBodyBytes
+    /// Seconds a request body may take to arrive (`--request-timeout-seconds`,
+    /// `STROKE_API_REQUEST_TIMEOUT_SECONDS`, `"requestTimeoutSeconds"`).
+    case requestTimeoutSeconds
+    /// The origin browsers may call from (`--cors-origin`, `STROKE_API_CORS_ORIGIN`, `"corsOrigin"`).
+    case corsOrigin
+
+    /// The environment variable, e.g. `STROKE_API_MAX_BODY_BYTES`.
+    public var environmentName: String {
+        "STROKE_API_" + rawValue.reduce(into: "") { out, c in
+            if c.isUppercase { out += "_" }
+            out += c.uppercased()
+        }
+    }
+}
+
+/// The resolved settings of the local API. Every limit is explicit.
+///
+/// Each setting comes from its flag, else its environment variable, else the
+/// JSON config file (`--config`, else `STROKE_API_CONFIG`), else its default.
+public struct LocalAPIConfiguration: Sendable {
+    /// The host to listen on (default loopback only).
+    public var listenHost = "127.0.0.1"
+    /// The port to listen on (0 picks a free port).
+    public var listenPort = 8080
+    /// The largest request body in bytes (default 16 KiB; a contract body is under 1 KiB).
+    public var maxBodyBytes = 16 * 1024
+    /// Seconds a request body may take to arrive before 408 `api.timeout` (default 10); the server closes idle connections 5 s later.
+    public var requestTimeoutSeconds = 10
+    /// The one origin allowed to call from a browser (`*` for any); nil sends no CORS headers.
+    public var corsOrigin: String?
+
+    /// The defaults.
+    public init() {}
+
+    /// Resolves every setting.
+    /// - Parameters:
+    ///   - flags: values given on the command line.
+    ///   - environment: the process environment.
+    ///   - configPath: `--config`; else `STROKE_API_CONFIG` is read.
+    /// - Throws: `LocalAPIError.configurationInvalid` (`api.configurationInvalid`) naming the setting, where its value came from, the allowed values and the value.
+    public init(flags: [LocalAPISetting: String], environment: [String: String], configPath: String?) throws(LocalAPIError) {
+        var file: [String: String] = [:]
+        if let path = configPath ?? environment["STROKE_API_CONFIG"] {
+            guard let data = FileManager.default.contents(atPath: path),
+                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw LocalAPIError.configurationInvalid("config file \(path): not readable as a JSON object")
+            }
+            for (key, value) in object {
+                if let text = value as? String { file[key] = text } else if let number = value as? NSNumber { file[key] = number.stringValue }
+            }
+        }
+        func value(_ s: LocalAPISetting) -> String? { flags[s] ?? environment[s.environmentName] ?? file[s.rawValue] }
+
+        if let listen = value(.listen) {
+            guard let colon = listen.lastIndex(of: ":"), colon > listen.startIndex,
+                  let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
+                throw LocalAPIError.configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(listen)")
+            }
+            listenHost = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            listenPort = port
+        }
+        func integer(_ s: LocalAPISetting, _ range: ClosedRange<Int>) throws(LocalAPIError) -> Int? {
+            guard let text = value(s) else { return nil }
+            guard let n = Int(text), range.contains(n) else {
+                throw LocalAPIError.configurationInvalid("\(s.rawValue): allowed \(range.lowerBound)–\(range.upperBound), got \(text)")
+            }
+            return n
+        }
+        maxBodyBytes = try integer(.maxBodyBytes, 256...(1 << 20)) ?? maxBodyBytes
+        requestTimeoutSeconds = try integer(.requestTimeoutSeconds, 1...300) ?? requestTimeoutSeconds
+        if let origin = value(.corsOrigin) {
+            let ok = origin == "*" || ((origin.hasPrefix("http://") || origin.hasPrefix("https://"))
+                && !origin.hasSuffix("/") && !origin.contains(where: { $0 == " " || $0 == "," || $0.isNewline }))
+            guard ok else {
+                throw LocalAPIError.configurationInvalid("corsOrigin: expected * or one origin such as https://app.example.org, got \(origin)")
+            }
+            corsOrigin = origin
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import HTTPTypes
+import StrokeModels
+
+/// Every error the local API answers, with a stable dotted code `api.reason`.
+///
+/// The answer's body is `{"error":{"code":…,"message":…}}`, with `"field"` added
+/// when one request field is at fault. Messages name the field, the allowed
+/// range and the value given; they never echo anything else of the request.
+public struct LocalAPIError: Error, Sendable, Equatable {
+    /// Stable dotted code, e.g. `api.outOfRange`.
+    public let code: String
+    /// The HTTP status.
+    public let status: HTTPResponse.Status
+    /// A one-sentence English explanation.
+    public let message: String
+    /// The request field concerned (wire name, e.g. `gfap_value`), if any.
+    public let field: String?
+
+    /// Creates an error.
+    public init(code: String, status: HTTPResponse.Status, message: String, field: String? = nil) {
+        self.code = code
+        self.status = status
+        self.message = message
+        self.field = field
+    }
+
+    /// 400: the body is not valid JSON.
+    public static let invalidJSON = LocalAPIError(code: "api.invalidJSON", status: .badRequest,
+                                                  message: "The request body is not valid JSON.")
+    /// 400: the body is JSON but not an object.
+    public static let notAnObject = LocalAPIError(code: "api.notAnObject", status: .badRequest,
+                                                  message: "The request body must be a JSON object.")
+    /// 413: the body exceeds the configured limit.
+    public static func bodyTooLarge(limit: Int) -> LocalAPIError {
+        LocalAPIError(code: "api.bodyTooLarge", status: .contentTooLarge,
+                      message: "The request body exceeds the limit of \(limit) bytes.")
+    }
+    /// 408: the body did not arrive within the request timeout.
+    public static func timeout(seconds: Int) -> LocalAPIError {
+        LocalAPIError(code: "api.timeout", status: .requestTimeout,
+                      message: "The request body did not arrive within \(seconds) s.")
+    }
+    /// 404: no such route.
+    public static let notFound = LocalAPIError(code: "api.notFound", status: .notFound,
+                                               message: "No such route; GET /openapi.json lists every route.")
+    /// 405: the route exists, the method does not.
+    public static let methodNotAllowed = LocalAPIError(code: "api.methodNotAllowed", status: .methodNotAllowed,
+                                                       message: "This route does not accept that method; GET /openapi.json lists the methods.")
+    /// 400: a required field is absent (or null).
+    public static func missingField(_ field: String) -> LocalAPIError {
+        LocalAPIError(code: "api.missingField", status: .badRequest, message: "The field \(field) is required.", field: field)
+    }
+    /// 400: a field has the wrong JSON type.
+    public static func wrongType(_ field: String, expected: String) -> LocalAPIError {
+        LocalAPIError(code: "api.wrongType", status: .badRequest, message: "The field \(field) must be \(expected).", field: field)
+    }
+    /// 422: a value outside its allowed range.
+    public static func outOfRange(_ field: String, allowed: String, given: String) -> LocalAPIError {
+        LocalAPIError(code: "api.outOfRange", status: .unprocessableContent,
+                      message: "\(field) is outside its allowed range: allowed \(allowed), given \(given).", field: field)
+    }
+    /// 422: the ICH baseline does not apply to this patient (age under 18).
+    public static func notApplicable(_ field: String, allowed: String, given: String) -> LocalAPIError {
+        LocalAPIError(code: "api.notApplicable", status: .unprocessableContent,
+                      message: "The ICH baseline applies only for \(field) \(allowed); given \(given). No ICH probability is given.",
+                      field: field)
+    }
+    /// A setting of `stroke-triage-server api` that cannot be used (the command exits 64; never an HTTP answer).
+    public static func configurationInvalid(_ message: String) -> LocalAPIError {
+        LocalAPIError(code: "api.configurationInvalid", status: .internalServerError, message: message)
+    }
+    /// 500: an unexpected failure (never carries request data).
+    public static let internalError = LocalAPIError(code: "api.internal", status: .internalServerError,
+                                                    message: "The server could not answer this request.")
+
+    /// The JSON body of the answer.
+    public var body: WireValue {
+        var error: [(String, WireValue)] = [("code", .string(code)), ("message", .string(message))]
+        if let field { error.append(("field", .string(field))) }
+        return .object([("error", .object(error))])
+    }
+}

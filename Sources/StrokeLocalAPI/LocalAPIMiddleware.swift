@@ -1,0 +1,55 @@
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// Turns the router's own errors into the API's JSON errors (404 `api.notFound`,
+/// 405 `api.methodNotAllowed`, others `api.internal`) and adds CORS headers
+/// when an origin is configured. Logs method, path and status only, never a body.
+struct LocalAPIMiddleware: RouterMiddleware {
+    typealias Context = BasicRequestContext
+
+    /// The configured origin (`*` or one origin), or nil for no CORS headers.
+    let corsOrigin: String?
+    /// Paths that exist (a wrong method on them is 405, not 404).
+    let knownPaths: Set<String>
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response: Response
+        do {
+            response = try await next(request, context)
+        } catch let error as any HTTPResponseError {
+            if error.status == .notFound {
+                response = LocalAPIRoutes.error(knownPaths.contains(request.uri.path) ? .methodNotAllowed : .notFound)
+                if knownPaths.contains(request.uri.path) {
+                    response.headers[.allow] = request.uri.path.hasPrefix("/predict_") ? "POST, OPTIONS" : "GET"
+                }
+            } else {
+                response = LocalAPIRoutes.json(
+                    LocalAPIError(code: "api.http\(error.status.code)", status: error.status, message: error.status.reasonPhrase).body,
+                    status: error.status)
+            }
+        } catch {
+            logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(type(of: error))"])
+            response = LocalAPIRoutes.error(.internalError)
+        }
+        if let corsOrigin { addCORS(corsOrigin, request: request, to: &response) }
+        logger.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
+                                           "status": "\(response.status.code)"])
+        return response
+    }
+
+    /// `Access-Control-Allow-Origin` for the configured origin (only when the request's
+    /// `Origin` matches it, or for `*`), and the preflight's allowed methods and headers.
+    private func addCORS(_ origin: String, request: Request, to response: inout Response) {
+        let requestOrigin = request.headers[.origin]
+        guard origin == "*" || requestOrigin == origin else { return }
+        response.headers[.accessControlAllowOrigin] = origin
+        if origin != "*" { response.headers[.vary] = "Origin" }
+        if request.method == .options {
+            response.headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
+            response.headers[.accessControlAllowHeaders] = "Content-Type"
+            response.headers[.accessControlMaxAge] = "600"
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import StrokeModels
+
+/// The local API's HTTP routes (Hummingbird 2), no database and no network:
+///
+/// - `POST /predict_lvo`, `/predict_full_stroke`, `/predict_limited_data_ich`,
+///   `/predict_coma_ich`: the Cloud Functions contract, answered by `ContractPredictions`;
+///   `OPTIONS` on each answers 204 (the CORS preflight the functions answer too).
+/// - `GET /healthz`: `{"status":"ok",…}` with the model versions.
+/// - `GET /openapi.json`: the committed OpenAPI 3.1 document (`OpenAPIDocument`).
+///
+/// Every failure is JSON `{"error":{"code":"api.…","message":…}}` (`LocalAPIError`).
+///
+/// ```swift
+/// let router = LocalAPIRoutes(configuration: LocalAPIConfiguration()).makeRouter()
+/// let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 8080)))
+/// try await app.runService()
+/// ```
+public struct LocalAPIRoutes: Sendable {
+    /// The prediction routes of the contract, each with its handler.
+    public static let predictionRoutes: [(path: String, answer: @Sendable (WireBody) throws(LocalAPIError) -> WireValue)] = [
+        ("/predict_lvo", ContractPredictions.lvo),
+        ("/predict_full_stroke", ContractPredictions.fullStroke),
+        ("/predict_limited_data_ich", ContractPredictions.limited),
+        ("/predict_coma_ich", ContractPredictions.coma),
+    ]
+
+    /// Every route the router answers, as `METHOD path` (the OpenAPI test compares them with the document).
+    public static var routeList: [String] {
+        predictionRoutes.flatMap { ["POST \($0.path)", "OPTIONS \($0.path)"] } + ["GET /healthz", "GET /openapi.json"]
+    }
+
+    let configuration: LocalAPIConfiguration
+    let logger: Logger
+
+    /// Creates the routes.
+    public init(configuration: LocalAPIConfiguration, logger: Logger = Logger(label: "stroke-triage.api")) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// A router holding every route, behind the error and CORS middleware.
+    public func makeRouter() -> Router<BasicRequestContext> {
+        let router = Router()
+        let knownPaths = Set(Self.predictionRoutes.map(\.path) + ["/healthz", "/openapi.json"])
+        router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, knownPaths: knownPaths, logger: logger))
+        router.get("/healthz") { _, _ -> Response in Self.json(Self.health, status: .ok) }
+        router.get("/openapi.json") { _, _ -> Response in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        }
+        for route in Self.predictionRoutes {
+            let path = RouterPath(stringLiteral: route.path)
+            router.post(path) { request, _ -> Response in
+                do {
+                    let body = try await readBody(request)
+                    return Self.json(try route.answer(WireBody(body.readableBytesView)), status: .ok)
+                } catch let error as LocalAPIError {
+                    return Self.error(error)
+                }
+            }
+            router.on(path, method: .options) { _, _ -> Response in
+                Response(status: .noContent, headers: [.allow: "POST, OPTIONS"])
+            }
+        }
+        return router
+    }
+
+    /// The body, at most `maxBodyBytes` (413 otherwise), within `requestTimeoutSeconds` (408 otherwise).
+    ///
+    /// Fast path: a small body usually arrives with its headers, so when the first
+    /// chunk holds the whole declared body no timer is started. Otherwise the rest
+    /// is read against the timeout. (A client that sends nothing at all is closed
+    /// by the server's idle timeout, 5 s after this one.)
+    func readBody(_ request: Request) async throws(LocalAPIError) -> ByteBuffer {
+        let limit = configuration.maxBodyBytes
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        if let declared, declared > limit { throw .bodyTooLarge(limit: limit) }
+        let seconds = configuration.requestTimeoutSeconds
+        do {
+            var iterator = request.body.makeAsyncIterator()
+            guard var buffer = try await iterator.next() else { return ByteBuffer() }
+            if buffer.readableBytes > limit { throw LocalAPIError.bodyTooLarge(limit: limit) }
+            if let declared, buffer.readableBytes >= declared { return buffer }
+            // The iterator moves into the reading task; this task does not touch it again.
+            nonisolated(unsafe) var rest = iterator
+            let tail = try await withThrowingTaskGroup(of: ByteBuffer?.self) { group in
+                group.addTask {
+                    var collected = ByteBuffer()
+                    while let chunk = try await rest.next() {
+                        guard collected.readableBytes + chunk.readableBytes <= limit else { throw LocalAPIError.bodyTooLarge(limit: limit) }
+                        var chunk = chunk
+                        collected.writeBuffer(&chunk)
+                    }
+                    return collected
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(seconds))
+                    return nil
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next(), let collected = first else { throw LocalAPIError.timeout(seconds: seconds) }
+                return collected
+            }
+            guard buffer.readableBytes + tail.readableBytes <= limit else { throw LocalAPIError.bodyTooLarge(limit: limit) }
+            var tailCopy = tail
+            buffer.writeBuffer(&tailCopy)
+            return buffer
+        } catch let error as LocalAPIError {
+            throw error
+        } catch is NIOTooManyBytesError {
+            throw .bodyTooLarge(limit: limit)
+        } catch {
+            throw .invalidJSON
+        }
+    }
+
+    /// `GET /healthz`: status and the versions of the models that answer.
+    public static let health = WireValue.object([
+        ("status", .string("ok")),
+        ("models", .object([("lvo", .string(LVOModel.version)), ("ich", .string(ICHBaseline.version))])),
+        ("served_by", .string(ContractPredictions.servedBy)),
+    ])
+
+    /// A JSON answer (one line, then a newline).
+    static func json(_ value: WireValue, status: HTTPResponse.Status) -> Response {
+        var text = value.text
+        text += "\n"
+        return Response(status: status, headers: [.contentType: "application/json"],
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// An error answer.
+    static func error(_ error: LocalAPIError) -> Response { json(error.body, status: error.status) }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import StrokeLocalAPI
+
+/// `api`: the local HTTP API that speaks the Cloud Functions contract from the local models
+/// (no database, no network). Runs until SIGTERM or SIGINT, then drains and exits 0.
+struct ApiCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api",
+        abstract: "Serve the Cloud Functions contract from the local models (docs/api.md).",
+        discussion: """
+            Prints "listening on http://HOST:PORT" on standard output once it accepts connections
+            (--listen 127.0.0.1:0 picks a free port). Research use only.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on (else STROKE_API_LISTEN; default 127.0.0.1:8080).", valueName: "host:port"))
+    var listen: String?
+
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (else STROKE_API_MAX_BODY_BYTES; default 16384).", valueName: "n"))
+    var maxBodyBytes: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Seconds a request body may take (408 after; default 10); idle connections close 5 s later.",
+                                            valueName: "s"))
+    var requestTimeoutSeconds: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The one browser origin allowed by CORS, or * (else STROKE_API_CORS_ORIGIN; default none).",
+                                            valueName: "origin"))
+    var corsOrigin: String?
+
+    @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
+    var config: String?
+
+    @Flag(name: .long, help: "Log every request (method, path, status; never a body).")
+    var verbose = false
+
+    func run() async throws {
+        var flags: [LocalAPISetting: String] = [:]
+        flags[.listen] = listen
+        flags[.maxBodyBytes] = maxBodyBytes.map(String.init)
+        flags[.requestTimeoutSeconds] = requestTimeoutSeconds.map(String.init)
+        flags[.corsOrigin] = corsOrigin
+        let configuration: LocalAPIConfiguration
+        do {
+            configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
+            throw ExitCode(64)
+        }
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "stroke-triage.api")
+        logger.logLevel = verbose ? .debug : .notice
+        let routes = LocalAPIRoutes(configuration: configuration, logger: logger)
+        let host = configuration.listenHost
+        let app = Application(
+            router: routes.makeRouter(),
+            // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
+            configuration: .init(address: .hostname(host, port: configuration.listenPort), serverName: "stroke-triage-api"),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                let shown = host.contains(":") ? "[\(host)]" : host
+                FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+            },
+            logger: logger)
+        do {
+            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        } catch {
+            FileHandle.standardError.write(Data("error: the API could not run on \(host):\(configuration.listenPort) [api.unavailable]\n".utf8))
+            if verbose { FileHandle.standardError.write(Data("detail: \(error)\n".utf8)) }
+            throw ExitCode(69)
+        }
+    }
+}

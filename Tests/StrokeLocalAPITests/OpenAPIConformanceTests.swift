@@ -1,0 +1,155 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import StrokeLocalAPI
+import Testing
+
+/// The committed OpenAPI document against the real router: every registered
+/// route is documented (and nothing else), and every real answer carries
+/// exactly the fields its schema documents, no more, no fewer.
+@Suite struct OpenAPIConformanceTests {
+    nonisolated(unsafe) static let document: [String: Any] = {
+        (try? JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any]) ?? [:]
+    }()
+
+    static func schema(_ node: Any?) -> [String: Any] {
+        guard var schema = node as? [String: Any] else { return [:] }
+        while let ref = schema["$ref"] as? String {
+            let name = String(ref.split(separator: "/").last ?? "")
+            schema = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+        }
+        return schema
+    }
+
+    /// Problems of `value` against `schema`: missing or undocumented members, wrong types.
+    static func problems(_ value: Any, _ node: Any?, at path: String = "$") -> [String] {
+        let schema = schema(node)
+        if let object = value as? [String: Any] {
+            if let properties = schema["properties"] as? [String: Any] {
+                let required = Set(schema["required"] as? [String] ?? [])
+                var out: [String] = []
+                for key in required where object[key] == nil { out.append("\(path).\(key) documented as required, missing") }
+                for (key, member) in object {
+                    guard let sub = properties[key] else { out.append("\(path).\(key) not documented"); continue }
+                    out += problems(member, sub, at: "\(path).\(key)")
+                }
+                return out
+            }
+            if let additional = schema["additionalProperties"] as? [String: Any] {
+                return object.flatMap { problems($0.value, additional, at: "\(path).\($0.key)") }
+            }
+            return schema["type"] as? String == "object" ? [] : ["\(path) is an object, schema says \(schema)"]
+        }
+        if let array = value as? [Any] {
+            guard schema["type"] as? String == "array" else { return ["\(path) is an array, schema says \(schema)"] }
+            return array.enumerated().flatMap { problems($0.element, schema["items"], at: "\(path)[\($0.offset)]") }
+        }
+        let type = schema["type"] as? String
+        if value is String { return type == "string" ? [] : ["\(path) is a string, schema type \(type ?? "none")"] }
+        if value is NSNumber { return type == "number" || type == "integer" ? [] : ["\(path) is a number, schema type \(type ?? "none")"] }
+        return ["\(path): unexpected \(value)"]
+    }
+
+    static func responseSchema(_ path: String, _ method: String, _ status: Int) -> Any? {
+        let operation = ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any]
+        let response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
+        return ((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
+    }
+
+    static func withClient(_ configuration: LocalAPIConfiguration = LocalAPIConfiguration(),
+                           _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        let app = Application(router: LocalAPIRoutes(configuration: configuration).makeRouter())
+        try await app.test(.router) { client in try await body(client) }
+    }
+
+    @Test func everyRegisteredRouteIsDocumentedAndNothingElse() {
+        let paths = Self.document["paths"] as? [String: [String: Any]] ?? [:]
+        let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
+        #expect(documented == Set(LocalAPIRoutes.routeList))
+        #expect(Self.document["openapi"] as? String == "3.1.0")
+    }
+
+    static let requests: [(path: String, body: String)] = [
+        ("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#),
+        ("/predict_lvo", #"{"gfap_value":60000,"fast_ed_score":20}"#),
+        ("/predict_coma_ich", #"{"gfap_value":500}"#),
+        ("/predict_limited_data_ich", #"{"age_years":70,"systolic_bp":150,"diastolic_bp":85,"gfap_value":450,"vigilanzminderung":"yes"}"#),
+        ("/predict_full_stroke", #"{"age_years":70,"systolic_bp":160,"diastolic_bp":90,"gfap_value":180,"fast_ed_score":7,"headache":1,"beinparese":0,"eye_deviation":true,"armparese":1,"vigilanzminderung":0,"atrial_fibrillation":0,"anticoagulated_noak":1,"antiplatelets":0}"#),
+    ]
+
+    @Test func realAnswersCarryExactlyTheDocumentedFields() async throws {
+        try await Self.withClient { client in
+            for (path, body) in Self.requests {
+                try await client.execute(uri: path, method: .post, headers: [.contentType: "application/json"],
+                                         body: ByteBuffer(string: body)) { response in
+                    #expect(response.status == .ok, "\(path)")
+                    #expect(response.headers[.contentType] == "application/json")
+                    let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
+                    #expect(Self.problems(json, Self.responseSchema(path, "post", 200)) == [], "\(path)")
+                }
+            }
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
+                #expect(Self.problems(json, Self.responseSchema("/healthz", "get", 200)) == [])
+            }
+            try await client.execute(uri: "/openapi.json", method: .get) { response in
+                #expect(Array(response.body.readableBytesView) == OpenAPIDocument.bytes)
+            }
+        }
+    }
+
+    @Test func errorsAreDocumentedJSONWithStableCodes() async throws {
+        var small = LocalAPIConfiguration()
+        small.maxBodyBytes = 256
+        try await Self.withClient(small) { client in
+            let cases: [(String, HTTPRequest.Method, String, Int, String)] = [
+                ("/predict_coma_ich", .post, #"{"gfap_value":5}"#, 422, "api.outOfRange"),
+                ("/predict_coma_ich", .post, #"{"gfap_value":"#, 400, "api.invalidJSON"),
+                ("/predict_coma_ich", .post, #"[500]"#, 400, "api.notAnObject"),
+                ("/predict_coma_ich", .post, #"{}"#, 400, "api.missingField"),
+                ("/predict_limited_data_ich", .post, #"{"age_years":12,"systolic_bp":120,"diastolic_bp":70,"gfap_value":100,"vigilanzminderung":0}"#,
+                 422, "api.notApplicable"),
+                ("/predict_lvo", .post, String(repeating: " ", count: 300) + "{}", 413, "api.bodyTooLarge"),
+                ("/nowhere", .get, "", 404, "api.notFound"),
+                ("/predict_lvo", .get, "", 405, "api.methodNotAllowed"),
+                ("/healthz", .post, "", 405, "api.methodNotAllowed"),
+            ]
+            for (path, method, body, status, code) in cases {
+                try await client.execute(uri: path, method: method, headers: [.contentType: "application/json"],
+                                         body: ByteBuffer(string: body)) { response in
+                    #expect(Int(response.status.code) == status, "\(method) \(path)")
+                    let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
+                    #expect((json?["error"] as? [String: Any])?["code"] as? String == code, "\(method) \(path)")
+                    #expect(Self.problems(json ?? [:], ["$ref": "#/components/schemas/Error"]) == [])
+                    if status == 422 || status == 400 || status == 413 {
+                        #expect(Self.responseSchema(path, "post", status) != nil, "\(status) documented for \(path)")
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func preflightAnswers204AndCORSOnlyWhenConfigured() async throws {
+        try await Self.withClient { client in
+            try await client.execute(uri: "/predict_lvo", method: .options, headers: [.origin: "https://app.example"]) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+        var cors = LocalAPIConfiguration()
+        cors.corsOrigin = "https://app.example"
+        try await Self.withClient(cors) { client in
+            try await client.execute(uri: "/predict_lvo", method: .options, headers: [.origin: "https://app.example"]) { response in
+                #expect(response.status == .noContent)
+                #expect(response.headers[.accessControlAllowOrigin] == "https://app.example")
+                #expect(response.headers[.accessControlAllowMethods]?.contains("POST") == true)
+            }
+            try await client.execute(uri: "/predict_lvo", method: .post, headers: [.origin: "https://other.example"],
+                                     body: ByteBuffer(string: #"{"gfap_value":1,"fast_ed_score":1}"#)) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+}
