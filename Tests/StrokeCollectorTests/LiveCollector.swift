@@ -79,6 +79,7 @@ struct DeviceHome: Sendable {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-device-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         self.name = name
+        try? configure([:])
     }
 
     var location: AuditLog.Location {
@@ -108,9 +109,13 @@ struct DeviceHome: Sendable {
         try AuditKeyFile.load(at: location.keyFile, passphrase: nil).publicKeyBase64
     }
 
-    /// Writes `config.json`.
+    /// Writes `config.json`: `values` plus generous network timeouts, so that a
+    /// collector slowed down by a loaded machine answers late instead of being
+    /// retried (a retry would turn an accepted batch into duplicates).
     func configure(_ values: [String: String]) throws {
-        try JSONSerialization.data(withJSONObject: values, options: [.sortedKeys])
+        var config: [String: Any] = ["connectTimeoutSeconds": 30, "attemptTimeoutSeconds": 120, "deadlineSeconds": 300]
+        for (key, value) in values { config[key] = value }
+        try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
             .write(to: root.appendingPathComponent("config.json"))
     }
 
