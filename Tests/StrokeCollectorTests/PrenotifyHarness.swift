@@ -1,3 +1,4 @@
+import FleetSimulator
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -194,25 +195,9 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for name in ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errText = LockedText()
-        err.fileHandleForReading.readabilityHandler = { errText.append($0.availableData) }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        err.fileHandleForReading.readabilityHandler = nil
-        errText.append(err.fileHandleForReading.readDataToEndOfFile())
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errText.text)
+        let outcome = try ServerCommand.run(executable, arguments, environment: environment,
+                                            unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
+        return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago.
