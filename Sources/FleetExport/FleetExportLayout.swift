@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StrokeAudit
 
 /// The file names, line encodings and signed message of a fleet export
 /// (docs/audit-format.md, "Fleet export"), shared by the collector that
@@ -42,37 +43,10 @@ public enum FleetExportLayout {
     public static func sha256(_ data: Data) -> String { hex(Data(SHA256.hash(data: data))) }
 
     /// Lower-case hex of `data`.
-    public static func hex(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(data.count * 2)
-        for byte in data {
-            out.append(digits[Int(byte >> 4)])
-            out.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
+    public static func hex(_ data: Data) -> String { Hex.encode(data) }
 
     /// The bytes of lower-case hex text, or nil.
-    public static func unhex(_ text: String) -> Data? {
-        let utf8 = Array(text.utf8)
-        guard utf8.count % 2 == 0 else { return nil }
-        func value(_ c: UInt8) -> UInt8? {
-            switch c {
-            case 48...57: c - 48
-            case 97...102: c - 87
-            default: nil
-            }
-        }
-        var out = Data(capacity: utf8.count / 2)
-        var index = 0
-        while index < utf8.count {
-            guard let high = value(utf8[index]), let low = value(utf8[index + 1]) else { return nil }
-            out.append(high << 4 | low)
-            index += 2
-        }
-        return out
-    }
+    public static func unhex(_ text: String) -> Data? { Hex.decode(Substring(text), lowercaseOnly: true) }
 
     /// The deterministic JSON of `value` (sorted keys, unescaped slashes, no trailing newline).
     public static func json<T: Encodable>(_ value: T) -> Data {

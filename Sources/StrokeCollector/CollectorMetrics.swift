@@ -10,8 +10,8 @@ public struct CollectorMetrics: Sendable {
     private let accepted: Counter
     private let latency: DurationHistogram
 
-    /// Latency buckets, 1 ms to 10 s.
-    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+    /// Latency buckets, 1 ms to 10 s (the relay's too).
+    public static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
                                       .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
                                       .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
 

@@ -30,18 +30,8 @@ public struct CollectorRoutes: Sendable {
     /// A router holding every route.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/healthz") { _, _ -> Response in
-            do {
-                try await store.ping()
-                return Self.text("ok\n", status: .ok)
-            } catch {
-                logger.warning("health check failed", metadata: ["error": "\(error)"])
-                return Self.text("database unavailable\n", status: .serviceUnavailable)
-            }
-        }
-        router.get("/metrics") { _, _ -> Response in
-            Self.text(metrics.render(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
-        }
+        ServerResponses.addServiceRoutes(to: router, logger: logger, ping: { [store] in try await store.ping() },
+                                    metrics: { [metrics] in metrics.render() })
         router.get(RouterPath(stringLiteral: Self.headPath)) { request, _ -> Response in await head(request) }
         router.post(RouterPath(stringLiteral: Self.pushPath)) { request, _ -> Response in
             let start = ContinuousClock.now
@@ -67,19 +57,11 @@ public struct CollectorRoutes: Sendable {
         } catch {
             return await refuse(.malformed, claimed: claimed, detail: "body not readable")
         }
-        guard let signature = RequestSignature.parse(
-            device: headers[HTTPField.Name(RequestSignature.deviceHeader)!],
-            timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
-            nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
-            signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]),
-            let endorsements = Self.endorsements(headers) else {
+        guard case let (signature, endorsements)? = Self.signedHeaders(headers) else {
             return await refuse(.signatureMissing, claimed: claimed, detail: "signature headers missing or malformed")
         }
         do {
-            let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
-            let device = try await store.authenticate(signature, method: request.method.rawValue, path: request.head.path ?? "",
-                                                      body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds,
-                                                      endorsements: endorsements)
+            let device = try await authenticate(request, signature: signature, endorsements: endorsements, body: body)
             guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {
                 throw DeviceRefusal(device: device, refusal: .malformed, detail: "not a push request")
             }
@@ -93,7 +75,7 @@ public struct CollectorRoutes: Sendable {
                 "device": "\(device.name)", "accepted": "\(ack.accepted)", "duplicates": "\(ack.duplicates)",
                 "head": "\(ack.head.sequence)",
             ])
-            return Self.json(ack, status: .ok)
+            return ServerResponses.json(ack, status: .ok)
         } catch let refusal as PushRefusal {
             return await refuse(refusal, claimed: claimed, detail: "")
         } catch let refusal as DeviceRefusal {
@@ -101,7 +83,7 @@ public struct CollectorRoutes: Sendable {
                                 detail: refusal.detail)
         } catch {
             logger.error("push failed", metadata: ["device": "\(claimed)", "error": "\(error)"])
-            return Self.json(RefusalBody(code: "collector.unavailable", message: "The collector cannot store the push now; retry later"),
+            return ServerResponses.json(RefusalBody(code: "collector.unavailable", message: "The collector cannot store the push now; retry later"),
                              status: .serviceUnavailable)
         }
     }
@@ -117,18 +99,6 @@ public struct CollectorRoutes: Sendable {
         } catch {
             logger.error("incident not recorded", metadata: ["reason": "\(refusal.reason)", "error": "\(error)"])
         }
-        return Self.json(RefusalBody(code: refusal.reason, message: refusal.message), status: refusal.httpStatus)
-    }
-
-    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data + Data("\n".utf8))))
-    }
-
-    static func text(_ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8") -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return ServerResponses.json(RefusalBody(code: refusal.reason, message: refusal.message), status: refusal.httpStatus)
     }
 }

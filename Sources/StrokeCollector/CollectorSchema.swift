@@ -69,24 +69,8 @@ enum CollectorSchema {
 
     /// Applies the missing migrations on `connection` (inside the caller's transaction).
     static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-        try await connection.query("""
-            CREATE TABLE IF NOT EXISTS collector_schema (
-                version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-            """, logger: logger)
-        var current = 0
-        for try await version in try await connection.query(
-            "SELECT coalesce(max(version), 0)::integer FROM collector_schema", logger: logger).decode(Int32.self) {
-            current = Int(version)
-        }
-        guard current <= migrations.count else { throw CollectorError.schemaTooNew(current) }
-        for (index, statements) in migrations.enumerated() where index >= current {
-            for statement in statements {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
-            let version = Int32(index + 1)
-            try await connection.query("INSERT INTO collector_schema (version) VALUES (\(version))", logger: logger)
-            logger.info("collector schema migrated", metadata: ["version": "\(version)"])
-        }
+        try await SchemaMigrator(versionTable: "collector_schema", lock: migrationLock, migrations: migrations,
+                                 logMessage: "collector schema migrated")
+            .migrate(on: connection, logger: logger, tooNew: { CollectorError.schemaTooNew($0) })
     }
 }

@@ -127,17 +127,7 @@ public final class CollectorStore: Sendable {
     /// (the error is rethrown as it is, PostgreSQL errors as `CollectorError.databaseUnavailable`).
     func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run {
-            try await self.client.withConnection { connection in
-                try await connection.query("BEGIN", logger: self.logger)
-                do {
-                    let value = try await body(connection)
-                    try await connection.query("COMMIT", logger: self.logger)
-                    return value
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: self.logger)
-                    throw error
-                }
-            }
+            try await PostgresTransaction.run(on: self.client, logger: self.logger, body)
         }
     }
 
@@ -146,8 +136,7 @@ public final class CollectorStore: Sendable {
         do {
             return try await body()
         } catch let error as PSQLError {
-            let message = error.serverInfo?[.message] ?? "\(error.code)"
-            throw CollectorError.databaseUnavailable(message)
+            throw CollectorError.databaseUnavailable(PostgresTransaction.message(error))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Prometheus
+import StrokeCollector
 
 /// The relay's Prometheus metrics, exposed at `/metrics`:
 /// `relay_cases_created_total`, `relay_cases_expired_total`,
@@ -11,10 +12,8 @@ public struct RelayMetrics: Sendable {
     private let expired: Counter
     private let latency: DurationHistogram
 
-    /// Latency buckets, 1 ms to 10 s.
-    static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-                                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-                                      .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+    /// Latency buckets: the collector's, 1 ms to 10 s.
+    static let buckets = CollectorMetrics.buckets
 
     /// Creates the metrics in a new registry; every refusal reason starts at 0.
     public init() {

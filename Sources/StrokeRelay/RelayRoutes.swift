@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import StrokeCollector
 
 /// The relay's HTTP routes (docs/prenotify.md): signed device routes to send
 /// and follow up cases and fetch a hospital's key, signed hospital routes to
@@ -33,18 +34,8 @@ public struct RelayRoutes: Sendable {
     /// A router holding every route.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.get("/healthz") { _, _ -> Response in
-            do {
-                try await store.ping()
-                return Self.text("ok\n", status: .ok)
-            } catch {
-                logger.warning("health check failed", metadata: ["error": "\(error)"])
-                return Self.text("database unavailable\n", status: .serviceUnavailable)
-            }
-        }
-        router.get("/metrics") { _, _ -> Response in
-            Self.text(metrics.render(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
-        }
+        ServerResponses.addServiceRoutes(to: router, logger: logger, ping: { [store] in try await store.ping() },
+                                    metrics: { [metrics] in metrics.render() })
         router.post(RouterPath(stringLiteral: RelayPaths.cases)) { request, _ in
             await signed(request, by: .device, route: "case.create") { principal, body, now in
                 try await create(body, principal: principal, nowMs: now)
@@ -59,7 +50,7 @@ public struct RelayRoutes: Sendable {
                 let answer = try await store.updateETA(caseId: id, deviceId: device, etaMinutes: update.etaMinutes,
                                                        nowMs: now, ttlMs: configuration.caseTTLMs)
                 log("case eta updated", principal, caseId: id)
-                return Self.json(answer, status: .ok)
+                return ServerResponses.json(answer, status: .ok)
             }
         }
         router.post("/v1/cases/:caseId/status") { request, context in
@@ -70,7 +61,7 @@ public struct RelayRoutes: Sendable {
                 let answer = try await store.updateStatus(caseId: id, deviceId: device, to: update.status, nowMs: now,
                                                           ttlMs: configuration.caseTTLMs)
                 log("case status updated", principal, caseId: id, ["status": "\(answer.status.rawValue)"])
-                return Self.json(answer, status: .ok)
+                return ServerResponses.json(answer, status: .ok)
             }
         }
         router.get("/v1/hospitals/:hospitalId") { request, context in
@@ -80,7 +71,7 @@ public struct RelayRoutes: Sendable {
                 }
                 guard let hospital = try await store.hospital(id) else { throw RelayRefusal.hospitalUnknown }
                 log("hospital key served", principal, caseId: nil, ["hospital": "\(id)"])
-                return Self.json(HospitalKeyAnswer(hospitalId: id, publicKey: hospital.publicKey.description), status: .ok)
+                return ServerResponses.json(HospitalKeyAnswer(hospitalId: id, publicKey: hospital.publicKey.description), status: .ok)
             }
         }
         router.get(RouterPath(stringLiteral: RelayPaths.hospitalCases)) { request, _ in
@@ -88,7 +79,7 @@ public struct RelayRoutes: Sendable {
                 guard case .hospital(let id) = principal else { throw RelayRefusal.malformed }
                 let cases = try await store.cases(hospitalId: id, nowMs: now, ttlMs: configuration.caseTTLMs)
                 logger.debug("cases listed", metadata: ["hospital": "\(id)", "count": "\(cases.count)"])
-                return Self.json(HospitalCaseList(cases: cases), status: .ok)
+                return ServerResponses.json(HospitalCaseList(cases: cases), status: .ok)
             }
         }
         router.post("/v1/hospital/cases/:caseId/archive") { request, context in
@@ -97,7 +88,7 @@ public struct RelayRoutes: Sendable {
                 guard case .hospital(let hospital) = principal else { throw RelayRefusal.malformed }
                 let answer = try await store.archive(caseId: id, hospitalId: hospital, nowMs: now, ttlMs: configuration.caseTTLMs)
                 log("case archived", principal, caseId: id)
-                return Self.json(answer, status: .ok)
+                return ServerResponses.json(answer, status: .ok)
             }
         }
         return router
@@ -113,7 +104,7 @@ public struct RelayRoutes: Sendable {
         let (answer, created) = try await store.createCase(request, deviceId: device, nowMs: nowMs, ttlMs: configuration.caseTTLMs)
         if created { metrics.recordCreated() }
         log(created ? "case created" : "case re-sent", principal, caseId: request.caseId, ["hospital": "\(request.hospitalId)"])
-        return Self.json(answer, status: created ? .created : .ok)
+        return ServerResponses.json(answer, status: created ? .created : .ok)
     }
 
     /// Reads the body within the limit, authenticates the signer, runs `handle`; every failure becomes an answer.
@@ -155,10 +146,10 @@ public struct RelayRoutes: Sendable {
             logger.notice("request refused", metadata: [
                 "route": "\(route)", "sender": "\(claimed.isEmpty ? "(none)" : claimed)", "reason": "\(refusal.code)",
             ])
-            return Self.json(RefusalBody(code: refusal.code, message: refusal.message), status: refusal.httpStatus)
+            return ServerResponses.json(RefusalBody(code: refusal.code, message: refusal.message), status: refusal.httpStatus)
         } catch {
             logger.error("request failed", metadata: ["route": "\(route)", "sender": "\(claimed)", "error": "\(error)"])
-            return Self.json(RefusalBody(code: "relay.unavailable", message: "The relay cannot serve the request now; retry later"),
+            return ServerResponses.json(RefusalBody(code: "relay.unavailable", message: "The relay cannot serve the request now; retry later"),
                              status: .serviceUnavailable)
         }
     }
@@ -177,17 +168,5 @@ public struct RelayRoutes: Sendable {
     static func caseId(_ context: BasicRequestContext) throws -> String {
         guard let id = context.parameters.get("caseId"), CaseIdentifiers.isValidCaseId(id) else { throw RelayRefusal.malformed }
         return id
-    }
-
-    static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: data + Data("\n".utf8))))
-    }
-
-    static func text(_ text: String, status: HTTPResponse.Status, contentType: String = "text/plain; charset=utf-8") -> Response {
-        Response(status: status, headers: [.contentType: contentType], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 }

@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import StrokeCollector
 
 /// The relay's PostgreSQL tables as numbered migrations, versioned in their
 /// own table `relay_schema` (apart from the collector's `collector_schema`,
@@ -56,24 +57,8 @@ enum RelaySchema {
 
     /// Applies the missing relay migrations on `connection` (inside the caller's transaction).
     static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
-        try await connection.query("""
-            CREATE TABLE IF NOT EXISTS relay_schema (
-                version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())
-            """, logger: logger)
-        var current = 0
-        for try await version in try await connection.query(
-            "SELECT coalesce(max(version), 0)::integer FROM relay_schema", logger: logger).decode(Int32.self) {
-            current = Int(version)
-        }
-        guard current <= migrations.count else { throw RelayError.schemaTooNew(current) }
-        for (index, statements) in migrations.enumerated() where index >= current {
-            for statement in statements {
-                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
-            }
-            let version = Int32(index + 1)
-            try await connection.query("INSERT INTO relay_schema (version) VALUES (\(version))", logger: logger)
-            logger.info("relay schema migrated", metadata: ["version": "\(version)"])
-        }
+        try await SchemaMigrator(versionTable: "relay_schema", lock: migrationLock, migrations: migrations,
+                                 logMessage: "relay schema migrated")
+            .migrate(on: connection, logger: logger, tooNew: { RelayError.schemaTooNew($0) })
     }
 }

@@ -111,17 +111,7 @@ public final class RelayStore: Sendable {
     /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws.
     func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run {
-            try await self.collector.client.withConnection { connection in
-                try await connection.query("BEGIN", logger: self.logger)
-                do {
-                    let value = try await body(connection)
-                    try await connection.query("COMMIT", logger: self.logger)
-                    return value
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: self.logger)
-                    throw error
-                }
-            }
+            try await PostgresTransaction.run(on: self.collector.client, logger: self.logger, body)
         }
     }
 
@@ -130,7 +120,7 @@ public final class RelayStore: Sendable {
         do {
             return try await body()
         } catch let error as PSQLError {
-            throw RelayError.databaseUnavailable(error.serverInfo?[.message] ?? "\(error.code)")
+            throw RelayError.databaseUnavailable(PostgresTransaction.message(error))
         }
     }
 }

@@ -102,22 +102,8 @@ public final class CollectorProcess: @unchecked Sendable {
 
     /// Runs the server binary to its end (an administration command) and returns its status and output.
     public static func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["STROKE_COLLECTOR_DATABASE"] = nil
-        environment["STROKE_COLLECTOR_CONFIG"] = nil
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let outcome = try ServerCommand.run(binary, arguments)
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     /// Registers every device with `collector add-device`, at most `parallel` at a time.

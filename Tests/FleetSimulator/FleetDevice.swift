@@ -101,16 +101,7 @@ public struct FleetDevice: Sendable {
         return Data(out.prefix(payloadBytes))
     }
 
-    static func hex(_ data: Data) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(data.count * 2)
-        for byte in data {
-            bytes.append(digits[Int(byte >> 4)])
-            bytes.append(digits[Int(byte & 0x0f)])
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
+    static func hex(_ data: Data) -> String { Hex.encode(data) }
 }
 
 /// The wall clock in milliseconds since 1970 (what requests and heads are stamped with).

@@ -1,5 +1,6 @@
 import CollectorWire
 import Crypto
+import FleetSimulator
 import Foundation
 import StrokeCollector
 
@@ -68,24 +69,10 @@ enum FleetBinaries {
     }
 
     static func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for name in ["STROKE_COLLECTOR_DATABASE", "STROKE_COLLECTOR_CONFIG", "STROKE_COLLECTOR_SIGNING_KEY", "LC_ALL", "LC_MESSAGES"] {
-            env[name] = nil
-        }
-        env["LANG"] = "en_US.UTF-8"
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let outcome = try ServerCommand.run(binary, arguments, environment: ["LANG": "en_US.UTF-8"],
+                                            unset: ServerCommand.collectorVariables
+                                                + ["STROKE_COLLECTOR_SIGNING_KEY", "LC_ALL", "LC_MESSAGES"])
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 
     static func temporaryDirectory() throws -> URL {

@@ -119,8 +119,8 @@ final class PostgresCluster: Sendable {
         throw ClusterError(description: "PostgreSQL's initdb was not found: run Scripts/setup (installs Debian's postgresql)")
     }
 
-    /// A TCP port that was free a moment ago on 127.0.0.1.
-    private static func freePort() throws -> Int {
+    /// A TCP port that was free a moment ago on 127.0.0.1 (every harness's).
+    static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClusterError(description: "socket() failed") }
         defer { close(fd) }

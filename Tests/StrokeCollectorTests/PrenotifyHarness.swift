@@ -1,3 +1,4 @@
+import FleetSimulator
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -194,40 +195,11 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for name in ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"] { env[name] = nil }
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errText = LockedText()
-        err.fileHandleForReading.readabilityHandler = { errText.append($0.availableData) }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        err.fileHandleForReading.readabilityHandler = nil
-        errText.append(err.fileHandleForReading.readDataToEndOfFile())
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errText.text)
+        let outcome = try ServerCommand.run(executable, arguments, environment: environment,
+                                            unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
+        return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 
     /// A TCP port on 127.0.0.1 that was free a moment ago.
-    static func freePort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw Failure(description: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    static func freePort() throws -> Int { try PostgresCluster.freePort() }
 }

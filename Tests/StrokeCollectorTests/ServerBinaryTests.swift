@@ -1,3 +1,4 @@
+import FleetSimulator
 import Foundation
 import Testing
 import StrokeCollector
@@ -94,23 +95,8 @@ struct ServerBinaryTests {
 
     /// Runs the server binary to its end.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let process = Process()
-        process.executableURL = server
-        process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        env["STROKE_COLLECTOR_DATABASE"] = nil
-        env["STROKE_COLLECTOR_CONFIG"] = nil
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
+        let outcome = try ServerCommand.run(server, arguments, environment: environment)
+        return (outcome.status, outcome.stdout, outcome.stderr)
     }
 }
 
