@@ -5,8 +5,12 @@ import ArgumentParser
 struct StrokeTriageServer: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stroke-triage-server",
-        abstract: "Fleet services for stroke-triage (research use only).",
-        discussion: "The collector gathers every ambulance's encrypted audit log in PostgreSQL (docs/server.md).",
+        abstract: "Station and fleet services for stroke-triage (research use only).",
+        discussion: """
+            collector: every ambulance's encrypted audit log in PostgreSQL, signed exports (docs/server.md).
+            relay, board: end-to-end encrypted hospital pre-notification (docs/prenotify.md).
+            api: the Cloud Functions contract answered from the local models (docs/api.md).
+            """,
         subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self])
 }
 
