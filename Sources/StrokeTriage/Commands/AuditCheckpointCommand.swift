@@ -17,7 +17,7 @@ struct AuditCheckpointCommand: ParsableCommand {
         if output.json {
             return Console.out(JSONValue.object([
                 ("sequence", .integer(Int(checkpoint.sequence))),
-                ("headHash", .string(checkpoint.headHash.map { String(format: "%02x", $0) }.joined())),
+                ("headHash", .string(Hex.encode(checkpoint.headHash))),
                 ("signature", .string(checkpoint.signature.base64EncodedString())),
             ]).serialized())
         }

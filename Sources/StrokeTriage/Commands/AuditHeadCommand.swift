@@ -30,7 +30,7 @@ struct AuditHeadCommand: ParsableCommand {
         if output.json { return Console.out(head.json) }
         if let didReset { Console.out(l.text(didReset ? "audit.head.reset" : "audit.head.intact", [.text(String(head.sequence))])) }
         Console.out(l.text("audit.head.text", [
-            .text(head.logIDHex), .text(String(head.sequence)), .text(head.chainHash.map { String(format: "%02x", $0) }.joined()),
+            .text(head.logIDHex), .text(String(head.sequence)), .text(Hex.encode(head.chainHash)),
             .text(String(head.erasedKeys)), .text(String(head.keyEpoch)), .text(ISO8601DateFormatter().string(
                 from: Date(timeIntervalSince1970: TimeInterval(head.timeMs) / 1000))),
         ]))

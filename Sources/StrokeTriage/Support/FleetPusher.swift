@@ -67,7 +67,7 @@ struct FleetPusher {
 
     private func remember(_ head: PushHead) {
         state.remember(.init(collector: settings.baseURL, device: settings.device, sequence: head.sequence,
-                             chainHash: head.hash.map { String(format: "%02x", $0) }.joined(),
+                             chainHash: Hex.encode(head.hash),
                              timeMs: Int64(Date().timeIntervalSince1970 * 1000)))
     }
 
