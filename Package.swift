@@ -36,8 +36,8 @@ let package = Package(
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
         .target(name: "StrokeModels"),
-        // JSON string escaping, shared by every module that writes JSON by hand.
-        .target(name: "JSONWriting"),
+        // The one JSON module: the ordered value type, the escaper and the writers.
+        .target(name: "StrokeJSON"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles"),
 
@@ -50,7 +50,7 @@ let package = Package(
         .target(
             name: "StrokeCloud",
             dependencies: [
-                "StrokeModels", "CCurl", "JSONWriting",
+                "StrokeModels", "CCurl", "StrokeJSON",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -67,7 +67,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "JSONWriting", "OutputFiles", "CollectorWire",
+                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -108,7 +108,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "JSONWriting", "OutputFiles", "CollectorWire", "FleetExport",
+                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -129,7 +129,7 @@ let package = Package(
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "JSONWriting", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
@@ -166,7 +166,7 @@ let package = Package(
         .target(
             name: "StrokeBoard",
             dependencies: [
-                "CaseWire", "CollectorWire", "JSONWriting", "StrokeModels", "TriageLocalization",
+                "CaseWire", "CollectorWire", "StrokeJSON", "StrokeModels", "TriageLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "StrokeLocalAPI",
             dependencies: [
-                "StrokeModels", "TriageLocalization", "JSONWriting",
+                "StrokeModels", "TriageLocalization", "StrokeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -216,7 +216,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "StrokeAudit", "StrokeModels", "JSONWriting",
+                "StrokeAudit", "StrokeModels", "StrokeJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]

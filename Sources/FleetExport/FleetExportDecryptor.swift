@@ -1,7 +1,7 @@
 import CollectorWire
 import Crypto
 import Foundation
-import JSONWriting
+import StrokeJSON
 import StrokeAudit
 
 /// Opens a verified fleet export with the organisation's private key: each

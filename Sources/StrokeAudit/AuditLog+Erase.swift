@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import JSONWriting
+import StrokeJSON
 
 extension AuditLog {
     /// Destroys the wrapped data key of one assessment (crypto-shredding):

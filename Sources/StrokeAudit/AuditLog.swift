@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
-import JSONWriting
+import StrokeJSON
 
 /// An open audit log: the SQLite file and the keys that belong to it.
 ///

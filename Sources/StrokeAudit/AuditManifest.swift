@@ -1,5 +1,5 @@
 import Foundation
-import JSONWriting
+import StrokeJSON
 
 /// The manifest written beside an export (`<export>.manifest.json`): what a
 /// regulator needs to check the export with the public key only.

@@ -1,5 +1,5 @@
 import Foundation
-import JSONWriting
+import StrokeJSON
 
 /// Fast text encodings written straight into a byte buffer, and their
 /// decoders reading straight from a byte slice (the streamed export and its

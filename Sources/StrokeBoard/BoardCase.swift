@@ -1,6 +1,6 @@
 import CaseWire
 import Foundation
-import JSONWriting
+import StrokeJSON
 
 /// One case as the board knows it: the relay's metadata, the board's
 /// verdict, and the decrypted assessment only when the verdict is `valid`.

@@ -1,5 +1,5 @@
 import StrokeModels
-import JSONWriting
+import StrokeJSON
 
 /// Request bodies with the exact field names of cloud-api.md; booleans are sent as 1/0.
 public enum CloudRequest {

@@ -1,4 +1,4 @@
-import JSONWriting
+import StrokeJSON
 
 /// A JSON value with ordered object members, as the local API writes it.
 ///

@@ -1,4 +1,4 @@
-import JSONWriting
+import StrokeJSON
 import Foundation
 import Testing
 @testable import StrokeAudit

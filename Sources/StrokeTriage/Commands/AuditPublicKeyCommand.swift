@@ -1,3 +1,4 @@
+import StrokeJSON
 import ArgumentParser
 import Foundation
 import StrokeAudit

@@ -1,3 +1,4 @@
+import StrokeJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import StrokeJSON
 import ArgumentParser
 
 /// `stroke-triage logout`: end the research-access session (removes the stored token).

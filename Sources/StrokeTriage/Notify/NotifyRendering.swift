@@ -1,3 +1,4 @@
+import StrokeJSON
 import TriageLocalization
 
 /// How pre-notifications are shown: one line per case for people, one JSON

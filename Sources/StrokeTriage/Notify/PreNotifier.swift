@@ -1,3 +1,4 @@
+import StrokeJSON
 import CaseWire
 import Crypto
 import Foundation

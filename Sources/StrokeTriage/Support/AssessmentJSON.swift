@@ -1,3 +1,4 @@
+import StrokeJSON
 import StrokeModels
 
 /// The machine-readable form of an assessment (module commands, walkthrough

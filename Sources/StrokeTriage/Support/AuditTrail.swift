@@ -1,3 +1,4 @@
+import StrokeJSON
 import Foundation
 import StrokeAudit
 import StrokeModels

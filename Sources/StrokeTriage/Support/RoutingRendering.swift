@@ -1,3 +1,4 @@
+import StrokeJSON
 import StrokeCenters
 import StrokeModels
 import TriageLocalization

@@ -1,3 +1,4 @@
+import StrokeJSON
 import BatchStreaming
 import StrokeModels
 import TriageLocalization

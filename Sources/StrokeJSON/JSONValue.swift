@@ -1,11 +1,9 @@
-import JSONWriting
-
 /// A JSON value with ordered object keys, written compactly.
 ///
 /// Doubles are written in Swift's shortest round-trip form, so a reader gets
 /// back the identical Double. Non-finite numbers become `null` (they never
 /// reach output: inputs are validated first).
-enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,10 +12,11 @@ enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
+    /// Equal when the compact texts are equal.
+    public static func == (a: JSONValue, b: JSONValue) -> Bool { a.serialized() == b.serialized() }
 
     /// The compact JSON text.
-    func serialized() -> String {
+    public func serialized() -> String {
         var out = ""
         write(into: &out)
         return out
@@ -56,7 +55,7 @@ enum JSONValue: Sendable, Equatable {
 
 extension JSONValue {
     /// An optional number, `null` when absent.
-    static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
+    public static func number(_ value: Double?) -> JSONValue { value.map { .number($0) } ?? .null }
     /// An array of strings.
-    static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
+    public static func strings(_ values: [String]) -> JSONValue { .array(values.map { .string($0) }) }
 }
