@@ -39,7 +39,7 @@ let package = Package(
         // The one JSON module: the ordered value type, the escaper and the writers.
         .target(name: "StrokeJSON"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
-        .target(name: "OutputFiles"),
+        .target(name: "OutputFiles", dependencies: ["StrokeModels"]),
 
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
         // loaded with dlopen on first use (Sources/CCurl/shim.h explains why).
@@ -103,7 +103,7 @@ let package = Package(
         // Place names at the location question come from the centers module's gazetteer.
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
-        .target(name: "BatchStreaming"),
+        .target(name: "BatchStreaming", dependencies: ["StrokeModels"]),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
@@ -129,14 +129,14 @@ let package = Package(
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire", "FleetExport",
+                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -152,7 +152,7 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "StrokeCollector", "CaseWire", "CollectorWire",
+                "StrokeCollector", "CaseWire", "CollectorWire", "StrokeModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -222,6 +222,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        // The one error protocol: every library error type's codes against docs/errors.md
+        // (ErrorCodeChecks is the shared checker; the server modules' types are checked in their suites).
+        .target(name: "ErrorCodeChecks", dependencies: ["StrokeModels", "TriageLocalization"], path: "Tests/ErrorCodeChecks"),
+        .testTarget(
+            name: "ErrorCodesTests",
+            dependencies: [
+                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
+                "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire",
+            ]
+        ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "CaseWireTests",
@@ -239,7 +249,7 @@ let package = Package(
         .testTarget(
             name: "StrokeLocalAPITests",
             dependencies: [
-                "StrokeLocalAPI", "StrokeModels", "StrokeCloud",
+                "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -250,7 +260,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

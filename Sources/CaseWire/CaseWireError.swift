@@ -1,7 +1,10 @@
+import StrokeModels
+
 /// The one error type of the CaseWire module: a stable dotted code, one
-/// English sentence and what to do next. Never holds a key or case data.
-public struct CaseWireError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: String, Sendable, Hashable {
+/// English sentence (not localized: operators and the relay see it) and what
+/// to do next. Never holds a key or case data.
+public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable, CaseIterable {
         case hospitalKeyInvalid, keyFileInvalid, sealFailed, caseIdInvalid, hospitalIdInvalid
     }
 
@@ -12,8 +15,21 @@ public struct CaseWireError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Stable dotted code, e.g. `casewire.hospitalKeyInvalid`.
     public var code: String { "casewire.\(kind.rawValue)" }
 
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "casewire.\($0.rawValue)" }
+
+    /// The English sentence as a message (CaseWire's texts are not localized).
+    public var message: Message { .untranslated(englishMessage) }
+
+    /// No technical detail: the code and the message say it all.
+    public var cause: String? { nil }
+
+    /// `invalidData` (65) for every case, as the server commands exit today: a key,
+    /// key file or id that does not parse, or a seal that failed on such a key.
+    public var category: ErrorCategory { .invalidData }
+
     /// One English sentence.
-    public var message: String {
+    public var englishMessage: String {
         switch kind {
         case .hospitalKeyInvalid: "The hospital key is not of the form sthk1.<base64 X25519 key>.<base64 Ed25519 key>"
         case .keyFileInvalid: "The file is not a hospital key file written by `board keygen`"
@@ -35,7 +51,7 @@ public struct CaseWireError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 
     /// The code and message.
-    public var description: String { "\(code): \(message)" }
+    public var description: String { "\(code): \(englishMessage)" }
 
     /// A hospital public key text that does not parse.
     public static let hospitalKeyInvalid = CaseWireError(.hospitalKeyInvalid)

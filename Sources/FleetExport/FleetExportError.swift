@@ -1,14 +1,16 @@
 import OutputFiles
+import StrokeModels
 
 /// The one error type of the fleet export module: key files, the
 /// public-keys file and writing an export. Verification problems are not
 /// errors but `FleetProblem`s in the verification's report.
 ///
-/// `code` is stable (`fleet.keyFileInvalid`); `detail` names a path or a
+/// `code` is stable (`fleet.keyFileInvalid`; a refused output file is
+/// `fleet.outputRefused`, its own code in `output`); `detail` names a path or a
 /// field and never holds key material.
-public struct FleetExportError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: String, Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
         /// A key file cannot be read or is not the expected kind of key.
         case keyFileInvalid
         /// A key file is readable by other users (it must be 0600).
@@ -35,11 +37,14 @@ public struct FleetExportError: Error, Sendable, Hashable, CustomStringConvertib
         self.output = output
     }
 
-    /// Stable dotted code, e.g. `fleet.exportNotEmpty`.
-    public var code: String { output?.code ?? "fleet.\(kind.rawValue)" }
+    /// Stable dotted code `fleet.<kind>`, e.g. `fleet.exportNotEmpty`.
+    public var code: String { "fleet.\(kind.rawValue)" }
 
-    /// One English sentence.
-    public var message: String {
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "fleet.\($0.rawValue)" }
+
+    /// One English sentence (the server's operator output).
+    public var englishMessage: String {
         switch kind {
         case .keyFileInvalid: "The key file cannot be read or holds another kind of key"
         case .keyFilePermissions: "The key file is readable by other users; it must have mode 0600"
@@ -55,15 +60,35 @@ public struct FleetExportError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
-    /// The exit code: 73 refused output, 74 disk full, 64 a bad key or keys file given on the command line, 1 otherwise.
-    public var processExitCode: Int32 {
+    /// The localized one-line message naming the file (never key material): the
+    /// output file's own message for a refused output; English for `exportNotEmpty`
+    /// (only the server writes exports).
+    public var message: Message {
         switch kind {
-        case .exportNotEmpty: 73
-        case .outputRefused: output?.reason == .diskFull ? 74 : output?.reason == .cannotWrite || output?.reason == .cannotCreate ? 1 : 73
-        case .keyFileInvalid, .keyFilePermissions, .publicKeysInvalid: 64
+        case .publicKeysInvalid: Message("fleetverify.error.publicKeys", [.text(detail)])
+        case .keyFileInvalid, .keyFilePermissions: Message("fleetverify.error.keyFile", [.text(detail)])
+        case .exportNotEmpty: .untranslated(englishMessage)
+        case .outputRefused: output?.message ?? .untranslated(englishMessage)
         }
     }
 
+    /// The output file's system reason, for `--verbose`.
+    public var cause: String? { output?.systemReason }
+
+    /// `usage` (64) for a bad key or public-keys file given on the command line,
+    /// `cannotCreate` (73) for a non-empty export directory, the output file's own
+    /// category for a refused output (73 refused path, 74 disk full, 1 failed write).
+    public var category: ErrorCategory {
+        switch kind {
+        case .exportNotEmpty: .cannotCreate
+        case .outputRefused: output?.category ?? .cannotCreate
+        case .keyFileInvalid, .keyFilePermissions, .publicKeysInvalid: .usage
+        }
+    }
+
+    /// The exit code (`category.exitStatus`): 73 refused output, 74 disk full, 64 a bad key or keys file, 1 otherwise.
+    public var processExitCode: Int32 { category.exitStatus }
+
     /// The code, message and detail.
-    public var description: String { "\(code): \(message) (\(detail))" }
+    public var description: String { "\(code): \(englishMessage) (\(detail))" }
 }

@@ -3,12 +3,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrokeModels
 
 /// Why an output file (report, audit export, batch output) was not written.
 /// Nothing is left behind in any of these cases: no partial file, no changed mode.
-public struct OutputFileError: Error, Sendable, Hashable {
-    /// What went wrong.
-    public enum Reason: String, Sendable, Hashable {
+public struct OutputFileError: TriageError, Hashable {
+    /// What went wrong; the raw value is the localization key of the message.
+    public enum Reason: String, Sendable, Hashable, CaseIterable {
         /// The path is a symbolic link and `--force` was not given.
         case symbolicLink = "output.symbolicLink"
         /// The file exists and the command replaces files only with `--force`.
@@ -43,8 +44,37 @@ public struct OutputFileError: Error, Sendable, Hashable {
         }
     }
 
-    /// Stable dotted code, also the localization key of the message.
-    public var code: String { reason.rawValue }
+    /// Stable dotted code `output.<reason>`, e.g. `output.exists`.
+    public var code: String {
+        switch reason {
+        case .symbolicLink: "output.symbolicLink"
+        case .exists: "output.exists"
+        case .directory: "output.directory"
+        case .unsupportedKind: "output.unsupportedKind"
+        case .cannotCreate: "output.cannotCreate"
+        case .cannotWrite: "output.cannotWrite"
+        case .diskFull: "output.diskFull"
+        }
+    }
+
+    /// Every code of this type.
+    public static var codes: [String] { Reason.allCases.map { OutputFileError(path: "", reason: $0).code } }
+
+    /// The one-line message naming the path (its localization key is `reason.rawValue`).
+    public var message: Message { Message(reason.rawValue, [.text(path)]) }
+
+    /// The system's reason for `--verbose` (same as `systemReason`).
+    public var cause: String? { systemReason }
+
+    /// `ioError` (74) for a full disk, `cannotCreate` (73) for a refused path (link,
+    /// existing file, directory, device kind), `failure` (1) for other system failures.
+    public var category: ErrorCategory {
+        switch reason {
+        case .diskFull: .ioError
+        case .symbolicLink, .exists, .directory, .unsupportedKind: .cannotCreate
+        case .cannotCreate, .cannotWrite: .failure
+        }
+    }
 
     /// The system's text for `errorNumber`, for `--verbose`; nil when there is none.
     public var systemReason: String? {

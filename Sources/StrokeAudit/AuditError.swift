@@ -1,10 +1,12 @@
+import StrokeModels
+
 /// The one error type of the audit module.
 ///
 /// A struct wrapping a private enum, so cases can be added without breaking
-/// callers. `code` is stable and doubles as the localization key
-/// (`audit.error.<code>`); `detail` is a file path or a library message for
+/// callers. `code` is stable (`audit.keyFileUnsafe`); the message's localization
+/// key is `audit.error.<reason>`; `detail` is a file path or a library message for
 /// `--verbose` and never holds a patient value or key material.
-public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct AuditError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable {
         case keyFileUnsafe, keyFileUnreadable, keyFileInvalid, keyFileWrite
         case passphraseRequired, passphraseWrong
@@ -13,6 +15,15 @@ public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
         case manifestInvalid, publicKeyInvalid, invalidRange, logMissing
         case keyFileNotAFile, staleKeyFile, foreignLog, logBehindHead, headMissing, headInvalid, headWrite
     }
+
+    /// Every case, in declaration order (for `codes`).
+    private static let allKinds: [Kind] = [
+        .keyFileUnsafe, .keyFileUnreadable, .keyFileInvalid, .keyFileWrite, .passphraseRequired, .passphraseWrong,
+        .wrongKey, .databaseUnavailable, .databaseLocked, .diskFull, .databaseCorrupt,
+        .assessmentErased, .unknownAssessment, .exportWrite, .exportUnreadable,
+        .manifestInvalid, .publicKeyInvalid, .invalidRange, .logMissing,
+        .keyFileNotAFile, .staleKeyFile, .foreignLog, .logBehindHead, .headMissing, .headInvalid, .headWrite,
+    ]
 
     private let kind: Kind
     /// Technical detail for `--verbose` (a path, an SQLite message); never patient data.
@@ -23,11 +34,37 @@ public struct AuditError: Error, Sendable, Hashable, CustomStringConvertible {
         self.detail = detail
     }
 
-    /// Stable code, e.g. `"keyFileUnsafe"`; the localization key is `audit.error.<code>`.
-    public var code: String { kind.rawValue }
+    /// Stable code `audit.<reason>`, e.g. `"audit.keyFileUnsafe"`.
+    public var code: String { "audit.\(kind.rawValue)" }
+
+    /// The reason part of the code, e.g. `"keyFileUnsafe"` (the suffix of the message and hint keys).
+    public var reason: String { kind.rawValue }
+
+    /// Every code of this type.
+    public static let codes = allKinds.map { "audit.\($0.rawValue)" }
 
     /// The localization key of the one-line message.
     public var localizationKey: String { "audit.error.\(kind.rawValue)" }
+
+    /// The one-line message (its one argument is the detail: a path or a library message).
+    public var message: Message { Message(localizationKey, [.text(detail ?? "")]) }
+
+    /// The path or library message, for `--verbose` (same as `detail`).
+    public var cause: String? { detail }
+
+    /// `unavailable` (69) when the database is locked, unavailable or the disk full;
+    /// `invalidData` (65) for a bad manifest, public key, export, range, identifier, a
+    /// corrupt or missing database or an invalid head file; `failure` (1) for key-file
+    /// problems (unsafe, unreadable, invalid, not a file, wrong, stale, passphrase) and
+    /// a log that disagrees with its signed head (foreignLog, logBehindHead, headMissing).
+    public var category: ErrorCategory {
+        switch kind {
+        case .databaseLocked, .databaseUnavailable, .diskFull: .unavailable
+        case .manifestInvalid, .publicKeyInvalid, .exportUnreadable, .invalidRange, .unknownAssessment,
+             .databaseCorrupt, .logMissing, .headInvalid: .invalidData
+        default: .failure
+        }
+    }
 
     /// The code and detail (for logs of developers; no patient data).
     public var description: String { detail.map { "\(code): \($0)" } ?? code }

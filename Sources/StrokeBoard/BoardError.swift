@@ -1,8 +1,10 @@
+import StrokeModels
+
 /// The one error type of the board module: a stable dotted code, one English
 /// sentence, what to do next, and a detail (a path, a setting, a status)
 /// that never holds a key or case data.
-public struct BoardError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: String, Sendable, Hashable {
+public struct BoardError: TriageError, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, keyFileUnreadable, keyFileExists, keyFileNotWritten, relayUnavailable, relayRefused
     }
 
@@ -18,8 +20,30 @@ public struct BoardError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Stable dotted code, e.g. `board.keyFileUnreadable`.
     public var code: String { "board.\(kind.rawValue)" }
 
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "board.\($0.rawValue)" }
+
+    /// The English sentence as a message (the board's operator texts are not localized).
+    public var message: Message { .untranslated(englishMessage) }
+
+    /// The detail, for `--verbose` (a path, a setting, an HTTP status or refusal code).
+    public var cause: String? { detail }
+
+    /// `usage` (64) for a setting, `invalidData` (65) for an unreadable key file, `cannotCreate`
+    /// (73) when keygen cannot write its file, `unavailable` (69) for the relay, `failure` (1)
+    /// when the relay refused.
+    public var category: ErrorCategory {
+        switch kind {
+        case .configurationInvalid: .usage
+        case .keyFileUnreadable: .invalidData
+        case .keyFileExists, .keyFileNotWritten: .cannotCreate
+        case .relayUnavailable: .unavailable
+        case .relayRefused: .failure
+        }
+    }
+
     /// One English sentence for the operator.
-    public var message: String {
+    public var englishMessage: String {
         switch kind {
         case .configurationInvalid: "A board setting is invalid"
         case .keyFileUnreadable: "The hospital key file cannot be read or is not a key file written by `board keygen`"
@@ -42,19 +66,12 @@ public struct BoardError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The exit code of a command failing with this error: 64 usage, 65 invalid data, 69 service unavailable, 73 cannot create, 1 otherwise.
-    public var exitCode: Int32 {
-        switch kind {
-        case .configurationInvalid: 64
-        case .keyFileUnreadable: 65
-        case .keyFileExists, .keyFileNotWritten: 73
-        case .relayUnavailable: 69
-        case .relayRefused: 1
-        }
-    }
+    /// The exit code of a command failing with this error (`category.exitStatus`): 64 usage,
+    /// 65 invalid data, 69 service unavailable, 73 cannot create, 1 otherwise.
+    public var exitCode: Int32 { category.exitStatus }
 
     /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A setting is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> BoardError { BoardError(.configurationInvalid, detail) }

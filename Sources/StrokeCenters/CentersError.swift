@@ -4,8 +4,9 @@ import StrokeModels
 ///
 /// Every case names what went wrong in a localizable `message` (the record
 /// and field for dataset problems, the field, range and value for inputs);
-/// `code` is stable and doubles as the message's localization key.
-public struct CentersError: Error, Sendable, Hashable {
+/// `code` is stable (`centers.unknownPlace`); the message's localization key is
+/// `centers.error.<reason>` (the range message of the models for an input).
+public struct CentersError: TriageError, Hashable {
     private let kind: Kind
     /// Technical detail for `--verbose` (never a patient value).
     public let cause: String?
@@ -76,24 +77,40 @@ public struct CentersError: Error, Sendable, Hashable {
         .init(.noEligibleCenter(requirement: requirement))
     }
 
-    /// Stable code, also the localization key of `message`.
-    public var code: String {
+    /// Stable code `centers.<reason>`, e.g. `centers.unknownPlace`.
+    public var code: String { "centers." + reason }
+
+    /// Every code of this type.
+    public static let codes = [
+        "unreadable", "malformedJSON", "unsupportedFormat", "emptyDataset", "missingField", "invalidField",
+        "coordinateOutOfRange", "duplicateID", "duplicateSite", "inputOutOfRange", "unknownPlace", "ambiguousPlace",
+        "noEligibleCenter",
+    ].map { "centers." + $0 }
+
+    /// The reason part of the code.
+    private var reason: String {
         switch kind {
-        case .unreadable: return "centers.error.unreadable"
-        case .malformedJSON: return "centers.error.malformedJSON"
-        case .unsupportedFormat: return "centers.error.unsupportedFormat"
-        case .emptyDataset: return "centers.error.emptyDataset"
-        case .missingField: return "centers.error.missingField"
-        case .invalidField: return "centers.error.invalidField"
-        case .coordinateOutOfRange: return "centers.error.coordinateOutOfRange"
-        case .duplicateID: return "centers.error.duplicateID"
-        case .duplicateSite: return "centers.error.duplicateSite"
-        case .inputOutOfRange: return "error.validation.range"
-        case .unknownPlace: return "centers.error.unknownPlace"
-        case .ambiguousPlace: return "centers.error.ambiguousPlace"
-        case .noEligibleCenter: return "centers.error.noEligibleCenter"
+        case .unreadable: "unreadable"
+        case .malformedJSON: "malformedJSON"
+        case .unsupportedFormat: "unsupportedFormat"
+        case .emptyDataset: "emptyDataset"
+        case .missingField: "missingField"
+        case .invalidField: "invalidField"
+        case .coordinateOutOfRange: "coordinateOutOfRange"
+        case .duplicateID: "duplicateID"
+        case .duplicateSite: "duplicateSite"
+        case .inputOutOfRange: "inputOutOfRange"
+        case .unknownPlace: "unknownPlace"
+        case .ambiguousPlace: "ambiguousPlace"
+        case .noEligibleCenter: "noEligibleCenter"
         }
     }
+
+    /// The localization key of `message` (not the code: codes and texts change independently).
+    private var key: String { "centers.error." + reason }
+
+    /// `failure` (exit 1) for an unreadable file, `invalidData` (exit 65) for bad data or input values.
+    public var category: ErrorCategory { isInvalidData ? .invalidData : .failure }
 
     /// `true` for problems with data or input values (exit 65), `false` for unreadable files.
     public var isInvalidData: Bool {
@@ -111,24 +128,24 @@ public struct CentersError: Error, Sendable, Hashable {
     public var message: Message {
         switch kind {
         case .unreadable(let file), .malformedJSON(let file), .unsupportedFormat(let file), .emptyDataset(let file):
-            return Message(code, [.text(file)])
+            return Message(key, [.text(file)])
         case .missingField(let record, let field):
-            return Message(code, [.text(record), .text(field)])
+            return Message(key, [.text(record), .text(field)])
         case .invalidField(let record, let field, let expected):
-            return Message(code, [.text(record), .text(field), .key("centers.expected.\(expected)")])
+            return Message(key, [.text(record), .text(field), .key("centers.expected.\(expected)")])
         case .coordinateOutOfRange(let record, let field, let value):
             let range = field == "lat" ? "−90…90" : "−180…180"
-            return Message(code, [.text(record), .text(field), .text(range), .text(String(describing: value))])
+            return Message(key, [.text(record), .text(field), .text(range), .text(String(describing: value))])
         case .duplicateID(let record, let first), .duplicateSite(let record, let first):
-            return Message(code, [.text(record), .text(first)])
+            return Message(key, [.text(record), .text(first)])
         case .inputOutOfRange(let field, let range, let value):
             return ValidationIssue.rangeMessage(field: field, unitSuffix: "", allowed: range, given: value)
         case .unknownPlace(let name):
-            return Message(code, [.text(name)])
+            return Message(key, [.text(name)])
         case .ambiguousPlace(let name, let candidates):
-            return Message(code, [.text(name), .number(Double(candidates.count), maxFractionDigits: 0)])
+            return Message(key, [.text(name), .number(Double(candidates.count), maxFractionDigits: 0)])
         case .noEligibleCenter(let requirement):
-            return Message(code, [.key("centers.requirement.\(requirement)")])
+            return Message(key, [.key("centers.requirement.\(requirement)")])
         }
     }
 }

@@ -4,9 +4,9 @@ import StrokeModels
 ///
 /// One error type for the whole cloud client: a struct over a private enum,
 /// so cases can be added without breaking callers. `code` is stable and
-/// names the localization key of `message` (`cloud.error.<case>`); the
+/// names the localization key of `message` (`cloud.error.<reason>`); the
 /// message never contains a request body, a patient value or a token.
-public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct CloudError: TriageError, Hashable, CustomStringConvertible {
     private indirect enum Kind: Sendable, Hashable {
         case dns
         case connectFailed
@@ -105,6 +105,24 @@ public struct CloudError: Error, Sendable, Hashable, CustomStringConvertible {
         case .transport: "cloud.transport"
         case .several: "cloud.several"
         }
+    }
+
+    /// Every code of this type.
+    public static let codes = [
+        "cloud.dns", "cloud.connect", "cloud.tls", "cloud.timeout", "cloud.connectionLost", "cloud.status",
+        "cloud.malformed", "cloud.wrongTypes", "cloud.oversize", "cloud.deadline", "cloud.cancelled",
+        "cloud.notAModel", "cloud.nonDeterministic", "cloud.transport", "cloud.several",
+    ]
+
+    /// libcurl's own text or the field that failed, for `--verbose` (same as `underlyingCause`).
+    public var cause: String? { underlyingCause }
+
+    /// `interrupted` (exit 130) when the call was cancelled (Ctrl-C); otherwise `unavailable`
+    /// (exit 69): in cloud mode any failure of the cloud means the service is unavailable
+    /// for this assessment, also a refused request.
+    public var category: ErrorCategory {
+        if case .cancelled = kind { return .interrupted }
+        return .unavailable
     }
 
     /// The HTTP status, when the function answered with one.

@@ -1,11 +1,13 @@
+import StrokeModels
+
 /// The one error type of the collector module (administration, configuration, database).
 ///
 /// A struct wrapping a private enum, so cases can be added without breaking
 /// callers. `code` is stable (`collector.deviceExists`); `detail` names a
 /// field, a device or a library message and never holds a password or a
 /// request body.
-public struct CollectorError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: String, Sendable, Hashable {
+public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
     }
@@ -22,8 +24,29 @@ public struct CollectorError: Error, Sendable, Hashable, CustomStringConvertible
     /// Stable dotted code, e.g. `collector.deviceUnknown`.
     public var code: String { "collector.\(kind.rawValue)" }
 
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "collector.\($0.rawValue)" }
+
+    /// The English sentence as a message (the collector's texts are for operators, not localized).
+    public var message: Message { .untranslated(englishMessage) }
+
+    /// The detail, for `--verbose` (a field, a device name, a library message; never a password).
+    public var cause: String? { detail }
+
+    /// `usage` (64) for a configuration or database URL problem, `invalidData` (65) for a
+    /// device name or key the operator gave, `unavailable` (69) for the database, `failure` (1)
+    /// for a schema newer than this collector.
+    public var category: ErrorCategory {
+        switch kind {
+        case .configurationInvalid, .databaseURLInvalid: .usage
+        case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
+        case .databaseUnavailable: .unavailable
+        case .schemaTooNew: .failure
+        }
+    }
+
     /// One English sentence for the operator.
-    public var message: String {
+    public var englishMessage: String {
         switch kind {
         case .configurationInvalid: "The collector configuration is invalid"
         case .databaseURLInvalid: "The database URL is invalid (expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
@@ -52,7 +75,7 @@ public struct CollectorError: Error, Sendable, Hashable, CustomStringConvertible
     }
 
     /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A configuration value is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> CollectorError { CollectorError(.configurationInvalid, detail) }

@@ -6,13 +6,13 @@ import StrokeModels
 /// The answer's body is `{"error":{"code":…,"message":…}}`, with `"field"` added
 /// when one request field is at fault. Messages name the field, the allowed
 /// range and the value given; they never echo anything else of the request.
-public struct LocalAPIError: Error, Sendable, Equatable {
+public struct LocalAPIError: TriageError, Equatable {
     /// Stable dotted code, e.g. `api.outOfRange`.
     public let code: String
     /// The HTTP status.
     public let status: HTTPResponse.Status
-    /// A one-sentence English explanation.
-    public let message: String
+    /// A one-sentence English explanation (the answer's `message`; API answers are not localized).
+    public let englishMessage: String
     /// The request field concerned (wire name, e.g. `gfap_value`), if any.
     public let field: String?
 
@@ -20,7 +20,7 @@ public struct LocalAPIError: Error, Sendable, Equatable {
     public init(code: String, status: HTTPResponse.Status, message: String, field: String? = nil) {
         self.code = code
         self.status = status
-        self.message = message
+        self.englishMessage = message
         self.field = field
     }
 
@@ -69,13 +69,49 @@ public struct LocalAPIError: Error, Sendable, Equatable {
     public static func configurationInvalid(_ message: String) -> LocalAPIError {
         LocalAPIError(code: "api.configurationInvalid", status: .internalServerError, message: message)
     }
+    /// The address of `stroke-triage-server api` cannot be bound (the command exits 69; never an HTTP answer).
+    public static func unavailable(_ message: String) -> LocalAPIError {
+        LocalAPIError(code: "api.unavailable", status: .serviceUnavailable, message: message)
+    }
+    /// Another HTTP error of the server framework (the status and its reason phrase).
+    public static func httpStatus(_ status: HTTPResponse.Status) -> LocalAPIError {
+        LocalAPIError(code: "api.httpStatus", status: status, message: status.reasonPhrase)
+    }
     /// 500: an unexpected failure (never carries request data).
     public static let internalError = LocalAPIError(code: "api.internal", status: .internalServerError,
                                                     message: "The server could not answer this request.")
 
+    /// Every code of this type.
+    public static let codes = [
+        "invalidJSON", "notAnObject", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
+        "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal",
+    ].map { "api." + $0 }
+
+    /// The English sentence as a message.
+    public var message: Message { .untranslated(englishMessage) }
+
+    /// The field concerned, if any (the message already says everything else).
+    public var cause: String? { field.map { "field \($0)" } }
+
+    /// `usage` (64) for a setting of the command, a wrong route or method; `unavailable` (69)
+    /// when the address cannot be bound; `invalidData` (65) for a request body that is not
+    /// valid (400, 413, 422); `failure` (1) for a timeout or an internal error.
+    public var category: ErrorCategory {
+        switch code {
+        case "api.configurationInvalid", "api.notFound", "api.methodNotAllowed": .usage
+        case "api.unavailable": .unavailable
+        default:
+            switch status.code {
+            case 400, 413, 422: .invalidData
+            case 400..<500 where status.code != 408: .usage
+            default: .failure
+            }
+        }
+    }
+
     /// The JSON body of the answer.
     public var body: WireValue {
-        var error: [(String, WireValue)] = [("code", .string(code)), ("message", .string(message))]
+        var error: [(String, WireValue)] = [("code", .string(code)), ("message", .string(englishMessage))]
         if let field { error.append(("field", .string(field))) }
         return .object([("error", .object(error))])
     }

@@ -25,9 +25,7 @@ struct LocalAPIMiddleware: RouterMiddleware {
                     response.headers[.allow] = request.uri.path.hasPrefix("/predict_") ? "POST, OPTIONS" : "GET"
                 }
             } else {
-                response = LocalAPIRoutes.json(
-                    LocalAPIError(code: "api.http\(error.status.code)", status: error.status, message: error.status.reasonPhrase).body,
-                    status: error.status)
+                response = LocalAPIRoutes.json(LocalAPIError.httpStatus(error.status).body, status: error.status)
             }
         } catch {
             logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(type(of: error))"])

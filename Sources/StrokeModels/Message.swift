@@ -28,3 +28,11 @@ public enum MessageArgument: Sendable, Hashable, Codable {
     /// A nested message that is just a key without arguments.
     public static func key(_ key: String) -> MessageArgument { .message(Message(key)) }
 }
+
+extension DefaultStringInterpolation {
+    /// A `Message` is a key with arguments, not text: render it with a `Localizer`
+    /// (`"\(error.message)"` would print the struct). Use `untranslatedText` or the
+    /// type's own English text where no localizer is at hand.
+    @available(*, unavailable, message: "render a Message with a Localizer")
+    public mutating func appendInterpolation(_ message: Message) {}
+}

@@ -1,5 +1,5 @@
 /// The error of the clinical-models module: one or more inputs are invalid.
-public struct ModelsError: Error, Sendable, Hashable {
+public struct ModelsError: TriageError, Hashable {
     /// Every blocking problem found, in the order the fields are asked.
     public let issues: [ValidationIssue]
 
@@ -12,8 +12,18 @@ public struct ModelsError: Error, Sendable, Hashable {
         self.issues = issues
     }
 
-    /// Stable code, also the localization key of the headline.
-    public var code: String { "error.invalidInput" }
+    /// Stable code `models.invalidInput`.
+    public var code: String { "models.invalidInput" }
+    /// Every code of this type.
+    public static let codes = ["models.invalidInput"]
+    /// The localization key of the headline ("Invalid input"), separate from the code.
+    public static let headlineKey = "error.invalidInput"
     /// The first issue's message, which names the field, range and value.
     public var message: Message { issues[0].message }
+    /// With several issues, how many and which fields (never their values).
+    public var cause: String? {
+        issues.count > 1 ? "\(issues.count) invalid inputs: " + issues.map(\.field.rawValue).joined(separator: ", ") : nil
+    }
+    /// Invalid input data (exit 65).
+    public var category: ErrorCategory { .invalidData }
 }

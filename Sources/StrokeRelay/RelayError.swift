@@ -1,9 +1,11 @@
+import StrokeModels
+
 /// The one error type of the relay module (administration and database).
 ///
 /// `code` is stable (`relay.hospitalExists`); `detail` names a hospital, a
 /// setting or a library message, never a key or case data.
-public struct RelayError: Error, Sendable, Hashable, CustomStringConvertible {
-    private enum Kind: String, Sendable, Hashable {
+public struct RelayError: TriageError, Hashable, CustomStringConvertible {
+    private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseUnavailable, schemaTooNew, hospitalExists, hospitalUnknown,
              hospitalIdInvalid, publicKeyInvalid
     }
@@ -20,8 +22,28 @@ public struct RelayError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Stable dotted code, e.g. `relay.hospitalUnknown`.
     public var code: String { "relay.\(kind.rawValue)" }
 
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "relay.\($0.rawValue)" }
+
+    /// The English sentence as a message (the relay's texts are for operators, not localized).
+    public var message: Message { .untranslated(englishMessage) }
+
+    /// The detail, for `--verbose` (a hospital id, a setting, a library message).
+    public var cause: String? { detail }
+
+    /// `usage` (64) for a setting, `invalidData` (65) for a hospital id or key, `unavailable` (69)
+    /// for the database, `failure` (1) for a schema newer than this relay.
+    public var category: ErrorCategory {
+        switch kind {
+        case .configurationInvalid: .usage
+        case .hospitalExists, .hospitalUnknown, .hospitalIdInvalid, .publicKeyInvalid: .invalidData
+        case .databaseUnavailable: .unavailable
+        case .schemaTooNew: .failure
+        }
+    }
+
     /// One English sentence for the operator.
-    public var message: String {
+    public var englishMessage: String {
         switch kind {
         case .configurationInvalid: "A relay setting is invalid"
         case .databaseUnavailable: "The PostgreSQL database cannot be reached or refused the request"
@@ -46,18 +68,12 @@ public struct RelayError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The exit code of a command failing with this error: 64 usage, 65 invalid data, 69 database unavailable, 1 otherwise.
-    public var exitCode: Int32 {
-        switch kind {
-        case .configurationInvalid: 64
-        case .hospitalExists, .hospitalUnknown, .hospitalIdInvalid, .publicKeyInvalid: 65
-        case .databaseUnavailable: 69
-        case .schemaTooNew: 1
-        }
-    }
+    /// The exit code of a command failing with this error (`category.exitStatus`): 64 usage,
+    /// 65 invalid data, 69 database unavailable, 1 otherwise.
+    public var exitCode: Int32 { category.exitStatus }
 
     /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(message) (\($0))" } ?? "\(code): \(message)" }
+    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A setting is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> RelayError { RelayError(.configurationInvalid, detail) }

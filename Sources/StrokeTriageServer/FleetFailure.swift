@@ -12,7 +12,7 @@ enum FleetFailure {
         do {
             return try body()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.message) [\(error.code)]\ndetail: \(error.detail)\n".utf8))
+            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\ndetail: \(error.detail)\n".utf8))
             throw ExitCode(error.processExitCode)
         }
     }

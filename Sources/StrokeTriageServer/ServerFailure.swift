@@ -24,19 +24,11 @@ enum ServerFailure {
         }
     }
 
-    /// The exit code of an error.
-    static func exitCode(_ error: CollectorError) -> Int32 {
-        switch error.code {
-        case "collector.configurationInvalid", "collector.databaseURLInvalid": 64
-        case "collector.deviceExists", "collector.deviceUnknown", "collector.publicKeyInvalid",
-             "collector.publicKeyInUse", "collector.deviceNameInvalid": 65
-        case "collector.databaseUnavailable": 69
-        default: 1
-        }
-    }
+    /// The exit code of an error (its category's).
+    static func exitCode(_ error: CollectorError) -> Int32 { error.category.exitStatus }
 
     private static func fail(_ error: CollectorError, verbose: Bool) -> ExitCode {
-        var lines = ["error: \(error.message) [\(error.code)]", error.recoverySuggestion]
+        var lines = ["error: \(error.englishMessage) [\(error.code)]", error.recoverySuggestion]
         // Field and device names always; the database's own message only with --verbose.
         if let detail = error.detail, verbose || exitCode(error) != 69 { lines.append("detail: \(detail)") }
         FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))

@@ -19,7 +19,7 @@ struct FailureTests {
             #expect {
                 try log.append(.loggedIn, payload: Data("{}".utf8))
             } throws: { error in
-                (error as? AuditError)?.code == "databaseLocked"
+                (error as? AuditError)?.code == "audit.databaseLocked"
             }
             try db.execute(sql: "ROLLBACK")
         }
@@ -37,7 +37,7 @@ struct FailureTests {
         #expect {
             try AuditLog.open(fixture.location, context: AuditFixture.context)
         } throws: { error in
-            (error as? AuditError)?.code == "databaseUnavailable"
+            (error as? AuditError)?.code == "audit.databaseUnavailable"
         }
     }
 
@@ -51,7 +51,7 @@ struct FailureTests {
         #expect {
             try AuditLog.open(fixture.location, context: AuditFixture.context)
         } throws: { error in
-            (error as? AuditError)?.code == "databaseCorrupt"
+            (error as? AuditError)?.code == "audit.databaseCorrupt"
         }
     }
 }

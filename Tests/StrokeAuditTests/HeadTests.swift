@@ -171,7 +171,7 @@ struct HeadTests {
         try FileManager.default.copyItem(at: theirs.directory.appendingPathComponent("data"), to: mine.directory.appendingPathComponent("data"))
         for attempt in [{ try mine.withLog { _ = try $0.append(.test, payload: Data()) } }, { _ = try mine.verify() }] {
             let error = #expect(throws: AuditError.self) { try attempt() }
-            #expect(error?.code == "foreignLog")
+            #expect(error?.code == "audit.foreignLog")
         }
         #expect(try theirs.verify().headSequence == 7)
     }

@@ -26,7 +26,7 @@ import Testing
             _ = try Self.gazetteer.resolve("Fürth")
             Issue.record("expected ambiguity")
         } catch let e as CentersError {
-            #expect(e.code == "centers.error.ambiguousPlace")
+            #expect(e.code == "centers.ambiguousPlace")
             #expect(e.candidates.count >= 2)
             #expect(e.candidates[0].hasPrefix("Fürth (Bayern)"))
         }

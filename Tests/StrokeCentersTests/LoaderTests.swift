@@ -42,7 +42,7 @@ import Testing
             _ = try Self.load("[{")
             Issue.record("no error")
         } catch let e as CentersError {
-            #expect(e.code == "centers.error.malformedJSON")
+            #expect(e.code == "centers.malformedJSON")
             #expect(e.isInvalidData)
         } catch { Issue.record("\(error)") }
     }

@@ -42,7 +42,7 @@ import Testing
             _ = try LocalAPIConfiguration(flags: [setting: value], environment: [:], configPath: nil)
         } throws: { error in
             guard let error = error as? LocalAPIError else { return false }
-            return error.code == "api.configurationInvalid" && error.message.hasPrefix(setting.rawValue) && error.message.contains(value)
+            return error.code == "api.configurationInvalid" && error.englishMessage.hasPrefix(setting.rawValue) && error.englishMessage.contains(value)
         }
     }
 

@@ -4,7 +4,7 @@ import TriageLocalization
 
 extension AuditError: UserFacingError {
     var exitCode: ExitCode {
-        switch code {
+        switch reason {
         case "databaseLocked", "databaseUnavailable", "diskFull": return ExitStatus.unavailable
         case "manifestInvalid", "publicKeyInvalid", "exportUnreadable", "invalidRange", "unknownAssessment",
              "databaseCorrupt", "logMissing", "headInvalid": return ExitStatus.invalidData
@@ -17,7 +17,7 @@ extension AuditError: UserFacingError {
     func message(_ localizer: Localizer) -> String { localizer.text(localizationKey, [.text(detail ?? "")]) }
 
     func hint(_ localizer: Localizer) -> String? {
-        let key = "audit.hint.\(code)"
+        let key = "audit.hint.\(reason)"
         let text = localizer.text(key)
         return text == key ? nil : text
     }
@@ -26,7 +26,7 @@ extension AuditError: UserFacingError {
     /// evidence (a stale key file, a foreign database, a log behind its head):
     /// an assessment still shows its result, then the command exits 1.
     var refusesWrite: Bool {
-        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey"].contains(code)
+        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey"].contains(reason)
     }
 
     var underlyingCause: String? { detail }

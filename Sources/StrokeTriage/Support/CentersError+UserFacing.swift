@@ -10,8 +10,8 @@ extension CentersError: UserFacingError {
     func hint(_ localizer: Localizer) -> String? {
         if !candidates.isEmpty { return localizer.text("centers.hint.candidates", [.text(candidates.joined(separator: "; "))]) }
         switch code {
-        case "centers.error.unknownPlace": return localizer.text("centers.hint.useCoordinates")
-        case "error.validation.range", "centers.error.noEligibleCenter": return nil
+        case "centers.unknownPlace": return localizer.text("centers.hint.useCoordinates")
+        case "centers.inputOutOfRange", "centers.noEligibleCenter": return nil
         default: return localizer.text("centers.hint.schema")
         }
     }

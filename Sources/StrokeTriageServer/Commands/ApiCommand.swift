@@ -45,7 +45,7 @@ struct ApiCommand: AsyncParsableCommand {
         do {
             configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.message) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
+            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
             throw ExitCode(64)
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)

@@ -47,13 +47,13 @@ enum PrenotifyFailure {
         do {
             return try await ServerFailure.report(verbose: verbose) { try await body() }
         } catch let error as RelayError {
-            throw fail(code: error.code, message: error.message, suggestion: error.recoverySuggestion,
+            throw fail(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion,
                        detail: error.detail, exit: error.exitCode, verbose: verbose)
         } catch let error as CaseWireError {
-            throw fail(code: error.code, message: error.message, suggestion: error.recoverySuggestion, detail: nil,
-                       exit: 65, verbose: verbose)
+            throw fail(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: nil,
+                       exit: error.category.exitStatus, verbose: verbose)
         } catch let error as BoardError {
-            throw fail(code: error.code, message: error.message, suggestion: error.recoverySuggestion,
+            throw fail(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion,
                        detail: error.detail, exit: error.exitCode, verbose: verbose)
         }
     }

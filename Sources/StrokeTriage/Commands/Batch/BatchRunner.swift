@@ -108,7 +108,7 @@ struct BatchRunner {
     func finish() throws {
         out.flush()
         progress.finish()
-        if let failure = out.failure { throw BatchError.stream(code: failure.code, errno: failure.errorNumber) }
+        if let failure = out.failure { throw BatchError.stream(code: failure.localizationKey, errno: failure.errorNumber) }
     }
 
     // MARK: - Rows
@@ -116,7 +116,7 @@ struct BatchRunner {
     /// Reads one line of `reader`; `false` at the end of the input.
     static func read(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
         do { return try reader.nextLine(body) }
-        catch let error as StreamingError { throw BatchError.stream(code: error.code, errno: error.errorNumber) }
+        catch let error as StreamingError { throw BatchError.stream(code: error.localizationKey, errno: error.errorNumber) }
     }
 
     /// Reads one row like `read`, but an over-long row is not an error: it is
@@ -127,7 +127,7 @@ struct BatchRunner {
         catch let error as StreamingError where error == .lineTooLong {
             tooLong(reader.lineNumber)
             return true
-        } catch let error as StreamingError { throw BatchError.stream(code: error.code, errno: error.errorNumber) }
+        } catch let error as StreamingError { throw BatchError.stream(code: error.localizationKey, errno: error.errorNumber) }
     }
 
     /// The input reader (a reference; reading does not mutate the runner).

@@ -1,0 +1,44 @@
+import ErrorCodeChecks
+import StrokeBoard
+import StrokeCollector
+import StrokeModels
+import StrokeRelay
+import Testing
+
+/// The server modules' error types against the one error protocol and docs/errors.md
+/// (no database: these are values). Each sample list covers every code of its type.
+@Suite("Server error codes")
+struct ServerErrorCodesTests {
+    func check<E: TriageError>(_ type: E.Type, _ samples: [E]) throws {
+        let problems = try ErrorCodeCatalogue.load().problems(type, samples: samples)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test func collectorError() throws {
+        let samples: [CollectorError] = [
+            .configurationInvalid("listen"), .databaseURLInvalid("url"), .databaseUnavailable("down"), .schemaTooNew(9),
+            .deviceExists("AMB-1"), .deviceUnknown("AMB-1"), .publicKeyInvalid, .publicKeyInUse("AMB-2"), .deviceNameInvalid("?"),
+        ]
+        try check(CollectorError.self, samples)
+        #expect(samples.map(\.category.exitStatus) == [64, 64, 69, 1, 65, 65, 65, 65, 65])
+        #expect(CollectorError.deviceUnknown("AMB-1").message.untranslatedText == "No registered device has this name")
+    }
+
+    @Test func relayError() throws {
+        let samples: [RelayError] = [
+            .configurationInvalid("x"), .databaseUnavailable("x"), .schemaTooNew(3), .hospitalExists("H"), .hospitalUnknown("H"),
+            .hospitalIdInvalid("?"), .publicKeyInvalid,
+        ]
+        try check(RelayError.self, samples)
+        #expect(samples.map(\.exitCode) == [64, 69, 1, 65, 65, 65, 65])
+    }
+
+    @Test func boardError() throws {
+        let samples: [BoardError] = [
+            .configurationInvalid("x"), .keyFileUnreadable("k"), .keyFileExists("k"), .keyFileNotWritten("k"),
+            .relayUnavailable("x"), .relayRefused("401"),
+        ]
+        try check(BoardError.self, samples)
+        #expect(samples.map(\.exitCode) == [64, 65, 73, 73, 69, 1])
+    }
+}
