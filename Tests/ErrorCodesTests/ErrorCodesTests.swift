@@ -56,6 +56,27 @@ struct ErrorCodesTests {
         #expect(Message("error.prefix").untranslatedText == nil)
     }
 
+    /// A type the checker must reject: a malformed code, an undocumented one, a code
+    /// without a sample, and a message key in no table.
+    struct Unlisted: TriageError {
+        var code: String
+        var message: Message { Message("nowhere.key") }
+        var cause: String? { nil }
+        var category: ErrorCategory { .failure }
+        static let codes = ["Bad.code.x", "unlisted.thing", "unlisted.unsampled"]
+    }
+
+    @Test("the checker finds malformed, undocumented, unsampled codes and missing keys")
+    func checkerIsNotVacuous() throws {
+        let problems = try Self.catalogue.get().problems(Unlisted.self, samples: [Unlisted(code: "unlisted.thing")])
+        #expect(problems.contains("Bad.code.x: not of the form domain.reason"))
+        #expect(problems.contains("unlisted.thing: not in docs/errors.md"))
+        #expect(problems.contains("unlisted.unsampled: no sample value in the test"))
+        #expect(problems.contains("unlisted.thing: message key nowhere.key is missing in Localization/en or /de"))
+        let wrongType = try Self.catalogue.get().problems(Unlisted.self, samples: [Unlisted(code: "audit.wrongKey")])
+        #expect(wrongType.contains("audit.wrongKey: produced by Unlisted but not in its codes"))
+    }
+
     @Test func modelsError() throws {
         let issue = ValidationIssue(field: .gfap, allowed: TriageRules.allowed(.gfap), given: 5)
         try check(ModelsError.self, [ModelsError(issue)])
