@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TriageEngine
+import TriageLocalization
 
 /// The one config-load policy and the state directories.
 @Suite struct AppConfigTests {
@@ -22,6 +23,14 @@ import TriageEngine
             guard let error = error as? EngineError, case .configUnreadable(let file) = error.kind else { return false }
             return error.code == "config.unreadable" && file == home.directories.configFile.path
         }
+    }
+
+    @Test func theMessageNamesTheFileInTheUsersLanguage() {
+        let error = EngineError(.configUnreadable(file: "/h/config.json"), cause: "not a JSON object")
+        let english = error.message(Localizer(language: .en))
+        let german = error.message(Localizer(language: .de))
+        #expect(english.contains("/h/config.json") && english.contains("JSON object"))
+        #expect(german.contains("/h/config.json") && german != english)
     }
 
     @Test func aFolderInPlaceOfTheFileIsBroken() throws {
