@@ -16,6 +16,13 @@ public enum ResearchAccess {
         /// A session is stored but has expired (or its expiry does not parse).
         public let expired: Bool
 
+        /// A status of these parts.
+        public init(loggedIn: Bool, expiresAt: String?, expired: Bool) {
+            self.loggedIn = loggedIn
+            self.expiresAt = expiresAt
+            self.expired = expired
+        }
+
         /// The `status --json` object: `{"loggedIn", "expiresAt", "expired"}`.
         public var json: JSONValue {
             .object([("loggedIn", .bool(loggedIn)), ("expiresAt", expiresAt.map { .string($0) } ?? .null), ("expired", .bool(expired))])
