@@ -12,7 +12,7 @@ public enum CloudWarmUp {
     /// Starts the warm-up and returns at once.
     public static func startInBackground(_ options: PredictionSettings, config: AppConfig) {
         guard options.mode != .offline, let settings = try? CloudSettings(options, config: config) else { return }
-        let client = CloudClient(configuration: settings.configuration, logger: CloudSettings.logger(verbose: false))
+        let client = settings.client()
         Task.detached(priority: .background) {
             await withTaskGroup(of: Void.self) { group in
                 for function in CloudFunction.allCases {
