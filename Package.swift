@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "TriageRendering", targets: ["TriageRendering"]),
+        .library(name: "TriageEngine", targets: ["TriageEngine"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -104,9 +106,26 @@ let package = Package(
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming", dependencies: ["StrokeModels"]),
+        // The triage engine's output forms: input catalogue, outcome types, every JSON form,
+        // the text result and the handover report (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageRendering",
+            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+        ),
+        // The triage engine: plain settings, config policy, state directories, cloud settings,
+        // prediction services, centers and routing, the audit trail, the disclaimer gate and
+        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageEngine",
+            dependencies: [
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
+                "TriageEngine", "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
                 // Hospital pre-notification (sealing, signed relay requests).
@@ -231,6 +250,12 @@ let package = Package(
                 "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire",
             ]
+        ),
+        // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON"]),
+        .testTarget(
+            name: "TriageEngineTests",
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization"]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(

@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// The `--explain` flag of the calculators and scales (the module commands
 /// carry it in `AssessmentFlags`).
@@ -24,5 +25,12 @@ extension ExplainOptions {
         Console.out("")
         Console.outWrapped(l.text("explain.title"))
         for line in TraceRendering.lines(trace, l) { Console.outWrapped(line) }
+    }
+
+    /// Prints a calculator's human lines, the trace when `--explain` is on, then the disclaimer.
+    func printCalculator(_ lines: [String], _ trace: ModelTrace, _ l: Localizer) {
+        for line in lines { Console.outWrapped(line) }
+        show(trace, l)
+        Console.outWrapped(l.text("disclaimer.short"))
     }
 }
