@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -54,7 +55,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StrokeCenters", dependencies: ["StrokeModels"]),
+        .target(name: "StrokeCenters", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The curated stroke centers and the German gazetteer, embedded in the
         // binary (built by Scripts/build-centers.py and Scripts/build-gazetteer.py).
         .target(
@@ -102,8 +103,8 @@ let package = Package(
         // The interactive walkthrough as a testable state machine (no terminal I/O).
         // Place names at the location question come from the centers module's gazetteer.
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
-        // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
-        .target(name: "BatchStreaming"),
+        // Constant-memory CSV / JSON Lines reading and buffered writing for batch (JSON escaping from StrokeJSON).
+        .target(name: "BatchStreaming", dependencies: ["StrokeJSON"]),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
@@ -221,7 +222,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming", "StrokeJSON"]),
+        .testTarget(name: "StrokeJSONTests", dependencies: ["StrokeJSON"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "CaseWireTests",
