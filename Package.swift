@@ -214,6 +214,8 @@ let package = Package(
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
+        // StrokeJSON against the hot-path reader/writer copies kept beside it (Scripts/bench.d/json).
+        .executableTarget(name: "JSONBench", dependencies: ["StrokeJSON", "BatchStreaming"]),
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
