@@ -72,4 +72,33 @@ struct AuditJSONFormTests {
             #expect(try JSONValue(parsing: m.json)["records"]?["count"] == .integer(17))
         }
     }
+
+    /// The export's record line (written on the hot path with StrokeJSON's escaper)
+    /// and its verifier's fixed-order scanner agree with StrokeJSON's reader.
+    @Test("export lines read the same with StrokeJSON and with the verifier's scanner")
+    func exportLineAgreesWithTheSharedReader() throws {
+        var clock = ISOClock()
+        for (assessment, type, payload) in [("a-1\"x", "assessment.result", #"{"gfap":120.0,"note":"ü\n"}"#),
+                                            (nil, "audit.erased", "{}")] as [(String?, String, String)] {
+            let line = ExportLine(sequence: 1_234_567, timestamp: 1_795_240_523_264, type: type, assessment: assessment, status: "ok",
+                                  previous: Data(repeating: 0x0F, count: 32), hash: Data(repeating: 0xF0, count: 32),
+                                  ciphertext: Data((0..<61).map(UInt8.init)))
+            var out: [UInt8] = []
+            line.writeJSON(payload: Data(payload.utf8), to: &out, clock: &clock)
+            #expect(out.last == UInt8(ascii: "\n"))
+            let value = try JSONValue(parsing: Array(out.dropLast()))
+            #expect(value.keys == ["sequence", "timestamp", "time", "type", "assessment", "payloadStatus", "prevHash", "hash", "ciphertext", "payload"])
+            #expect(value["sequence"] == .integer(1_234_567))
+            #expect(value["time"]?.stringValue == UTCTime.iso(1_795_240_523_264))
+            #expect(value["assessment"] == assessment.map(JSONValue.string) ?? .null)
+            #expect(value["payload"] == (try JSONValue(parsing: payload)))
+            let scanned = try #require(ExportRecord.jsonl(out.dropLast()[...]))
+            #expect(scanned.sequence == Int64(value["sequence"]?.intValue ?? 0))
+            #expect(scanned.timestamp == Int64(value["timestamp"]?.intValue ?? 0))
+            #expect(scanned.type == value["type"]?.stringValue)
+            #expect(Hex.encode(scanned.previousHash) == value["prevHash"]?.stringValue)
+            #expect(Hex.encode(scanned.hash) == value["hash"]?.stringValue)
+            #expect(scanned.ciphertext.base64EncodedString() == value["ciphertext"]?.stringValue)
+        }
+    }
 }
