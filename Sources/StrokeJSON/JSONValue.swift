@@ -14,12 +14,19 @@
 /// read["timeout"]?.intValue                            // 5
 /// ```
 public enum JSONValue: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A double, written in the number form of `JSONText.number` (`5.0`, never `5`).
     case number(Double)
+    /// A whole number, written without a fraction (`5`).
     case integer(Int)
+    /// A string, escaped by `JSONText`.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object; members keep their order (written in it, read in file order).
     case object([(String, JSONValue)])
 
     /// Equal when the compact texts are equal (compared structurally, without
