@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
+        .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -56,7 +57,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "StrokeCenters", dependencies: ["StrokeModels"]),
+        .target(name: "StrokeCenters", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The curated stroke centers and the German gazetteer, embedded in the
         // binary (built by Scripts/build-centers.py and Scripts/build-gazetteer.py).
         .target(
@@ -104,8 +105,8 @@ let package = Package(
         // The interactive walkthrough as a testable state machine (no terminal I/O).
         // Place names at the location question come from the centers module's gazetteer.
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
-        // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
-        .target(name: "BatchStreaming", dependencies: ["StrokeModels"]),
+        // Constant-memory CSV / JSON Lines reading and buffered writing for batch (JSON escaping from StrokeJSON).
+        .target(name: "BatchStreaming", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The triage engine's output forms: input catalogue, outcome types, every JSON form,
         // the text result and the handover report (no ArgumentParser, no terminal I/O).
         .target(
@@ -232,6 +233,8 @@ let package = Package(
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
+        // StrokeJSON against the hot-path reader/writer copies kept beside it (Scripts/bench.d/json).
+        .executableTarget(name: "JSONBench", dependencies: ["StrokeJSON", "BatchStreaming"]),
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
@@ -240,7 +243,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming", "StrokeJSON"]),
+        .testTarget(name: "StrokeJSONTests", dependencies: ["StrokeJSON"]),
         // The one error protocol: every library error type's codes against docs/errors.md
         // (ErrorCodeChecks is the shared checker; the server modules' types are checked in their suites).
         .target(name: "ErrorCodeChecks", dependencies: ["StrokeModels", "TriageLocalization"], path: "Tests/ErrorCodeChecks"),

@@ -3,13 +3,15 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrokeJSON
 
 /// A buffered writer to a file descriptor: bytes collect in one fixed buffer
 /// and go out in large `write(2)` calls. It does not own the descriptor.
 ///
 /// Also a `TextOutputStream`, so that `Double.write(to:)` puts the shortest
-/// round-trip digits straight into the buffer without building a `String`.
-public final class ByteWriter: TextOutputStream {
+/// round-trip digits straight into the buffer without building a `String`,
+/// and a `JSONByteSink`, so StrokeJSON's escaper and writers append to it directly.
+public final class ByteWriter: TextOutputStream, JSONByteSink {
     /// The buffer is flushed once it holds this many bytes.
     public static let flushThreshold = 256 * 1024
 
@@ -60,8 +62,10 @@ public final class ByteWriter: TextOutputStream {
     /// Appends ASCII produced by the standard library's number printing.
     @inlinable public func _writeASCII(_ bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 
-    /// Appends a double in its shortest round-trip form with a '.' decimal
-    /// (`0.5119570957664139`, `5.0`, `1e-05`); nothing for NaN or infinity.
+    /// Appends a double in StrokeJSON's number form (`JSONText.number`: shortest
+    /// round-trip, `0.5119570957664139`, `5.0`, `1e-05`); nothing for NaN or infinity.
+    /// Kept beside `JSONText.appendNumber` because batch writes millions of numbers
+    /// straight into this buffer (tested byte for byte against it).
     @inlinable public func append(_ value: Double) {
         guard value.isFinite else { return }
         var sink = self
@@ -103,30 +107,23 @@ public final class ByteWriter: TextOutputStream {
         s.withUTF8 { appendCSVField($0) }
     }
 
-    /// Appends a string as a JSON string literal with escapes.
+    /// Appends UTF-8 text as a JSON string literal (StrokeJSON's escaper, `JSONText.appendQuoted`).
     public func appendJSONString(_ bytes: UnsafeBufferPointer<UInt8>) {
-        append(UInt8(ascii: "\""))
-        for c in bytes {
-            switch c {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): append(UInt8(ascii: "\\")); append(c)
-            case 0x0A: append(UInt8(ascii: "\\")); append(UInt8(ascii: "n"))
-            case 0x0D: append(UInt8(ascii: "\\")); append(UInt8(ascii: "r"))
-            case 0x09: append(UInt8(ascii: "\\")); append(UInt8(ascii: "t"))
-            case 0..<0x20:
-                let hex: StaticString = "0123456789abcdef"
-                for b in [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                          hex.utf8Start[Int(c >> 4)], hex.utf8Start[Int(c & 15)]] { append(b) }
-            default: append(c)
-            }
-        }
-        append(UInt8(ascii: "\""))
+        var sink = self
+        JSONText.appendQuoted(utf8: bytes, to: &sink)
     }
 
     /// Appends a string as a JSON string literal.
     public func appendJSONString(_ string: String) {
-        var s = string
-        s.withUTF8 { appendJSONString($0) }
+        var sink = self
+        JSONText.appendQuoted(string, to: &sink)
     }
+
+    /// Appends one byte (`JSONByteSink`).
+    @inlinable public func appendJSONByte(_ byte: UInt8) { append(byte) }
+
+    /// Appends a run of bytes (`JSONByteSink`).
+    @inlinable public func appendJSONBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
 
     /// Writes the buffer out when it is over the threshold; call once per record.
     @inlinable public func endRecord() {

@@ -3,6 +3,11 @@
 ///
 /// Nested objects and arrays are rejected: batch inputs are flat. Keys are
 /// compared as raw bytes after unescaping.
+///
+/// The batch hot path's own reader, kept beside StrokeJSON's `JSONValue(parsing:)`
+/// because it is 2.5× faster per record (docs/benchmarks.md, "JSON"). It reads
+/// every flat object exactly as the shared reader does (tested record by record,
+/// JSONFlatObjectTests); numbers are left as text for batch's own number parsing.
 public struct JSONFlatObject {
     /// The kind of a member's value.
     public enum Kind: Sendable, Hashable {
@@ -133,6 +138,25 @@ public struct JSONFlatObject {
             || c == UInt8(ascii: ".") || c == UInt8(ascii: "e") || c == UInt8(ascii: "E")
     }
 
+    /// Four hex digits at `i` (advanced past them), or nil.
+    private static func hex4(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> UInt32? {
+        guard i + 4 <= text.count else { return nil }
+        var value: UInt32 = 0
+        for k in i..<(i + 4) {
+            let c = text[k]
+            let digit: UInt8
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = c - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = c - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = c - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+            value = value << 4 | UInt32(digit)
+        }
+        i += 4
+        return value
+    }
+
     /// Reads a JSON string starting at the quote, unescaping into `storage`.
     private mutating func readString(_ text: UnsafeBufferPointer<UInt8>, _ i: inout Int) -> Range<Int>? {
         let n = text.count
@@ -155,10 +179,15 @@ public struct JSONFlatObject {
             case UInt8(ascii: "b"): storage.append(0x08)
             case UInt8(ascii: "f"): storage.append(0x0C)
             case UInt8(ascii: "u"):
-                guard i + 4 <= n, let code = UInt32(String(decoding: UnsafeBufferPointer(rebasing: text[i..<(i + 4)]), as: UTF8.self), radix: 16) else { return nil }
-                i += 4
-                // Surrogates are kept as U+FFFD: batch keys and values are ASCII in practice.
-                let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
+                // As StrokeJSON's reader: a surrogate pair is one character, a lone surrogate is an error.
+                guard var code = Self.hex4(text, &i) else { return nil }
+                if (0xD800..<0xDC00).contains(code) {
+                    guard i + 1 < n, text[i] == UInt8(ascii: "\\"), text[i + 1] == UInt8(ascii: "u") else { return nil }
+                    i += 2
+                    guard let low = Self.hex4(text, &i), (0xDC00..<0xE000).contains(low) else { return nil }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { return nil }
                 storage.append(contentsOf: Array(String(Character(scalar)).utf8))
             default: return nil
             }

@@ -59,10 +59,16 @@ public enum FleetExportDecryptor {
                 } else {
                     counts.unopened += 1
                 }
-                let line = "{\"device\":\(JSONText.quote(device.name)),\"sequence\":\(record.sequence),"
-                    + "\"timestampMs\":\(record.timestampMs),\"type\":\(JSONText.quote(record.type)),"
-                    + "\"dataKeyId\":\(JSONText.quote(record.dataKeyId)),\"status\":\"\(status)\",\"event\":\(event)}\n"
-                out.append(Data(line.utf8))
+                var line = JSONObjectWriter(capacity: event.utf8.count + 160)
+                line.add("device", .string(device.name))
+                line.add("sequence", .integer(Int(record.sequence)))
+                line.add("timestampMs", .integer(Int(record.timestampMs)))
+                line.add("type", .string(record.type))
+                line.add("dataKeyId", .string(record.dataKeyId))
+                line.add("status", .string(status))
+                line.add("event", rawJSON: event.utf8)  // checked as one JSON document by `open`
+                out.append(contentsOf: line.finish())
+                out.append(UInt8(ascii: "\n"))
             }
         }
         return (out, counts)
@@ -84,7 +90,7 @@ public enum FleetExportDecryptor {
         let aad = AuditLayout.associatedData(sequence: record.sequence, timestamp: record.timestampMs, type: record.type,
                                              previousHash: previous)
         guard let plain = try? AES.GCM.open(box, using: key, authenticating: aad),
-              (try? JSONSerialization.jsonObject(with: plain)) != nil,
+              (try? JSONValue(parsing: [UInt8](plain))) != nil,
               let text = String(data: plain, encoding: .utf8), !text.contains("\n") else { return nil }
         return text
     }

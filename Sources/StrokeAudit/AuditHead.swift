@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StrokeJSON
 
 /// A signed statement of a log's head, made after every committed write:
 /// "log `logID` had `sequence` records, the last one hashed to `chainHash`,
@@ -52,11 +53,17 @@ public struct AuditHead: Sendable, Hashable {
 
     /// The head as one line of JSON, keys in documented order (the head file,
     /// `audit head --json`, the manifest's `head`); `time` is informative only.
-    public var json: String {
-        "{\"format\":\"stroke-triage-audit-head\",\"version\":1,\"logId\":\"\(logIDHex)\",\"sequence\":\(sequence),"
-            + "\"chainHash\":\"\(Hex.encode(chainHash))\",\"erasedKeys\":\(erasedKeys),\"keyEpoch\":\(keyEpoch),"
-            + "\"timeMs\":\(timeMs),\"time\":\"\(UTCTime.iso(timeMs))\",\"publicKey\":\"\(publicKey.base64EncodedString())\","
-            + "\"signature\":\"\(signature.base64EncodedString())\"}"
+    public var json: String { jsonValue.serialized() }
+
+    /// The head as a JSON value, keys in documented order.
+    public var jsonValue: JSONValue {
+        .object([
+            ("format", .string("stroke-triage-audit-head")), ("version", .integer(1)), ("logId", .string(logIDHex)),
+            ("sequence", .integer(Int(sequence))), ("chainHash", .string(Hex.encode(chainHash))),
+            ("erasedKeys", .integer(Int(erasedKeys))), ("keyEpoch", .integer(Int(keyEpoch))), ("timeMs", .integer(Int(timeMs))),
+            ("time", .string(UTCTime.iso(timeMs))), ("publicKey", .string(publicKey.base64EncodedString())),
+            ("signature", .string(signature.base64EncodedString())),
+        ])
     }
 
     /// Parses the JSON form (a head file, a saved `audit head --json`, a manifest's `head`).

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import GRDB
 import OutputFiles
+import StrokeJSON
 
 extension AuditLog {
     /// Exports records decrypted for the operator, streaming through a cursor
@@ -108,9 +109,11 @@ extension AuditLog {
         try manifestFile.write(manifest.json)
         try writer.commit()
         try manifestFile.commit()
-        let event = "{\"format\":\"\(request.format.rawValue)\",\"records\":\(count),\"first\":\(first),\"last\":\(last),"
-            + "\"sha256\":\"\(Hex.encode(digest))\",\"checkpoint\":\(checkpoint.sequence)}"
-        try append(.exported, payload: Data(event.utf8))
+        let event = JSONValue.object([
+            ("format", .string(request.format.rawValue)), ("records", .integer(count)), ("first", .integer(Int(first))),
+            ("last", .integer(Int(last))), ("sha256", .string(Hex.encode(digest))), ("checkpoint", .integer(Int(checkpoint.sequence))),
+        ])
+        try append(.exported, payload: Data(event.serializedBytes()))
         return AuditExportSummary(records: count, first: first, last: last, sha256: Hex.encode(digest),
                                   manifest: manifestURL, checkpoint: checkpoint, head: head)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StrokeJSON
 
 extension AuditLog {
     /// The log's identity row: its id, the key epoch in force, and where a log
@@ -70,7 +71,7 @@ extension AuditLog {
         case .head: return nil
         }
         return try write(allowMissingHead: true) { db in
-            _ = try insert(db, .headReset, payload: Data("{\"previousHeadFile\":\"\(previous)\"}".utf8), assessment: nil,
+            _ = try insert(db, .headReset, payload: Data(JSONValue.object([("previousHeadFile", .string(previous))]).serializedBytes()), assessment: nil,
                            logKey: true)
         }.1
     }
@@ -151,9 +152,11 @@ extension AuditLog {
                        arguments: [identity.logID, Clock.nowMs(), identity.keyEpoch, identity.upgradedSequence])
         if last.sequence > 0 {
             let erased = try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE wrapped IS NULL ORDER BY id")
-            let event = "{\"fromSchema\":1,\"logId\":\"\(Hex.encode(identity.logID))\",\"legacyRecords\":\(last.sequence),"
-                + "\"legacyHeadHash\":\"\(Hex.encode(last.hash))\",\"erasedKeys\":[\(erased.map { "\"\($0)\"" }.joined(separator: ","))]}"
-            _ = try insert(db, .upgraded, payload: Data(event.utf8), assessment: nil, logKey: true)
+            let event = JSONValue.object([
+                ("fromSchema", .integer(1)), ("logId", .string(Hex.encode(identity.logID))), ("legacyRecords", .integer(Int(last.sequence))),
+                ("legacyHeadHash", .string(Hex.encode(last.hash))), ("erasedKeys", .strings(erased)),
+            ])
+            _ = try insert(db, .upgraded, payload: Data(event.serializedBytes()), assessment: nil, logKey: true)
         }
         return identity
     }

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import GRDB
+import StrokeJSON
 
 extension AuditLog {
     /// Rotates the keys: a new master key and signing key are written to the
@@ -34,9 +35,11 @@ extension AuditLog {
                     try db.execute(sql: "UPDATE data_keys SET master_key_id = ?, wrapped = ? WHERE id = ?",
                                    arguments: [current.id, wrapped, id])
                 }
-                let event = "{\"masterKey\":\"\(current.id)\",\"rewrapped\":\(updates.count),"
-                    + "\"publicKey\":\"\(log.publicKeyBase64)\",\"keyEpoch\":\(log.keyring.epoch)}"
-                _ = try log.insert(db, .keyRotated, payload: Data(event.utf8), assessment: nil)
+                let event = JSONValue.object([
+                    ("masterKey", .string(current.id)), ("rewrapped", .integer(updates.count)),
+                    ("publicKey", .string(log.publicKeyBase64)), ("keyEpoch", .integer(Int(log.keyring.epoch))),
+                ])
+                _ = try log.insert(db, .keyRotated, payload: Data(event.serializedBytes()), assessment: nil)
                 _ = try log.insertCheckpoint(db)
             }
             try AuditKeyFile.write(log.keyring.droppingOldMasters(), to: location.keyFile, passphrase: location.passphrase, replace: true)

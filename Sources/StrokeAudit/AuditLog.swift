@@ -147,10 +147,12 @@ public final class AuditLog: Sendable {
         // Timestamps never go backwards along the chain, so a date range is a sequence range.
         let timestamp = max(Clock.nowMs(), head?[1] ?? 0)
         let previous: Data = head?[2] ?? AuditLayout.genesisHash
-        var plaintext = Data("{\"operator\":\(JSONText.quote(context.operator)),\"appVersion\":\(JSONText.quote(context.appVersion)),".utf8)
-        plaintext.append(Data("\"assessment\":\(assessment.map(JSONText.quote) ?? "null"),\"data\":".utf8))
-        plaintext.append(payload.isEmpty ? Data("{}".utf8) : payload)
-        plaintext.append(UInt8(ascii: "}"))
+        var record = JSONObjectWriter(capacity: payload.count + 128)
+        record.add("operator", .string(context.operator))
+        record.add("appVersion", .string(context.appVersion))
+        record.add("assessment", assessment.map(JSONValue.string) ?? .null)
+        record.add("data", rawJSON: payload.isEmpty ? Data("{}".utf8) : payload)  // the caller's JSON, sealed unchanged
+        let plaintext = record.finish()
         let aad = AuditLayout.associatedData(sequence: sequence, timestamp: timestamp, type: type.rawValue, previousHash: previous)
         let sealed = try AES.GCM.seal(plaintext, using: dataKey, nonce: AES.GCM.Nonce(), authenticating: aad)
         let ciphertext = sealed.combined!

@@ -18,31 +18,32 @@ struct AuditManifest {
     let createdMs: Int64
     let disclaimer: String
 
-    /// The manifest as pretty JSON text, keys in documented order.
+    /// The manifest as pretty JSON text, keys in documented order: one member
+    /// per line, nested objects on one line with spaces, the signed head compact
+    /// (exactly as `audit head --json` prints it).
     var json: String {
-        func ms(_ value: Int64?) -> String { value.map { "\"\(UTCTime.iso($0))\"" } ?? "null" }
-        return """
-            {
-              "format": "stroke-triage-audit-export-manifest",
-              "version": 2,
-              "logId": "\(head.map(\.logIDHex) ?? "")",
-              "exportFormat": "\(exportFormat)",
-              "file": \(JSONText.quote(file)),
-              "sha256": "\(sha256)",
-              "records": {"count": \(count), "first": \(first), "last": \(last), "firstPrevHash": "\(firstPreviousHash)", "lastHash": "\(lastHash)"},
-              "range": {"from": \(ms(fromMs)), "to": \(ms(toMs))},
-              "chainHead": {"sequence": \(checkpoint.sequence), "hash": "\(Hex.encode(checkpoint.headHash))"},
-              "checkpoint": {"sequence": \(checkpoint.sequence), "headHash": "\(Hex.encode(checkpoint.headHash))", "createdMs": \(checkpoint.createdMs), "publicKey": "\(checkpoint.publicKey.base64EncodedString())", "signature": "\(checkpoint.signature.base64EncodedString())"},
-              "head": \(head?.json ?? "null"),
-              "exportSignature": "\(exportSignature.base64EncodedString())",
-              "createdMs": \(createdMs),
-              "createdAt": "\(UTCTime.iso(createdMs))",
-              "containsPatientData": true,
-              "fileMode": "0600",
-              "disclaimer": \(JSONText.quote(disclaimer))
-            }
-
-            """
+        func ms(_ value: Int64?) -> JSONValue { value.map { .string(UTCTime.iso($0)) } ?? .null }
+        func int(_ value: Int64) -> JSONValue { .integer(Int(value)) }
+        let cpHash = JSONValue.string(Hex.encode(checkpoint.headHash))
+        let top: [(String, JSONValue)] = [
+            ("format", .string("stroke-triage-audit-export-manifest")), ("version", .integer(2)),
+            ("logId", .string(head.map(\.logIDHex) ?? "")), ("exportFormat", .string(exportFormat)), ("file", .string(file)),
+            ("sha256", .string(sha256)),
+            ("records", .object([("count", .integer(count)), ("first", int(first)), ("last", int(last)),
+                                 ("firstPrevHash", .string(firstPreviousHash)), ("lastHash", .string(lastHash))])),
+            ("range", .object([("from", ms(fromMs)), ("to", ms(toMs))])),
+            ("chainHead", .object([("sequence", int(checkpoint.sequence)), ("hash", cpHash)])),
+            ("checkpoint", .object([("sequence", int(checkpoint.sequence)), ("headHash", cpHash), ("createdMs", int(checkpoint.createdMs)),
+                                    ("publicKey", .string(checkpoint.publicKey.base64EncodedString())),
+                                    ("signature", .string(checkpoint.signature.base64EncodedString()))])),
+        ]
+        let rest: [(String, JSONValue)] = [
+            ("exportSignature", .string(exportSignature.base64EncodedString())), ("createdMs", int(createdMs)),
+            ("createdAt", .string(UTCTime.iso(createdMs))), ("containsPatientData", .bool(true)), ("fileMode", .string("0600")),
+            ("disclaimer", .string(disclaimer)),
+        ]
+        let lines = top.map { ($0.0, $0.1.spacedText()) } + [("head", head?.json ?? "null")] + rest.map { ($0.0, $0.1.spacedText()) }
+        return JSONValue.memberLines(lines)
     }
 
     /// Parses a manifest file.

@@ -1,5 +1,4 @@
 import Foundation
-import StrokeJSON
 
 /// Fast text encodings written straight into a byte buffer, and their
 /// decoders reading straight from a byte slice (the streamed export and its
@@ -58,35 +57,6 @@ enum ByteText {
                     }
                 }
             }
-        }
-    }
-
-    /// Appends `text` as a quoted JSON string (escaping only when needed).
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-            out.append(0x22)
-            out.append(contentsOf: text.utf8)
-            out.append(0x22)
-        } else {
-            out.append(contentsOf: JSONText.quote(text).utf8)
-        }
-    }
-
-    /// Appends a decimal integer.
-    static func appendDecimal(_ value: Int64, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
         }
     }
 

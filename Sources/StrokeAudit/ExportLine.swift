@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 
 /// One exported record, written in its documented field order.
 struct ExportLine {
@@ -14,15 +15,15 @@ struct ExportLine {
     /// `{"sequence":…,"timestamp":…,…,"ciphertext":"…","payload":…}` and LF.
     func writeJSON(payload: Data?, to out: inout [UInt8], clock: inout ISOClock) {
         out.append(contentsOf: "{\"sequence\":".utf8)
-        ByteText.appendDecimal(sequence, to: &out)
+        JSONText.appendInteger(Int(sequence), to: &out)
         out.append(contentsOf: ",\"timestamp\":".utf8)
-        ByteText.appendDecimal(timestamp, to: &out)
+        JSONText.appendInteger(Int(timestamp), to: &out)
         out.append(contentsOf: ",\"time\":\"".utf8)
         clock.append(timestamp, to: &out)
         out.append(contentsOf: "\",\"type\":".utf8)
-        ByteText.appendQuoted(type, to: &out)
+        JSONText.appendQuoted(type, to: &out)
         out.append(contentsOf: ",\"assessment\":".utf8)
-        if let assessment { ByteText.appendQuoted(assessment, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        if let assessment { JSONText.appendQuoted(assessment, to: &out) } else { out.append(contentsOf: "null".utf8) }
         out.append(contentsOf: ",\"payloadStatus\":\"".utf8)
         out.append(contentsOf: status.utf8)
         out.append(contentsOf: "\",\"prevHash\":\"".utf8)
@@ -39,9 +40,9 @@ struct ExportLine {
     /// One CSV row; only the payload is quoted (inner quotes doubled), empty when unreadable.
     func writeCSV(payload: Data?, to out: inout [UInt8], clock: inout ISOClock) {
         let comma = UInt8(ascii: ","), quote = UInt8(ascii: "\"")
-        ByteText.appendDecimal(sequence, to: &out)
+        JSONText.appendInteger(Int(sequence), to: &out)
         out.append(comma)
-        ByteText.appendDecimal(timestamp, to: &out)
+        JSONText.appendInteger(Int(timestamp), to: &out)
         out.append(comma)
         clock.append(timestamp, to: &out)
         out.append(comma)

@@ -61,15 +61,21 @@ public struct BoardCase: Sendable, Hashable {
 
     /// The object `GET /cases.json` lists: `case` (the assessment exactly as sent) only when valid.
     func json() -> String {
-        var members = [
-            ("caseId", JSONText.quote(caseId)), ("device", JSONText.quote(device)), ("valid", isValid ? "true" : "false"),
-            ("verdict", JSONText.quote(verdict.rawValue)), ("urgency", JSONText.quote(urgency.rawValue)),
-            ("etaMinutes", etaMinutes.map { String($0) } ?? "null"), ("etaUpdatedMs", etaUpdatedMs.map { String($0) } ?? "null"),
-            ("arrivalMs", arrivalMs.map { String($0) } ?? "null"), ("status", JSONText.quote(status.rawValue)),
-            ("createdMs", String(createdMs)), ("sentMs", sentMs.map { String($0) } ?? "null"),
-        ]
-        if let caseJSON { members.append(("case", String(decoding: caseJSON, as: UTF8.self))) }
-        return "{" + members.map { "\(JSONText.quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+        func ms(_ value: Int64?) -> JSONValue { value.map { .integer(Int($0)) } ?? .null }
+        var object = JSONObjectWriter(capacity: (caseJSON?.count ?? 0) + 256)
+        object.add("caseId", .string(caseId))
+        object.add("device", .string(device))
+        object.add("valid", .bool(isValid))
+        object.add("verdict", .string(verdict.rawValue))
+        object.add("urgency", .string(urgency.rawValue))
+        object.add("etaMinutes", etaMinutes.map(JSONValue.integer) ?? .null)
+        object.add("etaUpdatedMs", ms(etaUpdatedMs))
+        object.add("arrivalMs", ms(arrivalMs))
+        object.add("status", .string(status.rawValue))
+        object.add("createdMs", ms(createdMs))
+        object.add("sentMs", ms(sentMs))
+        if let caseJSON { object.add("case", rawJSON: caseJSON) }  // the assessment exactly as sent (verified)
+        return String(decoding: object.finish(), as: UTF8.self)
     }
 }
 
@@ -94,9 +100,12 @@ public struct BoardSnapshot: Sendable, Hashable {
 
     /// `GET /cases.json`: `{"hospitalId","generatedMs","relayReachable","cases":[…]}`.
     public func json(generatedMs: Int64) -> String {
-        "{\"hospitalId\":\(JSONText.quote(hospitalId)),\"generatedMs\":\(generatedMs),"
-            + "\"relayReachable\":\(relayAnsweredMs != nil && !relayFailing),"
-            + "\"cases\":[" + cases.map { $0.json() }.joined(separator: ",") + "]}\n"
+        var object = JSONObjectWriter(capacity: 256 * (cases.count + 1))
+        object.add("hospitalId", .string(hospitalId))
+        object.add("generatedMs", .integer(Int(generatedMs)))
+        object.add("relayReachable", .bool(relayAnsweredMs != nil && !relayFailing))
+        object.add("cases", rawJSON: Array(("[" + cases.map { $0.json() }.joined(separator: ",") + "]").utf8))
+        return String(decoding: object.finish(), as: UTF8.self) + "\n"
     }
 }
 

@@ -1,12 +1,13 @@
+import StrokeJSON
 import StrokeModels
 
 /// Turns dataset bytes into centers, checking every field of every record.
 enum CenterDecoder {
     /// Decodes a JSON array of centers or a GeoJSON FeatureCollection.
     static func decode(_ bytes: [UInt8], dataset: String) throws -> [StrokeCenter] {
-        let root: JSONTree
+        let root: JSONValue
         do {
-            root = try JSONReader.parse(bytes)
+            root = try JSONValue(parsing: bytes)
         } catch {
             throw CentersError.malformedJSON(dataset: dataset, cause: String(describing: error))
         }
@@ -24,7 +25,7 @@ enum CenterDecoder {
         throw CentersError.unsupportedFormat(dataset: dataset)
     }
 
-    private static func geoJSONCenter(_ feature: JSONTree, position i: Int) throws -> StrokeCenter {
+    private static func geoJSONCenter(_ feature: JSONValue, position i: Int) throws -> StrokeCenter {
         let record = "#\(i + 1)"
         guard feature["type"] == .string("Feature") else {
             throw CentersError.invalidField(record: record, field: "type", expected: "feature")
@@ -33,7 +34,7 @@ enum CenterDecoder {
             throw CentersError.missingField(record: record, field: "geometry")
         }
         guard geometry["type"] == .string("Point"), case .array(let pair)? = geometry["coordinates"], pair.count >= 2,
-            case .number(let lon) = pair[0], case .number(let lat) = pair[1]
+            let lon = pair[0].doubleValue, let lat = pair[1].doubleValue
         else {
             throw CentersError.invalidField(record: record, field: "geometry", expected: "point")
         }
@@ -41,6 +42,8 @@ enum CenterDecoder {
         if properties["id"] == nil || properties["id"] == .null, let id = feature["id"] {
             switch id {
             case .string: properties["id"] = id
+            case .integer(let n) where abs(n) < 1_000_000_000_000_000: properties["id"] = .string(String(n))
+            case .integer(let n): properties["id"] = .string(String(Double(n)))
             case .number(let n): properties["id"] = .string(n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n))
             default: break
             }
@@ -48,7 +51,7 @@ enum CenterDecoder {
         return try center(properties, position: i, geometry: (lat, lon))
     }
 
-    private static func center(_ o: [String: JSONTree], position i: Int, geometry: (Double, Double)?) throws -> StrokeCenter {
+    private static func center(_ o: [String: JSONValue], position i: Int, geometry: (Double, Double)?) throws -> StrokeCenter {
         var record = "#\(i + 1)"
         let id = try requiredString(o, "id", record)
         record = "#\(i + 1) (id '\(id)')"
@@ -91,7 +94,7 @@ enum CenterDecoder {
             source: try optionalString(o, "source", record), updated: try optionalString(o, "updated", record))
     }
 
-    private static func requiredString(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> String {
+    private static func requiredString(_ o: [String: JSONValue], _ key: String, _ record: String) throws -> String {
         guard let value = o[key], value != .null else { throw CentersError.missingField(record: record, field: key) }
         guard case .string(let s) = value, s.contains(where: { !$0.isWhitespace }) else {
             throw CentersError.invalidField(record: record, field: key, expected: "text")
@@ -99,15 +102,15 @@ enum CenterDecoder {
         return s
     }
 
-    private static func optionalString(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> String? {
+    private static func optionalString(_ o: [String: JSONValue], _ key: String, _ record: String) throws -> String? {
         guard let value = o[key], value != .null else { return nil }
         guard case .string(let s) = value else { throw CentersError.invalidField(record: record, field: key, expected: "text") }
         return s
     }
 
-    private static func requiredNumber(_ o: [String: JSONTree], _ key: String, _ record: String) throws -> Double {
+    private static func requiredNumber(_ o: [String: JSONValue], _ key: String, _ record: String) throws -> Double {
         guard let value = o[key], value != .null else { throw CentersError.missingField(record: record, field: key) }
-        guard case .number(let n) = value else { throw CentersError.invalidField(record: record, field: key, expected: "number") }
+        guard let n = value.doubleValue else { throw CentersError.invalidField(record: record, field: key, expected: "number") }
         return n
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 import StrokeModels
 
 /// Decoders for every documented answer shape (cloud-api.md). The content
@@ -9,35 +10,35 @@ public enum CloudDecoder {
     /// predict_coma_ich: `probability` (or `ich_probability`) and drivers.
     /// `drivers.kind` is not trusted: `PlaceholderRule` judges the values themselves.
     public static func coma(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
-        let root = try JSONNode.object(body)
+        let root = try object(body)
         let p = try probability(root, keys: ["probability", "ich_probability"])
         return CloudAnswer(probability: p, drivers: try self.drivers(root["drivers"], negativesAreMagnitudes: false),
-                           modelName: root["model"]?.string, claimedSource: claimedSource(root))
+                           modelName: root["model"]?.stringValue, claimedSource: claimedSource(root))
     }
 
     /// predict_limited_data_ich: `ich_probability` and signed driver lists.
     public static func limited(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
-        let root = try JSONNode.object(body)
+        let root = try object(body)
         let p = try probability(root, keys: ["ich_probability", "probability"])
         return CloudAnswer(probability: p, drivers: try drivers(root["drivers"], negativesAreMagnitudes: false),
-                           modelName: root["model"]?.string, claimedSource: claimedSource(root))
+                           modelName: root["model"]?.stringValue, claimedSource: claimedSource(root))
     }
 
     /// predict_full_stroke: `ich_prediction` (flat SHAP map) and optional `lvo_prediction`
     /// (lists whose `negative` weights are magnitudes). A malformed `lvo_prediction`
     /// is dropped, as it is only a fallback for predict_lvo.
     public static func fullStroke(_ body: [UInt8]) throws(CloudError) -> FullStrokeAnswer {
-        let root = try JSONNode.object(body)
-        guard let ichNode = root["ich_prediction"]?.members else { throw .wrongTypes("ich_prediction") }
+        let root = try object(body)
+        guard let ichNode = root["ich_prediction"]?.dictionary else { throw .wrongTypes("ich_prediction") }
         let ich = CloudAnswer(probability: try probability(ichNode, keys: ["probability"], prefix: "ich_prediction."),
                               drivers: try drivers(ichNode["drivers"], negativesAreMagnitudes: false),
-                              modelName: ichNode["model"]?.string, claimedSource: claimedSource(ichNode))
+                              modelName: ichNode["model"]?.stringValue, claimedSource: claimedSource(ichNode))
         var lvo: CloudAnswer?
-        if let lvoNode = root["lvo_prediction"]?.members,
+        if let lvoNode = root["lvo_prediction"]?.dictionary,
            let p = try? probability(lvoNode, keys: ["probability"], prefix: "lvo_prediction."),
            let d = try? drivers(lvoNode["drivers"], negativesAreMagnitudes: true) {
-            let meta = lvoNode["drivers"]?.members?["meta"]?.members
-            lvo = CloudAnswer(probability: p, drivers: d, modelName: lvoNode["model"]?.string, riskLevel: meta?["riskLevel"]?.string,
+            let meta = lvoNode["drivers"]?.dictionary?["meta"]?.dictionary
+            lvo = CloudAnswer(probability: p, drivers: d, modelName: lvoNode["model"]?.stringValue, riskLevel: meta?["riskLevel"]?.stringValue,
                               claimedSource: claimedSource(lvoNode))
         }
         return FullStrokeAnswer(ich: ich, lvo: lvo)
@@ -46,22 +47,22 @@ public enum CloudDecoder {
     /// predict_lvo: the unrounded `probability`, `model`, and `risk_factors` as drivers
     /// (`impact: "decrease"` makes the contribution negative).
     public static func lvo(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
-        let root = try JSONNode.object(body)
+        let root = try object(body)
         let p = try probability(root, keys: ["probability"])
         var drivers: [Driver] = []
         if case .array(let factors)? = root["risk_factors"] {
             for factor in factors {
-                guard let f = factor.members, let name = f["name"]?.string, let c = f["contribution"]?.number else { continue }
-                drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.string == "decrease" ? -abs(c) : abs(c)))
+                guard let f = factor.dictionary, let name = f["name"]?.stringValue, let c = f["contribution"]?.doubleValue else { continue }
+                drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.stringValue == "decrease" ? -abs(c) : abs(c)))
             }
         }
-        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.string, riskLevel: root["risk_level"]?.string,
+        return CloudAnswer(probability: p, drivers: drivers, modelName: root["model"]?.stringValue, riskLevel: root["risk_level"]?.stringValue,
                            claimedSource: claimedSource(root))
     }
 
     /// The `source` label of a stroke-triage local API's answer (`local` or `baseline`); nil otherwise.
-    static func claimedSource(_ object: [String: JSONNode]) -> PredictionSource? {
-        switch object["source"]?.string {
+    static func claimedSource(_ object: [String: JSONValue]) -> PredictionSource? {
+        switch object["source"]?.stringValue {
         case "local": return .local
         case "baseline": return .baseline
         default: return nil
@@ -70,28 +71,28 @@ public enum CloudDecoder {
 
     /// authenticate-research-access login: `session_token` and `expires_at`.
     public static func session(_ body: [UInt8]) throws(CloudError) -> ResearchSession {
-        let root = try JSONNode.object(body)
+        let root = try object(body)
         if case .bool(false)? = root["success"] { throw .wrongTypes("success") }
-        guard let token = root["session_token"]?.string, !token.isEmpty else { throw .wrongTypes("session_token") }
-        guard let expires = root["expires_at"]?.string else { throw .wrongTypes("expires_at") }
+        guard let token = root["session_token"]?.stringValue, !token.isEmpty else { throw .wrongTypes("session_token") }
+        guard let expires = root["expires_at"]?.stringValue else { throw .wrongTypes("expires_at") }
         return ResearchSession(token: token, expiresAt: expires)
     }
 
     /// The `error` (else `message`) text of an error answer, cut at the first colon
     /// (details after it may echo inputs), without control characters, at most 100 characters.
     public static func errorText(_ body: [UInt8]) -> String? {
-        guard let root = try? JSONNode.object(body),
-              let raw = root["error"]?.string ?? root["message"]?.string else { return nil }
+        guard let root = try? object(body),
+              let raw = root["error"]?.stringValue ?? root["message"]?.stringValue else { return nil }
         let head = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
         let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(100))
             .trimmingCharacters(in: CharacterSet(charactersIn: " ."))
         return clean.isEmpty ? nil : clean
     }
 
-    private static func probability(_ object: [String: JSONNode], keys: [String], prefix: String = "") throws(CloudError) -> Double {
+    private static func probability(_ object: [String: JSONValue], keys: [String], prefix: String = "") throws(CloudError) -> Double {
         for key in keys {
             guard let node = object[key] else { continue }
-            guard let p = node.number, (0...1).contains(p) else { throw .wrongTypes(prefix + key) }
+            guard let p = node.doubleValue, (0...1).contains(p) else { throw .wrongTypes(prefix + key) }
             return p
         }
         throw .wrongTypes(prefix + keys[0])
@@ -99,23 +100,37 @@ public enum CloudDecoder {
 
     /// Drivers from a flat map (`{"feature": weight}`, non-numbers skipped, e.g.
     /// `{"error": …}`) or from `positive` / `negative` lists of `{label, weight}`.
-    static func drivers(_ node: JSONNode?, negativesAreMagnitudes: Bool) throws(CloudError) -> [Driver] {
-        guard let node, let members = node.members else { return [] }
+    static func drivers(_ node: JSONValue?, negativesAreMagnitudes: Bool) throws(CloudError) -> [Driver] {
+        guard let node, let members = node.dictionary else { return [] }
         guard members["positive"] != nil || members["negative"] != nil else {
-            return members.compactMap { key, value in value.number.map { DriverCatalogue.cloudDriver(name: key, weight: $0) } }
+            return members.compactMap { key, value in value.doubleValue.map { DriverCatalogue.cloudDriver(name: key, weight: $0) } }
         }
         var result: [Driver] = []
         for (list, negative) in [("positive", false), ("negative", true)] {
             guard let entries = members[list] else { continue }
             guard case .array(let items) = entries else { throw .wrongTypes("drivers.\(list)") }
             for item in items {
-                guard let entry = item.members, let label = entry["label"]?.string, let weight = entry["weight"]?.number else {
+                guard let entry = item.dictionary, let label = entry["label"]?.stringValue, let weight = entry["weight"]?.doubleValue else {
                     throw .wrongTypes("drivers.\(list)")
                 }
                 result.append(DriverCatalogue.cloudDriver(name: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
             }
         }
         return result
+    }
+
+    /// Parses a body into its top-level object, whatever the content type said:
+    /// invalid JSON (including bare NaN / Infinity tokens) is a malformed answer,
+    /// valid JSON of the wrong shape is a wrong-types answer.
+    static func object(_ body: [UInt8]) throws(CloudError) -> [String: JSONValue] {
+        let root: JSONValue
+        do {
+            root = try JSONValue(parsing: body)
+        } catch {
+            throw .malformedJSON("not valid JSON (\(body.count) bytes)")
+        }
+        guard let members = root.dictionary else { throw .wrongTypes("(top level)") }
+        return members
     }
 
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -35,28 +35,29 @@ public enum CloudRequest {
 
     /// authenticate-research-access login.
     public static func login(password: String) -> String {
-        json([("action", JSONText.quote("login")), ("password", JSONText.quote(password))])
+        json([("action", .string("login")), ("password", .string(password))])
     }
 
     /// authenticate-research-access session check.
     public static func validate(token: String) -> String {
-        json([("action", JSONText.quote("validate_session")), ("session_token", JSONText.quote(token))])
+        json([("action", .string("validate_session")), ("session_token", .string(token))])
     }
 
     /// The empty object the warm-up posts.
     public static let warmUp = "{}"
 
-    private static func json(_ members: [(String, String)]) -> String {
-        "{" + members.map { JSONText.quote($0.0) + ":" + $0.1 }.joined(separator: ",") + "}"
+    private static func json(_ members: [(String, JSONValue)]) -> String {
+        JSONValue.object(members).serialized()
     }
 
-    private static func integer(_ value: Int?) -> String { value.map(String.init) ?? "null" }
-    private static func flag(_ value: Bool) -> String { value ? "1" : "0" }
+    private static func integer(_ value: Int?) -> JSONValue { value.map(JSONValue.integer) ?? .null }
+    private static func flag(_ value: Bool) -> JSONValue { .integer(value ? 1 : 0) }
 
-    /// Finite numbers in Swift's shortest round-trip form (valid JSON); whole numbers without a fraction.
-    private static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-        return String(describing: value)
+    /// The wire sends whole numbers without a fraction (`120`, as the web app does),
+    /// other finite numbers in StrokeJSON's number form, non-finite as `null`.
+    private static func number(_ value: Double) -> JSONValue {
+        guard value.isFinite else { return .null }
+        if value == value.rounded(), abs(value) < 1e15 { return .integer(Int(value)) }
+        return .number(value)
     }
 }

@@ -1,3 +1,4 @@
+import StrokeJSON
 import StrokeModels
 import TriageLocalization
 

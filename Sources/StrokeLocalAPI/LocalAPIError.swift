@@ -1,4 +1,5 @@
 import HTTPTypes
+import StrokeJSON
 import StrokeModels
 
 /// Every error the local API answers, with a stable dotted code `api.reason`.

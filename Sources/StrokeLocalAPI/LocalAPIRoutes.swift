@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import StrokeJSON
 import StrokeModels
 
 /// The local API's HTTP routes (Hummingbird 2), no database and no network:

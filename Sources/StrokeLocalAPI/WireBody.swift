@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 import StrokeModels
 
 /// A request body of the Cloud Functions contract, read leniently as the
@@ -10,28 +11,34 @@ public struct WireBody: Sendable {
     let members: [String: Scalar]
 
     /// One member's value.
-    enum Scalar: Decodable, Sendable {
+    enum Scalar: Sendable {
         case number(Double), bool(Bool), string(String), null, other
 
-        init(from decoder: Decoder) throws {
-            let c = try decoder.singleValueContainer()
-            if c.decodeNil() { self = .null } else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-            else if let d = try? c.decode(Double.self) { self = .number(d) }
-            else if let s = try? c.decode(String.self) { self = .string(s) }
-            else { self = .other }
+        init(_ value: JSONValue) {
+            switch value {
+            case .null: self = .null
+            case .bool(let b): self = .bool(b)
+            case .integer, .number: self = value.doubleValue.map(Scalar.number) ?? .other
+            case .string(let s): self = .string(s)
+            case .array, .object: self = .other
+            }
         }
     }
 
-    /// Parses a body.
+    /// Parses a body (StrokeJSON's reader; a repeated member: the last one counts).
     /// - Throws: `LocalAPIError.invalidJSON` or `.notAnObject`.
     public init(_ bytes: some Collection<UInt8>) throws(LocalAPIError) {
-        let data = Data(bytes)
+        let root: JSONValue
         do {
-            members = try JSONDecoder().decode([String: Scalar].self, from: data)
+            root = try JSONValue(parsing: Array(bytes))
         } catch {
-            if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) != nil { throw .notAnObject }
             throw .invalidJSON
         }
+        guard case .object(let pairs) = root else { throw .notAnObject }
+        var members: [String: Scalar] = [:]
+        members.reserveCapacity(pairs.count)
+        for (key, value) in pairs { members[key] = Scalar(value) }
+        self.members = members
     }
 
     /// A required number (a numeric string is accepted, as the functions accept it).

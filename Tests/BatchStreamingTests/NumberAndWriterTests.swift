@@ -1,5 +1,6 @@
 import BatchStreaming
 import Foundation
+import StrokeJSON
 import Testing
 
 /// Number and boolean parsing from bytes, and the writer's number and quoting forms.
@@ -58,5 +59,31 @@ import Testing
         for value in [0.5119570957664139, 1e-05, 0.30000000000000004] {
             #expect(Double(String(describing: value)) == value)
         }
+    }
+
+    /// The writer's own number and string forms are StrokeJSON's, byte for byte.
+    @Test func numbersStringsAndValuesMatchStrokeJSONByteForByte() throws {
+        let doubles = [0.5119570957664139, 5.0, 1e-05, 0.1 + 0.2, -0.0, 0, 1e16, -2.5, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 123456.789]
+        let strings = ["plain", "q\"\\\n\r\t\u{1}\u{1F}\u{7F}", "München 😀", ""]
+        let value = JSONValue.object([("a", .array(doubles.map(JSONValue.number))), ("s", .strings(strings)), ("i", .integer(Int.min))])
+        let pipe = Pipe()
+        let writer = ByteWriter(fd: pipe.fileHandleForWriting.fileDescriptor)
+        var expected = ""
+        for d in doubles {
+            writer.append(d)
+            writer.append(UInt8(ascii: " "))
+            expected += JSONText.number(d) + " "
+        }
+        for s in strings {
+            writer.appendJSONString(s)
+            expected += JSONText.quote(s)
+        }
+        var sink = writer
+        value.write(to: &sink)
+        expected += value.serialized()
+        writer.flush()
+        try pipe.fileHandleForWriting.close()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(text == expected)
     }
 }

@@ -1,4 +1,3 @@
-import StrokeJSON
 import Foundation
 import Testing
 @testable import StrokeAudit
@@ -25,20 +24,6 @@ struct ByteTextTests {
         #expect(ByteText.base64(Array("a*cd".utf8)[...]) == nil)
         #expect(ByteText.hex(Array("0g".utf8)[...]) == nil)
         #expect(ByteText.hex(Array("abc".utf8)[...]) == nil)
-    }
-
-    @Test("decimal and ISO time text", arguments: [Int64(0), 1, -1, 1_795_240_523_264, Int64.max, Int64.min + 1])
-    func decimal(value: Int64) {
-        var out: [UInt8] = []
-        ByteText.appendDecimal(value, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == String(value))
-    }
-
-    @Test("quoted strings match the escaping quoter", arguments: ["plain", "with \"quote\"", "back\\slash", "tab\there", "ünï"])
-    func quoted(text: String) {
-        var out: [UInt8] = []
-        ByteText.appendQuoted(text, to: &out)
-        #expect(String(decoding: out, as: UTF8.self) == JSONText.quote(text))
     }
 
     @Test("ISO clock matches the formatter")

@@ -1,0 +1,100 @@
+/// Typed access to a read value: what a config file, a dataset or an answer
+/// needs, each accessor `nil` when the value has another type.
+///
+/// ```swift
+/// let config = try JSONValue(parsing: bytes)
+/// let base = config["apiBase"]?.stringValue
+/// let timeout = config["timeoutSeconds"]?.doubleValue ?? 10
+/// let modules = config["modules"]?.stringArray ?? []
+/// ```
+extension JSONValue {
+    /// The value of member `key` of an object (the last one if the key repeats,
+    /// as most readers do); `nil` if absent or if this is not an object.
+    public subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        return members.last { $0.0 == key }?.1
+    }
+
+    /// The member names of an object in order (empty for other values).
+    public var keys: [String] {
+        guard case .object(let members) = self else { return [] }
+        return members.map(\.0)
+    }
+
+    /// The members of an object in order, or `nil` if not an object.
+    public var objectMembers: [(String, JSONValue)]? {
+        guard case .object(let members) = self else { return nil }
+        return members
+    }
+
+    /// The members of an object by name (the last one wins if a key repeats), or `nil`.
+    public var dictionary: [String: JSONValue]? {
+        guard case .object(let members) = self else { return nil }
+        return Dictionary(members, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The items of an array, or `nil`.
+    public var arrayValue: [JSONValue]? {
+        guard case .array(let items) = self else { return nil }
+        return items
+    }
+
+    /// The string, or `nil`.
+    public var stringValue: String? {
+        guard case .string(let s) = self else { return nil }
+        return s
+    }
+
+    /// The boolean, or `nil` (numbers are not booleans).
+    public var boolValue: Bool? {
+        guard case .bool(let b) = self else { return nil }
+        return b
+    }
+
+    /// Any finite number, integer or not, as a `Double`; `nil` otherwise.
+    public var doubleValue: Double? {
+        switch self {
+        case .integer(let n): return Double(n)
+        case .number(let d) where d.isFinite: return d
+        default: return nil
+        }
+    }
+
+    /// A whole number (an integer, or a double with no fraction that fits `Int`); `nil` otherwise.
+    public var intValue: Int? {
+        switch self {
+        case .integer(let n): return n
+        case .number(let d): return Int(exactly: d)
+        default: return nil
+        }
+    }
+
+    /// `true` for `null`.
+    public var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+
+    /// An array whose items are all strings, or `nil`.
+    public var stringArray: [String]? {
+        guard case .array(let items) = self else { return nil }
+        var out: [String] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            guard case .string(let s) = item else { return nil }
+            out.append(s)
+        }
+        return out
+    }
+
+    /// An object whose values are all strings, by name (the last one wins), or `nil`.
+    public var stringMap: [String: String]? {
+        guard case .object(let members) = self else { return nil }
+        var out: [String: String] = [:]
+        for (key, value) in members {
+            guard case .string(let s) = value else { return nil }
+            out[key] = s
+        }
+        return out
+    }
+}
