@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "TriageFleet", targets: ["TriageFleet"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -104,11 +105,39 @@ let package = Package(
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming"),
+        // The device side of the fleet and of hospital pre-notification: push to the collector,
+        // push state, fleet-export verification, sealing, queue and relay client (no ArgumentParser).
+        .target(
+            name: "TriageFleet",
+            dependencies: [
+                "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
+                "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Test support: appends test events to an audit log, printing each acknowledged
+        // sequence (crash-loop and concurrency tests kill or race it); in no shipping binary.
+        .executableTarget(
+            name: "AuditStress",
+            dependencies: ["StrokeAudit", "TriageLocalization"],
+            path: "Tests/AuditStress"
+        ),
+        .testTarget(
+            name: "TriageFleetTests",
+            dependencies: [
+                "TriageFleet", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
+                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -7,6 +7,7 @@ import Darwin
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageFleet
 
 /// `stroke-triage audit push [--collector URL] [--device-name NAME] [--batch-size N] [--status] [--json] [--quiet]`:
 /// sends the records the fleet collector does not hold yet, as stored
@@ -56,7 +57,7 @@ struct AuditPushCommand: AsyncParsableCommand {
             defer { log.close() }
             let summary = try await FleetPusher(settings: settings, log: log, state: state).push(batchSize: batchSize)
             if quiet { return }
-            let pending = max(0, summary.localHead - summary.acknowledgedHead)
+            let pending = summary.pending
             if output.json {
                 return Console.out(JSONValue.object([
                     ("collector", .string(settings.baseURL)), ("device", .string(settings.device)),

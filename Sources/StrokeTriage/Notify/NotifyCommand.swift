@@ -1,5 +1,6 @@
 import StrokeJSON
 import ArgumentParser
+import TriageFleet
 import TriageLocalization
 
 /// `stroke-triage notify`: follow-ups and the queue of hospital pre-notifications.
@@ -55,7 +56,7 @@ struct NotifyStatusCommand: ParsableCommand {
     func run() throws {
         let l = output.localizer
         let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in
-            try NotifyQueue().all(nowMs: PreNotifier.nowMs())
+            try NotifyQueue(stateDirectory: StateDirectories().state).all(nowMs: PreNotifier.nowMs())
         }
         if output.json {
             let waiting = entries.filter { $0.delivery != "delivered" }.count
@@ -73,8 +74,8 @@ enum NotifyCommandSupport {
     /// The notifier for these options (the device key is the audit log's signing key).
     static func notifier(_ audit: AuditOptions, _ output: OutputOptions) throws -> PreNotifier {
         let key = try Failure.report(output) { () throws(NotifyError) in try NotifySettings.signingKey(audit) }
-        return PreNotifier(queue: NotifyQueue(), signingKey: key, trail: AuditTrail.make(audit, output: output),
-                           localizer: output.localizer)
+        return PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state), signingKey: key,
+                           recorder: TrailNotificationRecorder(trail: AuditTrail.make(audit, output: output), localizer: output.localizer))
     }
 
     /// Prints the outcome of a follow-up and exits with its status: 0 delivered, 69 queued, 1 refused.

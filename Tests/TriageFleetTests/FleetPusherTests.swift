@@ -1,0 +1,118 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CollectorWire
+import Foundation
+import StrokeAudit
+import Testing
+import TriageFleet
+
+/// Pushing a real SQLite audit log (temporary directory) over real HTTP on loopback,
+/// and the push state beside the key file. The push against the real collector
+/// (PostgreSQL) is covered by StrokeCollectorTests' device suites.
+@Suite("TriageFleet push", .serialized)
+struct FleetPusherTests {
+    /// An audit log with `events` test events in `directory`.
+    private func makeLog(_ directory: TemporaryDirectory, events: Int) throws -> AuditLog {
+        let location = AuditLog.Location(database: directory.url.appendingPathComponent("data/audit.sqlite"),
+                                         keyFile: directory.url.appendingPathComponent("state/audit-keys.json"))
+        let log = try AuditLog.open(location, context: AuditLog.Context(operator: "test", appVersion: "test"))
+        for _ in 0..<events { _ = try log.append(.test, payload: Data(#"{"test":true}"#.utf8)) }
+        return log
+    }
+
+    private func settings(_ url: String) throws -> CollectorSettings {
+        try CollectorSettings(collector: url, device: "ambulance-7", config: FleetConfig(), environment: [:], transport: testTransport)
+    }
+
+    @Test("the acknowledged head is remembered per collector and device in a 0600 file")
+    func rememberedHead() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let state = PushState(directory: directory.url)
+        #expect(state.acknowledged(collector: "http://c", device: "d") == nil)
+        let value = PushState.Acknowledged(collector: "http://c", device: "d", sequence: 42, chainHash: "ab", timeMs: 1_700_000_000_000)
+        state.remember(value)
+        #expect(state.acknowledged(collector: "http://c", device: "d") == value)
+        #expect(state.acknowledged(collector: "http://other", device: "d") == nil)
+        #expect(state.acknowledged(collector: "http://c", device: "other") == nil)
+        #expect(directory.mode("collector-push.json") == 0o600)
+    }
+
+    @Test("the push lock is exclusive until released")
+    func lock() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let state = PushState(directory: directory.url.appendingPathComponent("state"))
+        let first = try #require(state.lock(waitingUpTo: 5))
+        #expect(directory.mode("state") == 0o700)
+        #expect(state.lock(waitingUpTo: 0.2) == nil)
+        close(first)
+        let again = try #require(state.lock(waitingUpTo: 5))
+        close(again)
+    }
+
+    @Test("an unreachable collector: push.unreachable, nothing remembered")
+    func unreachable() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let log = try makeLog(directory, events: 3)
+        defer { log.close() }
+        let state = PushState(directory: directory.url.appendingPathComponent("state"))
+        do {
+            _ = try await FleetPusher(settings: try settings(deadURL), log: log, state: state).push(batchSize: 10)
+            Issue.record("the push did not fail")
+        } catch let error as PushError {
+            #expect(error.kind == .unreachable)
+            #expect(error.underlyingCause != nil)
+        }
+        #expect(state.acknowledged(collector: deadURL, device: "ambulance-7") == nil)
+    }
+
+    @Test("a collector that refuses: push.refused with its sanitised reason and status; the request was signed")
+    func refused() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let log = try makeLog(directory, events: 2)
+        defer { log.close() }
+        let collector = FakeRelay()
+        await collector.setFixedAnswer((409, #"{"error":{"code":"chain.fork","message":"x"}}"#))
+        try await collector.serve { url in
+            let pusher = FleetPusher(settings: try settings(url), log: log, state: PushState(directory: directory.url))
+            do {
+                _ = try await pusher.push(batchSize: 10)
+                Issue.record("the push did not fail")
+            } catch let error as PushError {
+                #expect(error.kind == .refused)
+                #expect(error.reason == "chain.fork")
+                #expect(error.status == 409)
+            }
+        }
+        let received = await collector.received
+        #expect(received.map(\.path) == [CollectorPaths.head])
+        #expect(received.first?.device == "ambulance-7")
+    }
+
+    @Test("a collector's 503 is unavailable (records stay pending), a 200 that is not an answer is answerInvalid")
+    func unavailableAndInvalid() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let log = try makeLog(directory, events: 1)
+        defer { log.close() }
+        let collector = FakeRelay()
+        try await collector.serve { url in
+            let pusher = FleetPusher(settings: try settings(url), log: log, state: PushState(directory: directory.url))
+            await collector.setFixedAnswer((503, "{}"))
+            await #expect(throws: PushError.self) { _ = try await pusher.collectorHead() }
+            do { _ = try await pusher.collectorHead() } catch let error as PushError { #expect(error.kind == .unreachable) }
+            await collector.setFixedAnswer((200, #"{"not":"a head"}"#))
+            do { _ = try await pusher.collectorHead() } catch let error as PushError { #expect(error.kind == .answerInvalid) }
+            let answer = try JSONEncoder().encode(HeadAnswer(head: PushHead(sequence: 0, hash: Data(count: 32)), logId: nil))
+            await collector.setFixedAnswer((200, String(decoding: answer, as: UTF8.self)))
+            #expect(try await pusher.collectorHead().head.sequence == 0)
+            let remembered = PushState(directory: directory.url).acknowledged(collector: url, device: "ambulance-7")
+            #expect(remembered?.sequence == 0)
+            #expect(remembered?.chainHash == String(repeating: "0", count: 64))
+        }
+    }
+}
