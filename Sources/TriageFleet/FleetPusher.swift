@@ -43,6 +43,9 @@ public struct FleetPusher: Sendable {
 
         /// Records the collector does not hold yet.
         public var pending: Int64 { max(0, localHead - acknowledgedHead) }
+
+        /// An empty summary (nothing pushed yet).
+        public init() {}
     }
 
     /// Where and as whom to push.

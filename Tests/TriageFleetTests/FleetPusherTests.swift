@@ -6,6 +6,7 @@ import Foundation
 import StrokeAudit
 import Testing
 import TriageFleet
+import TriageLocalization
 
 /// Pushing a real SQLite audit log (temporary directory) over real HTTP on loopback,
 /// and the push state beside the key file. The push against the real collector
@@ -114,5 +115,60 @@ struct FleetPusherTests {
             #expect(remembered?.sequence == 0)
             #expect(remembered?.chainHash == String(repeating: "0", count: 64))
         }
+    }
+
+    @Test("status without a log: the collector is not asked; with a log and no collector: the remembered head")
+    func status() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let location = AuditLog.Location(database: directory.url.appendingPathComponent("data/audit.sqlite"),
+                                         keyFile: directory.url.appendingPathComponent("state/audit-keys.json"))
+        let context = AuditLog.Context(operator: "test", appVersion: "test")
+        let state = PushState(directory: directory.url.appendingPathComponent("state"))
+        let settings = try settings(deadURL)
+        let none = try await PushStatus.check(settings, location: location, context: context, state: state)
+        #expect(!none.hasLog && none.source == "none" && none.pending == 0)
+        #expect(none.json.contains(#""reachable":null"#))
+        #expect(none.lines(Localizer(language: .en)).count == 4)
+        try makeLog(directory, events: 3).close()
+        state.remember(.init(collector: deadURL, device: "ambulance-7", sequence: 1, chainHash: "00", timeMs: 0))
+        let remembered = try await PushStatus.check(settings, location: location, context: context, state: state)
+        #expect(remembered.unreachable?.kind == .unreachable)
+        #expect(remembered.source == "remembered")
+        #expect(remembered.acknowledged == 1)
+        #expect(remembered.pending == remembered.localHead - 1)
+        #expect(remembered.json.contains(#""reachable":false"#))
+        #expect(remembered.json.contains(#""rememberedAt":"1970-01-01T00:00:00Z""#))
+    }
+
+    @Test("a push needs the log, and waits for the lock of another push")
+    func pushPreconditions() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let location = AuditLog.Location(database: directory.url.appendingPathComponent("data/audit.sqlite"),
+                                         keyFile: directory.url.appendingPathComponent("state/audit-keys.json"))
+        let context = AuditLog.Context(operator: "test", appVersion: "test")
+        await #expect(throws: AuditError.logMissing(location.database.path)) {
+            _ = try await FleetPusher.push(try settings(deadURL), location: location, context: context, batchSize: 10)
+        }
+        try makeLog(directory, events: 1).close()
+        let held = try #require(PushState(directory: location.keyFile.deletingLastPathComponent()).lock(waitingUpTo: 5))
+        defer { close(held) }
+        await #expect(throws: PushError(.busy)) {
+            _ = try await FleetPusher.push(try settings(deadURL), location: location, context: context, batchSize: 10, lockWait: 0.2)
+        }
+    }
+
+    @Test("a push summary as JSON and text")
+    func summary() throws {
+        var summary = FleetPusher.Summary()
+        summary.accepted = 3
+        summary.batches = 1
+        summary.localHead = 5
+        summary.acknowledgedHead = 3
+        let settings = try settings("http://collector")
+        #expect(summary.json(settings) == #"{"collector":"http://collector","device":"ambulance-7","accepted":3,"duplicates":0,"#
+            + #""batches":1,"wrappedKeys":0,"localHead":5,"acknowledgedHead":3,"pending":2}"#)
+        #expect(summary.text(settings, Localizer(language: .en)).contains("ambulance-7"))
     }
 }

@@ -31,11 +31,7 @@ struct NotifyFlushCommand: AsyncParsableCommand {
         let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await notifier.flush() }
         let failures = results.compactMap(\.1)
         if output.json {
-            let queued = results.filter { $0.0.hasPending }.count
-            Console.out(JSONValue.object([
-                ("cases", .array(results.map { NotifyRendering.json($0.0) })),
-                ("delivered", .integer(results.count - queued)), ("notYetDelivered", .integer(queued)),
-            ]).serialized())
+            Console.out(NotifyRendering.flushJSON(results).serialized())
         } else if results.isEmpty {
             Console.out(l.text("notify.flush.nothing"))
         } else {
@@ -58,12 +54,7 @@ struct NotifyStatusCommand: ParsableCommand {
         let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in
             try NotifyQueue(stateDirectory: StateDirectories().state).all(nowMs: PreNotifier.nowMs())
         }
-        if output.json {
-            let waiting = entries.filter { $0.delivery != "delivered" }.count
-            return Console.out(JSONValue.object([
-                ("cases", .array(entries.map(NotifyRendering.json))), ("notYetDelivered", .integer(waiting)),
-            ]).serialized())
-        }
+        if output.json { return Console.out(NotifyRendering.statusJSON(entries).serialized()) }
         if entries.isEmpty { return Console.out(l.text("notify.status.none")) }
         for entry in entries { Console.out(NotifyRendering.line(entry, l)) }
     }

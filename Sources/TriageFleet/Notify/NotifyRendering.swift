@@ -29,6 +29,21 @@ public enum NotifyRendering {
         ])
     }
 
+    /// `notify flush --json`: every case tried, with how many are delivered and how many not yet.
+    public static func flushJSON(_ results: [(QueuedCase, NotifyError?)]) -> JSONValue {
+        let queued = results.filter { $0.0.hasPending }.count
+        return .object([
+            ("cases", .array(results.map { json($0.0) })),
+            ("delivered", .integer(results.count - queued)), ("notYetDelivered", .integer(queued)),
+        ])
+    }
+
+    /// `notify status --json`: every case kept on this device and how many are not yet delivered.
+    public static func statusJSON(_ entries: [QueuedCase]) -> JSONValue {
+        let waiting = entries.filter { $0.delivery != "delivered" }.count
+        return .object([("cases", .array(entries.map(json))), ("notYetDelivered", .integer(waiting))])
+    }
+
     /// `{"notification": {case}}`: what a `--json` module command adds on stderr after sending.
     public static func notificationJSON(_ e: QueuedCase) -> JSONValue { .object([("notification", json(e))]) }
 
