@@ -220,6 +220,13 @@ struct AuditCommandTests {
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data/audit.sqlite").path))
     }
 
+    @Test("the test-only append-stress is not in the shipping binary (test support: Tests/AuditStress)")
+    func noAppendStress() throws {
+        let result = try BinaryRunner.run(["audit", "append-stress", "--count", "1"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+    }
+
     @Test("rotate-key changes the public key; the log still verifies, in German too")
     func rotate() throws {
         let home = BinaryRunner.temporaryHome()
