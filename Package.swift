@@ -12,6 +12,8 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "TriageRendering", targets: ["TriageRendering"]),
+        .library(name: "TriageEngine", targets: ["TriageEngine"]),
         .library(name: "TriageFleet", targets: ["TriageFleet"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
@@ -105,6 +107,22 @@ let package = Package(
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming"),
+        // The triage engine's output forms: input catalogue, outcome types, every JSON form,
+        // the text result and the handover report (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageRendering",
+            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+        ),
+        // The triage engine: plain settings, config policy, state directories, cloud settings,
+        // prediction services, centers and routing, the audit trail, the disclaimer gate and
+        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageEngine",
+            dependencies: [
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The device side of the fleet and of hospital pre-notification: push to the collector,
         // push state, fleet-export verification, sealing, queue and relay client (no ArgumentParser).
         .target(
@@ -136,6 +154,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
+                "TriageEngine", "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet",
                 // Hospital pre-notification (sealing, signed relay requests).

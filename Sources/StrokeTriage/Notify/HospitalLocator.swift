@@ -1,6 +1,7 @@
 import StrokeCenters
 import StrokeModels
 import TriageFleet
+import TriageEngine
 
 /// The receiving hospital as the routing code knows it: name and location when
 /// its relay id is a stroke center's id in the configured dataset, and the ETA

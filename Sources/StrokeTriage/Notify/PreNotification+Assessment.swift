@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import TriageFleet
 import TriageLocalization
+import TriageRendering
+import TriageEngine
 
 /// The module commands' and the walkthrough's side of `PreNotification`: settings from
 /// the flags, the case from the assessment's outcome, the report on the terminal.

@@ -3,6 +3,7 @@ import Foundation
 import StrokeAudit
 import StrokeJSON
 import TriageFleet
+import TriageEngine
 import TriageLocalization
 
 extension FleetConfig {
