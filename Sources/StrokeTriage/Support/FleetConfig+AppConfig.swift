@@ -14,10 +14,8 @@ extension FleetConfig {
                   hospitalKeys: config.stringMap("hospitalKeys") ?? [:])
     }
 
-    /// This user's configuration file's fleet keys (an unreadable file counts as empty here).
-    static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> FleetConfig {
-        FleetConfig((try? AppConfig.load(StateDirectories(environment: environment))) ?? AppConfig())
-    }
+    /// The fleet's keys of the user's configuration file (checked at start-up: a broken one exits 78).
+    static var current: FleetConfig { FleetConfig(UserConfig.current) }
 }
 
 extension CollectorSettings {
@@ -34,7 +32,7 @@ extension CollectorSettings {
 extension BackgroundPush {
     /// After an assessment: spawns `audit push --quiet` for the log of `audit` when a collector is configured.
     static func start(_ audit: AuditOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard CollectorSettings.isConfigured(config: .load(environment: environment), environment: environment) else { return }
+        guard CollectorSettings.isConfigured(config: .current, environment: environment) else { return }
         start(auditDb: audit.auditDb, keyFile: audit.keyFile)
     }
 }
@@ -44,11 +42,11 @@ extension NotifySettings {
     static func resolve(relayFlag: String?, deviceFlag: String?, hospitalKeyFlag: String? = nil,
                         hospital: String? = nil) throws(NotifyError) -> NotifySettings {
         try resolve(relayFlag: relayFlag, deviceFlag: deviceFlag, hospitalKeyFlag: hospitalKeyFlag, hospital: hospital,
-                    config: .load())
+                    config: .current)
     }
 
     /// True when a relay is configured at all (the walkthrough offers to send only then).
-    static func relayConfigured(flag: String?) -> Bool { relayURL(flag: flag, config: .load()) != nil }
+    static func relayConfigured(flag: String?) -> Bool { relayURL(flag: flag, config: .current) != nil }
 
     /// The device's signing key: the audit log's Ed25519 key, from the log's location for `audit`.
     static func signingKey(_ audit: AuditOptions) throws(NotifyError) -> Curve25519.Signing.PrivateKey {
