@@ -144,11 +144,6 @@ let package = Package(
             dependencies: [
                 "TriageFleet", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -1,17 +1,12 @@
 import CaseWire
 import CollectorWire
 import Foundation
-import HTTPTypes
-import Hummingbird
-import HummingbirdTesting
-import Logging
-import NIOCore
 
-/// A relay (or collector) stand-in on a real loopback port: answers the device's
-/// requests from a script of canned answers and keeps what it was sent, so the
-/// device code's libcurl requests run over real HTTP. The real relay and collector
-/// need PostgreSQL; their end-to-end suites live in StrokeCollectorTests.
-actor FakeRelay {
+/// A relay (or collector) stand-in on a real loopback port (`LoopbackHTTPServer`):
+/// answers the device's requests like the relay, or with one fixed answer, and keeps
+/// what it was sent, so the device code's libcurl requests run over real HTTP. The
+/// real relay and collector need PostgreSQL; their suites live in StrokeCollectorTests.
+final class FakeRelay: @unchecked Sendable {
     /// One request as received.
     struct Received: Sendable {
         let method: String
@@ -24,17 +19,17 @@ actor FakeRelay {
     let hospitalKeys = HospitalKeyPair()
     /// The hospital id the relay knows.
     let hospitalId = "stroke-unit-a"
-    /// While true every request is answered 503 (a relay that is down).
-    var down = false
-    /// A fixed answer (status, body) for every request, instead of the relay's behaviour.
-    var fixedAnswer: (Int, String)?
-    /// Every request, in order.
-    private(set) var received: [Received] = []
+    private let lock = NSLock()
+    private var down = false
+    private var fixedAnswer: (Int, String)?
+    private var log: [Received] = []
 
-    /// Sets `down`.
-    func setDown(_ value: Bool) { down = value }
-    /// Sets `fixedAnswer`.
-    func setFixedAnswer(_ value: (Int, String)?) { fixedAnswer = value }
+    /// While true every request is answered 503 (a relay that is down).
+    func setDown(_ value: Bool) { lock.withLock { down = value } }
+    /// A fixed answer (status, body) for every request instead of the relay's behaviour; nil for the relay's.
+    func setFixedAnswer(_ value: (Int, String)?) { lock.withLock { fixedAnswer = value } }
+    /// Every request, in order.
+    var received: [Received] { lock.withLock { log } }
 
     /// The `POST /v1/cases` bodies received.
     func cases() -> [CaseCreateRequest] {
@@ -42,45 +37,32 @@ actor FakeRelay {
             .compactMap { try? JSONDecoder().decode(CaseCreateRequest.self, from: $0.body) }
     }
 
-    fileprivate func answer(method: String, path: String, body: Data, device: String?) -> (Int, String) {
-        received.append(Received(method: method, path: path, body: body, device: device))
-        if let fixedAnswer { return fixedAnswer }
-        if down { return (503, #"{"error":{"code":"relay.down"}}"#) }
-        switch (method, path) {
+    private func answer(_ request: LoopbackHTTPServer.Request) -> (Int, String) {
+        let (isDown, fixed) = lock.withLock { () -> (Bool, (Int, String)?) in
+            log.append(Received(method: request.method, path: request.path, body: request.body,
+                                device: request.headers[RequestSignature.deviceHeader.lowercased()]))
+            return (down, fixedAnswer)
+        }
+        if let fixed { return fixed }
+        if isDown { return (503, #"{"error":{"code":"relay.down"}}"#) }
+        switch (request.method, request.path) {
         case ("GET", RelayPaths.hospital(hospitalId)):
             return (200, #"{"publicKey":"\#(hospitalKeys.publicKey.description)"}"#)
-        case ("GET", _) where path.hasPrefix("/v1/hospitals/"):
+        case ("GET", let path) where path.hasPrefix("/v1/hospitals/"):
             return (404, #"{"error":{"code":"hospital.unknown"}}"#)
         case ("POST", RelayPaths.cases):
             return (201, #"{"accepted":true}"#)
-        case ("POST", _) where path.hasSuffix("/eta") || path.hasSuffix("/status"):
+        case ("POST", let path) where path.hasSuffix("/eta") || path.hasSuffix("/status"):
             return (200, "{}")
         default:
             return (404, #"{"error":{"code":"route.unknown"}}"#)
         }
     }
 
-    /// Runs `body` with the relay's base URL (`http://localhost:PORT`) while it serves.
-    func serve(_ body: @Sendable (String) async throws -> Void) async throws {
-        let router = Router()
-        let relay = self
-        let handler: @Sendable (Request, BasicRequestContext) async throws -> Response = { request, _ in
-            let buffer = try await request.body.collect(upTo: 1 << 20)
-            let device = request.headers[HTTPField.Name(RequestSignature.deviceHeader)!]
-            let (status, text) = await relay.answer(method: request.method.rawValue, path: request.uri.path,
-                                                    body: Data(buffer.readableBytesView), device: device)
-            return Response(status: .init(code: status), headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
-        }
-        for path: RouterPath in ["/v1/hospitals/:id", "/v1/head"] { router.get(path, use: handler) }
-        for path: RouterPath in ["/v1/cases", "/v1/cases/:id/eta", "/v1/cases/:id/status", "/v1/push"] {
-            router.post(path, use: handler)
-        }
-        var logger = Logger(label: "fake-relay")
-        logger.logLevel = .warning
-        let app = Application(router: router, logger: logger)
-        try await app.test(.live) { client in
-            try await body("http://localhost:\(client.port!)")
-        }
+    /// Runs `body` with the relay's base URL while it serves; stops it afterwards.
+    func serve(_ body: (String) async throws -> Void) async throws {
+        let server = try LoopbackHTTPServer { [self] request in answer(request) }
+        defer { server.stop() }
+        try await body(server.url)
     }
 }

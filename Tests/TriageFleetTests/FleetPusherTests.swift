@@ -77,7 +77,7 @@ struct FleetPusherTests {
         let log = try makeLog(directory, events: 2)
         defer { log.close() }
         let collector = FakeRelay()
-        await collector.setFixedAnswer((409, #"{"error":{"code":"chain.fork","message":"x"}}"#))
+        collector.setFixedAnswer((409, #"{"error":{"code":"chain.fork","message":"x"}}"#))
         try await collector.serve { url in
             let pusher = FleetPusher(settings: try settings(url), log: log, state: PushState(directory: directory.url))
             do {
@@ -89,7 +89,7 @@ struct FleetPusherTests {
                 #expect(error.status == 409)
             }
         }
-        let received = await collector.received
+        let received = collector.received
         #expect(received.map(\.path) == [CollectorPaths.head])
         #expect(received.first?.device == "ambulance-7")
     }
@@ -103,13 +103,13 @@ struct FleetPusherTests {
         let collector = FakeRelay()
         try await collector.serve { url in
             let pusher = FleetPusher(settings: try settings(url), log: log, state: PushState(directory: directory.url))
-            await collector.setFixedAnswer((503, "{}"))
+            collector.setFixedAnswer((503, "{}"))
             await #expect(throws: PushError.self) { _ = try await pusher.collectorHead() }
             do { _ = try await pusher.collectorHead() } catch let error as PushError { #expect(error.kind == .unreachable) }
-            await collector.setFixedAnswer((200, #"{"not":"a head"}"#))
+            collector.setFixedAnswer((200, #"{"not":"a head"}"#))
             do { _ = try await pusher.collectorHead() } catch let error as PushError { #expect(error.kind == .answerInvalid) }
             let answer = try JSONEncoder().encode(HeadAnswer(head: PushHead(sequence: 0, hash: Data(count: 32)), logId: nil))
-            await collector.setFixedAnswer((200, String(decoding: answer, as: UTF8.self)))
+            collector.setFixedAnswer((200, String(decoding: answer, as: UTF8.self)))
             #expect(try await pusher.collectorHead().head.sequence == 0)
             let remembered = PushState(directory: directory.url).acknowledged(collector: url, device: "ambulance-7")
             #expect(remembered?.sequence == 0)

@@ -44,7 +44,7 @@ struct PreNotifierTests {
             #expect(entry.localSealed == nil)
             #expect(HospitalID.isCaseID(entry.caseId))
         }
-        let cases = await relay.cases()
+        let cases = relay.cases()
         let request = try #require(cases.first)
         #expect(cases.count == 1)
         #expect(request.etaMinutes == 18)
@@ -64,7 +64,7 @@ struct PreNotifierTests {
         let relay = FakeRelay()
         try await relay.serve { url in
             let notifier = notifier(directory, recorder)
-            await relay.setDown(true)
+            relay.setDown(true)
             let settings = NotifySettings(relay: url, device: "amb-1", pinnedKeys: [:])
             let (queued, error) = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: relay.hospitalId),
                                                           urgency: .high, etaMinutes: nil, settings: settings)
@@ -77,7 +77,7 @@ struct PreNotifierTests {
             // Nothing of the case in plaintext on disk.
             let kept = try Data(contentsOf: directory.url.appendingPathComponent("notify/\(queued.caseId).json"))
             #expect(!String(decoding: kept, as: UTF8.self).contains("probability"))
-            await relay.setDown(false)
+            relay.setDown(false)
             let results = try await notifier.flush()
             #expect(results.count == 1)
             #expect(results.first?.1 == nil)
@@ -86,10 +86,10 @@ struct PreNotifierTests {
             #expect(updateError == nil)
             #expect(updated.latestEta == 9)
         }
-        let request = try #require(await relay.cases().first)
+        let request = try #require(relay.cases().first)
         #expect(await open(request, relay).verdict == .valid)
         #expect(recorder.types == [.notifySent, .notifyDelivered, .notifyUpdated])
-        let paths = await relay.received.map(\.path)
+        let paths = relay.received.map(\.path)
         #expect(paths.last?.hasSuffix("/eta") == true)
     }
 
@@ -118,7 +118,7 @@ struct PreNotifierTests {
             #expect(error?.isPermanent == true)
             #expect(entry.delivery == "failed")
         }
-        #expect(await relay.cases().isEmpty)
+        #expect(relay.cases().isEmpty)
     }
 
     @Test("rendering: the JSON form and the lines name ids, urgency, ETA and delivery, never the case")
