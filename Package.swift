@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
         .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
+        .library(name: "TriageFleet", targets: ["TriageFleet"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -123,12 +124,35 @@ let package = Package(
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The device side of the fleet and of hospital pre-notification: push to the collector,
+        // push state, fleet-export verification, sealing, queue and relay client (no ArgumentParser).
+        .target(
+            name: "TriageFleet",
+            dependencies: [
+                "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
+                "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        // Test support: appends test events to an audit log, printing each acknowledged
+        // sequence (crash-loop and concurrency tests kill or race it); in no shipping binary.
+        .executableTarget(
+            name: "AuditStress",
+            dependencies: ["StrokeAudit", "TriageLocalization"],
+            path: "Tests/AuditStress"
+        ),
+        .testTarget(
+            name: "TriageFleetTests",
+            dependencies: [
+                "TriageFleet", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
                 "TriageEngine", "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
+                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -8,7 +8,7 @@ import Glibc
 /// export → verify with the public key, erase, refused keys.
 @Suite("Audit log processes", .serialized)
 struct AuditProcessTests {
-    /// A running `audit append-stress` writer whose `ack N` lines are read as they come.
+    /// A running `AuditStress` writer (Tests/AuditStress) whose `ack N` lines are read as they come.
     final class Writer {
         let process = Process()
         private let output = Pipe()
@@ -16,8 +16,8 @@ struct AuditProcessTests {
         private(set) var acked: [Int] = []
 
         init(home: URL, count: Int) throws {
-            process.executableURL = BinaryRunner.binary
-            process.arguments = ["audit", "append-stress", "--count", String(count)]
+            process.executableURL = BinaryRunner.auditStress
+            process.arguments = ["--count", String(count)]
             var env = ProcessInfo.processInfo.environment
             env["STROKE_TRIAGE_HOME"] = home.path
             process.environment = env
@@ -152,29 +152,36 @@ struct AuditProcessTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
         let other = home.appendingPathComponent("other-keys.json")
         _ = try BinaryRunner.run(["audit", "public-key", "--key-file", other.path], environment: env)
-        let wrong = try BinaryRunner.run(["audit", "append-stress", "--count", "1", "--key-file", other.path], environment: env)
+        let wrong = try BinaryRunner.appendStress(["--count", "1", "--key-file", other.path], environment: env)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("does not belong"))
         #expect(try verify(home)["records"] as? Int == 3)
     }
 
-    @Test("AuditTrail records events, and warns without failing when it cannot")
+    @Test("an assessment's audit trail records its events, and warns without failing when it cannot")
     func trail() throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
-        let ok = try BinaryRunner.run(["audit", "append-stress", "--trail", "--count", "2"], environment: env)
-        #expect(ok.status == 0)
-        #expect(ok.stderr.isEmpty)
-        #expect(try verify(home)["records"] as? Int == 6)
+        let assess = ["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"]
+        var counts: [Int] = []
+        for _ in 0..<2 {
+            let ok = try BinaryRunner.run(assess, environment: env)
+            #expect(ok.status == 0)
+            #expect(ok.stderr.isEmpty)
+            counts.append(try #require(try verify(home)["records"] as? Int))
+        }
+        // Each assessment adds its events (disclaimer, start, prediction); the first also the log's own.
+        let recorded = counts[1]
+        #expect(counts[0] > 0 && recorded > counts[0])
         let keyFile = home.appendingPathComponent("state/audit-keys.json")
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: keyFile.path)
-        let warned = try BinaryRunner.run(["audit", "append-stress", "--trail", "--count", "1"], environment: env)
+        let warned = try BinaryRunner.run(assess, environment: env)
         #expect(warned.status == 0)
         #expect(warned.stderr.contains("Not recorded in the audit log"))
         #expect(warned.stderr.contains("0600"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-        #expect(try verify(home)["records"] as? Int == 6)
+        #expect(try verify(home)["records"] as? Int == recorded)
     }
 
     @Test("erase --before keeps the chain verifiable")
@@ -211,6 +218,13 @@ struct AuditCommandTests {
         #expect(result.stderr.contains("no audit log"))
         #expect(result.stdout.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("data/audit.sqlite").path))
+    }
+
+    @Test("the test-only append-stress is not in the shipping binary (test support: Tests/AuditStress)")
+    func noAppendStress() throws {
+        let result = try BinaryRunner.run(["audit", "append-stress", "--count", "1"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
     }
 
     @Test("rotate-key changes the public key; the log still verifies, in German too")

@@ -25,9 +25,14 @@ struct AuditTrustTests {
             }
         }
 
-        /// Appends `count` test events.
+        /// Appends `count` test events (Tests/AuditStress).
         func append(_ count: Int) throws {
-            #expect(try run(["audit", "append-stress", "--count", String(count)]).status == 0)
+            #expect(try appendStress(["--count", String(count)]).status == 0)
+        }
+
+        /// Runs the test-support writer `AuditStress` on this home.
+        func appendStress(_ arguments: [String]) throws -> BinaryRunner.Result {
+            try BinaryRunner.appendStress(arguments, environment: env)
         }
 
         /// Raw SQL on the database, as an attacker with file access.
@@ -164,7 +169,7 @@ struct AuditTrustTests {
         let home = Home()
         defer { home.remove() }
         try home.assess(3)
-        let real = try home.run(["audit", "append-stress", "--trail", "--count", "1"])
+        let real = try home.appendStress(["--count", "1"])
         let id = try #require(real.stdout.split(separator: "\n").last { $0.hasPrefix("assessment ") }?.dropFirst(11))
         #expect(try home.run(["audit", "erase", "--assessment", String(id)]).status == 0)
         #expect(try home.verify().status == 0)
@@ -212,7 +217,7 @@ struct AuditTrustTests {
         let verified = try mine.run(["audit", "verify"])
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("belongs to another log"))
-        #expect(try mine.run(["audit", "append-stress", "--count", "1"]).status == 1)
+        #expect(try mine.appendStress(["--count", "1"]).status == 1)
         #expect(try theirs.verify().report["records"] as? Int == 7)
     }
 

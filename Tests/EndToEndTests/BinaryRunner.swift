@@ -25,6 +25,14 @@ enum BinaryRunner {
         return root.appendingPathComponent(".build/debug/stroke-triage")
     }()
 
+    /// The test-support writer `AuditStress` (Tests/AuditStress), built beside the binary.
+    static let auditStress: URL = binary.deletingLastPathComponent().appendingPathComponent("AuditStress")
+
+    /// Runs `AuditStress` (appends test events, printing `ack N` each) like `run` runs the binary.
+    static func appendStress(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+        try run(arguments, environment: environment, executable: auditStress)
+    }
+
     /// A fresh, empty state directory for one test.
     static func temporaryHome() -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-triage-test-\(UUID().uuidString)")
@@ -34,9 +42,10 @@ enum BinaryRunner {
 
     /// Runs the binary with arguments, optional stdin text and extra environment.
     /// The state directory defaults to a fresh temporary folder.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> Result {
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    executable: URL = binary) throws -> Result {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["STROKE_TRIAGE_HOME"] = temporaryHome().path

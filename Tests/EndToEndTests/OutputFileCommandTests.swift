@@ -38,7 +38,7 @@ struct OutputFileCommandTests {
     /// A home with a small audit log (three events), for the export tests.
     static func homeWithLog() throws -> URL {
         let home = folder()
-        let r = try BinaryRunner.run(["audit", "append-stress", "--count", "3"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = try BinaryRunner.appendStress(["--count", "3"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         return home
     }

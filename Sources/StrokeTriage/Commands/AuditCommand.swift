@@ -8,7 +8,7 @@ struct AuditCommand: AsyncParsableCommand {
         discussion: "The log is an encrypted, hash-chained SQLite file; see docs/audit-format.md.",
         subcommands: [
             AuditVerifyCommand.self, AuditHeadCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
-            AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditStressCommand.self, AuditPushCommand.self,
+            AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditPushCommand.self,
             AuditOrgKeygenCommand.self,
         ]
     )

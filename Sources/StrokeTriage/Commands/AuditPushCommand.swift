@@ -1,12 +1,5 @@
-import StrokeJSON
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import ArgumentParser
-import Foundation
-import StrokeAudit
+import TriageFleet
 import TriageEngine
 
 /// `stroke-triage audit push [--collector URL] [--device-name NAME] [--batch-size N] [--status] [--json] [--quiet]`:
@@ -47,76 +40,17 @@ struct AuditPushCommand: AsyncParsableCommand {
             try CollectorSettings(collector: collector, device: deviceName, config: try CloudSettings.loadConfig())
         }
         let location = AuditSetup.location(audit)
-        let state = PushState(directory: location.keyFile.deletingLastPathComponent())
-        if status { return try await showStatus(settings, location, state) }
-        try await Failure.report(output) {
-            try AuditSetup.requireExisting(location)
-            guard let lock = state.lock(waitingUpTo: 60) else { throw PushError(.busy) }
-            defer { close(lock) }
-            let log = try AuditLog.open(location, context: AuditSetup.context())
-            defer { log.close() }
-            let summary = try await FleetPusher(settings: settings, log: log, state: state).push(batchSize: batchSize)
-            if quiet { return }
-            let pending = max(0, summary.localHead - summary.acknowledgedHead)
-            if output.json {
-                return Console.out(JSONValue.object([
-                    ("collector", .string(settings.baseURL)), ("device", .string(settings.device)),
-                    ("accepted", .integer(Int(summary.accepted))), ("duplicates", .integer(Int(summary.duplicates))),
-                    ("batches", .integer(Int(summary.batches))), ("wrappedKeys", .integer(Int(summary.wrappedKeys))),
-                    ("localHead", .integer(Int(summary.localHead))),
-                    ("acknowledgedHead", .integer(Int(summary.acknowledgedHead))), ("pending", .integer(Int(pending))),
-                ]).serialized())
+        if status {
+            let report = try await Failure.report(output) {
+                try await PushStatus.check(settings, location: location, context: AuditSetup.context(),
+                                           state: PushState(directory: location.keyFile.deletingLastPathComponent()))
             }
-            Console.out(output.localizer.text("push.done", [
-                .text(String(summary.accepted)), .text(String(summary.duplicates)), .text(String(summary.batches)),
-                .text(settings.device), .text(String(summary.acknowledgedHead)), .text(String(pending)),
-            ]))
+            return (output.json ? [report.json] : report.lines(output.localizer)).forEach { Console.out($0) }
         }
-    }
-
-    /// `--status`: the local head, the acknowledged head (from the collector when it answers, else remembered) and the pending count.
-    private func showStatus(_ settings: CollectorSettings, _ location: AuditLog.Location, _ state: PushState) async throws {
-        // Without a log there is no key to sign with: the collector is not asked (`reachable` is null).
-        let hasLog = FileManager.default.fileExists(atPath: location.database.path)
-        let (localHead, answer, unreachable) = try await Failure.report(output) { () async throws -> (Int64, Int64?, PushError?) in
-            guard hasLog else { return (0, nil, nil) }
-            let log = try AuditLog.open(location, context: AuditSetup.context())
-            defer { log.close() }
-            let local = try log.head().sequence
-            do {
-                let head = try await FleetPusher(settings: settings, log: log, state: state).collectorHead()
-                return (local, head.head.sequence, nil)
-            } catch let error as PushError where error.kind == .unreachable {
-                return (local, nil, error)
-            }
+        let summary = try await Failure.report(output) {
+            try await FleetPusher.push(settings, location: location, context: AuditSetup.context(), batchSize: batchSize)
         }
-        let remembered = answer == nil ? state.acknowledged(collector: settings.baseURL, device: settings.device) : nil
-        let acknowledged = answer ?? remembered?.sequence
-        let source = answer != nil ? "collector" : remembered != nil ? "remembered" : "none"
-        let pending = max(0, localHead - (acknowledged ?? 0))
-        let l = output.localizer
-        if output.json {
-            return Console.out(JSONValue.object([
-                ("collector", .string(settings.baseURL)), ("device", .string(settings.device)),
-                ("reachable", hasLog ? .bool(unreachable == nil) : .null), ("localHead", .integer(Int(localHead))),
-                ("acknowledgedHead", acknowledged.map { .integer(Int($0)) } ?? .null),
-                ("acknowledgedSource", .string(source)),
-                ("rememberedAt", remembered.map { .string(Self.iso($0.timeMs)) } ?? .null),
-                ("pending", .integer(Int(pending))),
-            ]).serialized())
-        }
-        let reachability = !hasLog ? "push.status.noLog" : unreachable == nil ? "push.status.reachable" : "push.status.unreachable"
-        Console.out(l.text(reachability, [.text(settings.baseURL), .text(settings.device)]))
-        Console.out(l.text("push.status.local", [.text(String(localHead))]))
-        switch (answer, remembered) {
-        case (let sequence?, _): Console.out(l.text("push.status.acknowledged", [.text(String(sequence))]))
-        case (nil, let memory?): Console.out(l.text("push.status.remembered", [.text(String(memory.sequence)), .text(Self.iso(memory.timeMs))]))
-        default: Console.out(l.text("push.status.never"))
-        }
-        Console.out(l.text("push.status.pending", [.text(String(pending))]))
-    }
-
-    private static func iso(_ ms: Int64) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(ms) / 1000))
+        if quiet { return }
+        Console.out(output.json ? summary.json(settings) : summary.text(settings, output.localizer))
     }
 }

@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageFleet
 import TriageEngine
 
 /// `stroke-triage audit verify [--export FILE --public-key KEY]`: checks the
@@ -48,10 +49,7 @@ struct AuditVerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        if let fleetExport {
-            return try FleetVerifyRunner.run(directory: fleetExport, publicKeys: publicKeys ?? "", orgKey: orgKey,
-                                             decryptTo: decryptTo, output: output)
-        }
+        if let fleetExport { return try verifyFleetExport(fleetExport) }
         let location = AuditSetup.location(audit)
         let result = try Failure.report(output) { () throws -> AuditVerification in
             if let export {
@@ -102,5 +100,18 @@ struct AuditVerifyCommand: ParsableCommand {
             Console.out(l.text("audit.verify.upgraded", [.text(String(upgraded)), .text(String(upgraded + 1))]))
         }
         if let problem = result.problem { throw problem.reason.isHeadDisagreement ? ExitStatus.failure : ExitStatus.invalidData }
+    }
+
+    /// `--fleet-export`: the report on stdout, or on stderr when the decrypted events go to stdout. Exit 0 valid, 65 invalid.
+    private func verifyFleetExport(_ directory: String) throws {
+        let report = try Failure.report(output) {
+            try FleetVerifyRunner.run(directory: directory, publicKeys: publicKeys ?? "", orgKey: orgKey, decryptTo: decryptTo) {
+                Console.outRaw(String(decoding: $0, as: UTF8.self))
+            }
+        }
+        for line in output.json ? [report.json] : report.text(output.localizer) {
+            report.eventsToStandardOutput ? Console.err(line) : Console.out(line)
+        }
+        if !report.result.isValid { throw ExitStatus.invalidData }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageFleet
 import StrokeWalkthrough
 import TriageLocalization
 import TriageRendering

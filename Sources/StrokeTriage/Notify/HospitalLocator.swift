@@ -1,5 +1,6 @@
 import StrokeCenters
 import StrokeModels
+import TriageFleet
 import TriageEngine
 
 /// The receiving hospital as the routing code knows it: name and location when

@@ -1,5 +1,6 @@
 import StrokeJSON
 import ArgumentParser
+import TriageFleet
 import TriageLocalization
 import TriageEngine
 
@@ -31,11 +32,7 @@ struct NotifyFlushCommand: AsyncParsableCommand {
         let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await notifier.flush() }
         let failures = results.compactMap(\.1)
         if output.json {
-            let queued = results.filter { $0.0.hasPending }.count
-            Console.out(JSONValue.object([
-                ("cases", .array(results.map { NotifyRendering.json($0.0) })),
-                ("delivered", .integer(results.count - queued)), ("notYetDelivered", .integer(queued)),
-            ]).serialized())
+            Console.out(NotifyRendering.flushJSON(results).serialized())
         } else if results.isEmpty {
             Console.out(l.text("notify.flush.nothing"))
         } else {
@@ -56,14 +53,9 @@ struct NotifyStatusCommand: ParsableCommand {
     func run() throws {
         let l = output.localizer
         let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in
-            try NotifyQueue().all(nowMs: PreNotifier.nowMs())
+            try NotifyQueue(stateDirectory: StateDirectories().state).all(nowMs: PreNotifier.nowMs())
         }
-        if output.json {
-            let waiting = entries.filter { $0.delivery != "delivered" }.count
-            return Console.out(JSONValue.object([
-                ("cases", .array(entries.map(NotifyRendering.json))), ("notYetDelivered", .integer(waiting)),
-            ]).serialized())
-        }
+        if output.json { return Console.out(NotifyRendering.statusJSON(entries).serialized()) }
         if entries.isEmpty { return Console.out(l.text("notify.status.none")) }
         for entry in entries { Console.out(NotifyRendering.line(entry, l)) }
     }
@@ -74,8 +66,8 @@ enum NotifyCommandSupport {
     /// The notifier for these options (the device key is the audit log's signing key).
     static func notifier(_ audit: AuditOptions, _ output: OutputOptions) throws -> PreNotifier {
         let key = try Failure.report(output) { () throws(NotifyError) in try NotifySettings.signingKey(audit) }
-        return PreNotifier(queue: NotifyQueue(), signingKey: key, trail: AuditTrail.make(audit, output: output),
-                           localizer: output.localizer)
+        return PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state), signingKey: key,
+                           recorder: TrailNotificationRecorder(trail: AuditTrail.make(audit, output: output), localizer: output.localizer))
     }
 
     /// Prints the outcome of a follow-up and exits with its status: 0 delivered, 69 queued, 1 refused.

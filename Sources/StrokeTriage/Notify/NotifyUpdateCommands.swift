@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaseWire
 import StrokeModels
+import TriageFleet
 
 /// `stroke-triage notify update --case ID (--lat L --lon L | --eta-minutes M)`: a new ETA.
 /// A position is turned into minutes to the case's hospital with the routing's

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeWalkthrough
 import TriageLocalization
+import TriageFleet
 import TriageRendering
 import TriageEngine
 

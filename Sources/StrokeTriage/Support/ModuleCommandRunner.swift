@@ -1,4 +1,5 @@
 import StrokeModels
+import TriageFleet
 import TriageEngine
 import TriageRendering
 

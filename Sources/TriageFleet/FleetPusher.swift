@@ -9,23 +9,55 @@ import StrokeCloud
 /// with an organisation key, the batch's data keys wrapped to it. Resumable
 /// and idempotent: the collector's head says where to start, and records it
 /// holds already are counted as duplicates, never stored twice.
-struct FleetPusher {
+///
+/// The entry point of TriageFleet's device side of the fleet (pre-notification:
+/// `PreNotifier`; fleet-export checks: `FleetVerifyRunner`).
+///
+/// ```swift
+/// let settings = try CollectorSettings(collector: "https://collector.example", device: "ambulance-7",
+///                                      config: FleetConfig(), transport: { _ in CloudConfiguration() })
+/// let location = AuditLog.Location(database: databaseURL, keyFile: keyFileURL)
+/// let state = PushState(directory: keyFileURL.deletingLastPathComponent())
+/// guard let lock = state.lock(waitingUpTo: 60) else { throw PushError(.busy) }
+/// defer { close(lock) }
+/// let log = try AuditLog.open(location, context: AuditLog.Context(operator: "crew", appVersion: "1.0"))
+/// defer { log.close() }
+/// let summary = try await FleetPusher(settings: settings, log: log, state: state).push(batchSize: 500)
+/// print(summary.accepted, summary.pending)
+/// ```
+public struct FleetPusher: Sendable {
     /// What a push did.
-    struct Summary {
-        var accepted = 0
-        var duplicates = 0
-        var batches = 0
-        var wrappedKeys = 0
-        var localHead: Int64 = 0
-        var acknowledgedHead: Int64 = 0
+    public struct Summary: Sendable, Equatable {
+        /// Records the collector stored.
+        public var accepted = 0
+        /// Records the collector already held.
+        public var duplicates = 0
+        /// Requests sent.
+        public var batches = 0
+        /// Data keys wrapped to the organisation key.
+        public var wrappedKeys = 0
+        /// The local log's head sequence.
+        public var localHead: Int64 = 0
+        /// The head the collector acknowledged last.
+        public var acknowledgedHead: Int64 = 0
+
+        /// Records the collector does not hold yet.
+        public var pending: Int64 { max(0, localHead - acknowledgedHead) }
+
+        /// An empty summary (nothing pushed yet).
+        public init() {}
     }
 
-    let settings: CollectorSettings
-    let log: AuditLog
-    let state: PushState
+    /// Where and as whom to push.
+    public let settings: CollectorSettings
+    /// The open audit log pushed from (and signing the requests).
+    public let log: AuditLog
+    /// Where the acknowledged head is remembered.
+    public let state: PushState
     let client: CloudClient
 
-    init(settings: CollectorSettings, log: AuditLog, state: PushState) {
+    /// A pusher of `log` to the collector of `settings`, remembering acknowledgements in `state`.
+    public init(settings: CollectorSettings, log: AuditLog, state: PushState) {
         self.settings = settings
         self.log = log
         self.state = state
@@ -34,7 +66,7 @@ struct FleetPusher {
 
     /// Pushes everything pending in batches of at most `batchSize` records.
     /// - Throws: `PushError` (unreachable, refused, answerInvalid), `AuditError` from the log.
-    func push(batchSize: Int) async throws -> Summary {
+    public func push(batchSize: Int) async throws -> Summary {
         var summary = Summary()
         var after = try await collectorHead().head.sequence
         summary.acknowledgedHead = after
@@ -59,7 +91,7 @@ struct FleetPusher {
     }
 
     /// `GET /v1/head`: what the collector holds for this device; remembered locally.
-    func collectorHead() async throws -> HeadAnswer {
+    public func collectorHead() async throws -> HeadAnswer {
         let answer: HeadAnswer = try await send("GET", CollectorPaths.head, body: Data())
         remember(answer.head)
         return answer

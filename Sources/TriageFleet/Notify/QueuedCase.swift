@@ -5,62 +5,78 @@
 /// While the hospital's key is not known yet (relay unreachable, no pinned
 /// key) the case waits in `localSealed` instead: AES-GCM under the queue key
 /// in the state directory (0600), sealed to the hospital at the next flush.
-struct QueuedCase: Codable, Sendable, Hashable {
+public struct QueuedCase: Codable, Sendable, Hashable {
     /// 32 lowercase hex digits, chosen by this device; the relay's idempotency key.
-    let caseId: String
+    public let caseId: String
     /// The hospital's id at the relay.
-    let hospitalId: String
+    public let hospitalId: String
     /// The hospital's display name when it is a known stroke center.
-    var hospitalName: String?
+    public var hospitalName: String?
     /// The hospital's location when known (for `notify update --lat --lon`).
-    var hospitalLat: Double?
+    public var hospitalLat: Double?
     /// The hospital's location when known.
-    var hospitalLon: Double?
+    public var hospitalLon: Double?
     /// The relay's base URL at the time of sending.
-    let relay: String
+    public let relay: String
     /// This device's name at the relay.
-    let device: String
+    public let device: String
     /// `critical`, `high`, `moderate` or `low` (CaseWire's thresholds).
-    let urgency: String
+    public let urgency: String
     /// The ETA sent with the case, minutes.
-    let etaMinutes: Int?
+    public let etaMinutes: Int?
     /// When the case was created (ms since 1970, UTC).
-    let createdMs: Int64
+    public let createdMs: Int64
     /// The pinned hospital key it was sealed to, if one was pinned (checked against the relay).
-    var pinnedKey: String?
+    public var pinnedKey: String?
     /// HPKE encapsulated key (base64), once sealed to the hospital.
-    var encapsulatedKey: String?
+    public var encapsulatedKey: String?
     /// HPKE ciphertext (base64), once sealed to the hospital.
-    var ciphertext: String?
+    public var ciphertext: String?
     /// The case under the local queue key (base64 AES-GCM combined), until sealed to the hospital.
-    var localSealed: String?
+    public var localSealed: String?
     /// True once the relay accepted the case.
-    var delivered = false
+    public var delivered = false
     /// When the relay accepted the case.
-    var deliveredMs: Int64?
+    public var deliveredMs: Int64?
     /// `inTransit`, `arrived` or `cancelled`, as last asked by the crew.
-    var status = "inTransit"
+    public var status = "inTransit"
     /// The latest ETA the crew gave, when the relay has not acknowledged it yet.
-    var pendingEta: Int?
+    public var pendingEta: Int?
     /// The latest ETA acknowledged by the relay (after the one sent with the case).
-    var currentEta: Int?
+    public var currentEta: Int?
     /// `arrived` or `cancelled` when the relay has not acknowledged it yet.
-    var pendingStatus: String?
+    public var pendingStatus: String?
     /// The last failure's code (`notify.error.*`), cleared by success.
-    var lastError: String?
+    public var lastError: String?
     /// True when the relay refused the case for good (e.g. `case.conflict`): never retried.
-    var failed = false
+    public var failed = false
     /// Delivery attempts so far.
-    var attempts = 0
+    public var attempts = 0
+
+    /// A new case, not yet sealed or delivered.
+    public init(caseId: String, hospitalId: String, hospitalName: String? = nil, hospitalLat: Double? = nil,
+                hospitalLon: Double? = nil, relay: String, device: String, urgency: String, etaMinutes: Int?,
+                createdMs: Int64) {
+        self.caseId = caseId
+        self.hospitalId = hospitalId
+        self.hospitalName = hospitalName
+        self.hospitalLat = hospitalLat
+        self.hospitalLon = hospitalLon
+        self.relay = relay
+        self.device = device
+        self.urgency = urgency
+        self.etaMinutes = etaMinutes
+        self.createdMs = createdMs
+    }
 
     /// True while anything of this case still has to reach the relay.
-    var hasPending: Bool { !failed && (!delivered || pendingEta != nil || pendingStatus != nil) }
+    public var hasPending: Bool { !failed && (!delivered || pendingEta != nil || pendingStatus != nil) }
 
     /// The ETA the hospital should see (the latest given).
-    var latestEta: Int? { pendingEta ?? currentEta ?? etaMinutes }
+    public var latestEta: Int? { pendingEta ?? currentEta ?? etaMinutes }
 
     /// `delivered`, `notYetDelivered` (queued, retried) or `failed` (refused for good by the relay).
-    var delivery: String {
+    public var delivery: String {
         if failed { return "failed" }
         return hasPending ? "notYetDelivered" : "delivered"
     }

@@ -8,29 +8,45 @@ import Foundation
 /// What `audit push` keeps beside the key file: the head the collector last
 /// acknowledged (`collector-push.json`, 0600) and the lock that keeps two
 /// pushes of one log from running at once (`collector-push.lock`).
-struct PushState {
+public struct PushState: Sendable {
     /// The remembered acknowledgement.
-    struct Acknowledged: Codable, Equatable {
+    public struct Acknowledged: Codable, Equatable, Sendable {
         /// The collector it came from.
-        var collector: String
+        public var collector: String
         /// The device name it was for.
-        var device: String
+        public var device: String
         /// The acknowledged sequence.
-        var sequence: Int64
+        public var sequence: Int64
         /// Its chain hash, lower-case hex.
-        var chainHash: String
+        public var chainHash: String
         /// When it was remembered, ms since 1970 UTC.
-        var timeMs: Int64
+        public var timeMs: Int64
+
+        /// An acknowledgement of `sequence` (with its chain hash) by `collector` for `device`, at `timeMs`.
+        public init(collector: String, device: String, sequence: Int64, chainHash: String, timeMs: Int64) {
+            self.collector = collector
+            self.device = device
+            self.sequence = sequence
+            self.chainHash = chainHash
+            self.timeMs = timeMs
+        }
     }
 
     /// The directory holding both files (the key file's).
-    let directory: URL
+    public let directory: URL
 
-    var memoryFile: URL { directory.appendingPathComponent("collector-push.json") }
-    var lockFile: URL { directory.appendingPathComponent("collector-push.lock") }
+    /// The state beside the key files in `directory`.
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    /// `collector-push.json`: the remembered acknowledgement.
+    public var memoryFile: URL { directory.appendingPathComponent("collector-push.json") }
+    /// `collector-push.lock`: held while a push runs.
+    public var lockFile: URL { directory.appendingPathComponent("collector-push.lock") }
 
     /// The remembered acknowledgement for this collector and device, if any.
-    func acknowledged(collector: String, device: String) -> Acknowledged? {
+    public func acknowledged(collector: String, device: String) -> Acknowledged? {
         guard let data = try? Data(contentsOf: memoryFile),
               let value = try? JSONDecoder().decode(Acknowledged.self, from: data),
               value.collector == collector, value.device == device else { return nil }
@@ -38,7 +54,7 @@ struct PushState {
     }
 
     /// Remembers an acknowledgement (temporary file, then rename; mode 0600). Best effort.
-    func remember(_ value: Acknowledged) {
+    public func remember(_ value: Acknowledged) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return }
@@ -52,7 +68,7 @@ struct PushState {
 
     /// Takes the push lock, waiting up to `seconds` for another push to end.
     /// - Returns: the open lock file descriptor (closing it releases the lock), or nil when it stayed taken.
-    func lock(waitingUpTo seconds: Double) -> Int32? {
+    public func lock(waitingUpTo seconds: Double) -> Int32? {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

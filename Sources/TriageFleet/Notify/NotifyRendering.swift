@@ -4,9 +4,9 @@ import TriageLocalization
 /// How pre-notifications are shown: one line per case for people, one JSON
 /// object per case for scripts. "not yet delivered" stays visible until the
 /// relay has everything (the case, the latest ETA, the status).
-enum NotifyRendering {
+public enum NotifyRendering {
     /// The JSON form of one case as kept on this device (no patient data: ids, urgency, ETA, states).
-    static func json(_ e: QueuedCase) -> JSONValue {
+    public static func json(_ e: QueuedCase) -> JSONValue {
         var pending: [String] = []
         if !e.delivered { pending.append("case") }
         if e.pendingEta != nil { pending.append("eta") }
@@ -29,11 +29,26 @@ enum NotifyRendering {
         ])
     }
 
+    /// `notify flush --json`: every case tried, with how many are delivered and how many not yet.
+    public static func flushJSON(_ results: [(QueuedCase, NotifyError?)]) -> JSONValue {
+        let queued = results.filter { $0.0.hasPending }.count
+        return .object([
+            ("cases", .array(results.map { json($0.0) })),
+            ("delivered", .integer(results.count - queued)), ("notYetDelivered", .integer(queued)),
+        ])
+    }
+
+    /// `notify status --json`: every case kept on this device and how many are not yet delivered.
+    public static func statusJSON(_ entries: [QueuedCase]) -> JSONValue {
+        let waiting = entries.filter { $0.delivery != "delivered" }.count
+        return .object([("cases", .array(entries.map(json))), ("notYetDelivered", .integer(waiting))])
+    }
+
     /// `{"notification": {case}}`: what a `--json` module command adds on stderr after sending.
-    static func notificationJSON(_ e: QueuedCase) -> JSONValue { .object([("notification", json(e))]) }
+    public static func notificationJSON(_ e: QueuedCase) -> JSONValue { .object([("notification", json(e))]) }
 
     /// The line after a send or update: delivered, or not yet delivered (queued) with the reason.
-    static func outcome(_ e: QueuedCase, _ error: NotifyError?, _ l: Localizer) -> String {
+    public static func outcome(_ e: QueuedCase, _ error: NotifyError?, _ l: Localizer) -> String {
         let hospital = e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId
         guard let error else { return l.text("notify.sent.delivered", [.text(hospital), .text(e.caseId)]) }
         let key = e.failed ? "notify.sent.failed" : "notify.sent.queued"
@@ -41,7 +56,7 @@ enum NotifyRendering {
     }
 
     /// One human line per case: id, hospital, urgency, ETA, status, delivery.
-    static func line(_ e: QueuedCase, _ l: Localizer) -> String {
+    public static func line(_ e: QueuedCase, _ l: Localizer) -> String {
         let eta = e.latestEta.map { l.text("notify.eta", [.text(String($0))]) } ?? l.text("notify.eta.unknown")
         return [
             e.caseId, e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId,

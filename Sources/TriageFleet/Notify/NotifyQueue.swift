@@ -5,27 +5,31 @@ import Darwin
 #endif
 import Crypto
 import Foundation
-import TriageEngine
 
 /// The pre-notifications of this device: one file per case in the state
 /// directory's `notify/` (directory 0700, files 0600), holding only
 /// ciphertext and metadata (`QueuedCase`). Entries are kept 48 hours after
 /// sending, then removed. Writes go to a temporary file, are synced and
 /// renamed over the old one, so a crash never leaves half an entry.
-struct NotifyQueue: Sendable {
+public struct NotifyQueue: Sendable {
     /// How long an entry is kept after its case was created.
-    static let retentionMs: Int64 = 48 * 3_600_000
+    public static let retentionMs: Int64 = 48 * 3_600_000
 
     /// The queue directory.
-    let directory: URL
+    public let directory: URL
 
-    /// The queue of this user (`<state>/notify`).
-    init(_ directories: StateDirectories = StateDirectories()) {
-        directory = directories.state.appendingPathComponent("notify")
+    /// The queue in the state directory `state` (`<state>/notify`).
+    public init(stateDirectory state: URL) {
+        directory = state.appendingPathComponent("notify")
+    }
+
+    /// The queue in exactly this directory.
+    public init(directory: URL) {
+        self.directory = directory
     }
 
     /// Every entry, oldest first (ties by case id); entries past retention are removed.
-    func all(nowMs: Int64) throws(NotifyError) -> [QueuedCase] {
+    public func all(nowMs: Int64) throws(NotifyError) -> [QueuedCase] {
         guard FileManager.default.fileExists(atPath: directory.path) else { return [] }
         let names: [String]
         do { names = try FileManager.default.contentsOfDirectory(atPath: directory.path) } catch {
@@ -46,7 +50,7 @@ struct NotifyQueue: Sendable {
 
     /// The entry with this case id.
     /// - Throws: `caseUnknown` (exit 65) when there is none.
-    func entry(_ caseId: String, nowMs: Int64) throws(NotifyError) -> QueuedCase {
+    public func entry(_ caseId: String, nowMs: Int64) throws(NotifyError) -> QueuedCase {
         guard HospitalID.isCaseID(caseId), let entry = try all(nowMs: nowMs).first(where: { $0.caseId == caseId }) else {
             throw .caseUnknown(caseId)
         }
@@ -54,11 +58,11 @@ struct NotifyQueue: Sendable {
     }
 
     /// Writes an entry (replacing the previous version of the same case).
-    func save(_ entry: QueuedCase) throws(NotifyError) {
+    public func save(_ entry: QueuedCase) throws(NotifyError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         do {
-            try StateDirectories.ensure(directory)
+            try Self.ensureDirectory(directory)
             try Self.writePrivate(try encoder.encode(entry), to: directory.appendingPathComponent(entry.caseId + ".json"))
         } catch let error as NotifyError {
             throw error
@@ -68,17 +72,23 @@ struct NotifyQueue: Sendable {
     }
 
     /// The key that protects cases waiting for their hospital's key (created on first use, 0600).
-    func localKey() throws(NotifyError) -> SymmetricKey {
+    public func localKey() throws(NotifyError) -> SymmetricKey {
         let url = directory.appendingPathComponent("queue.key")
         do {
             if let data = try? Data(contentsOf: url), data.count == 32 { return SymmetricKey(data: data) }
-            try StateDirectories.ensure(directory)
+            try Self.ensureDirectory(directory)
             let key = SymmetricKey(size: .bits256)
             try Self.writePrivate(key.withUnsafeBytes { Data($0) }, to: url)
             return key
         } catch {
             throw .queueUnavailable(cause: "\(error)")
         }
+    }
+
+    /// Creates the queue directory (0700) when missing.
+    static func ensureDirectory(_ url: URL) throws {
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     /// Writes `data` to `url` through a 0600 temporary file, fsync and rename.

@@ -1,43 +1,63 @@
-import StrokeJSON
 import CaseWire
 import Crypto
 import Foundation
 import StrokeAudit
-import TriageLocalization
-import TriageEngine
+import StrokeJSON
+
+/// Where a `PreNotifier` records its events (`notify.sent`, `notify.delivered`,
+/// `notify.updated`): the front-end's audit trail. The payload holds ids, urgency,
+/// ETA and delivery state only, never the case; a failure to record is the
+/// recorder's to report (it never stops a notification).
+public protocol PreNotificationRecorder: Sendable {
+    /// Records one event; `inAssessment` when it belongs to the assessment just shown.
+    func record(_ type: AuditEventType, payload: JSONValue, inAssessment: Bool)
+}
 
 /// Creates, delivers and follows up this device's pre-notifications through
 /// the queue: every change is written to the queue before the relay is asked,
 /// so nothing is lost when the relay, the network or the process goes away,
 /// and a retried case is the same bytes under the same case id (the relay
 /// answers a repeat with 200, never a duplicate).
-struct PreNotifier: Sendable {
+public struct PreNotifier: Sendable {
     /// Where the cases are kept.
-    let queue: NotifyQueue
+    public let queue: NotifyQueue
     /// The device's signing key (the audit log's Ed25519 key).
-    let signingKey: Curve25519.Signing.PrivateKey
+    public let signingKey: Curve25519.Signing.PrivateKey
     /// Where send, delivery and update events are recorded.
-    let trail: AuditTrail
-    /// The language of "not recorded" warnings.
-    let localizer: Localizer
+    public let recorder: any PreNotificationRecorder
+
+    /// A notifier keeping cases in `queue`, signing with `signingKey`, recording to `recorder`.
+    public init(queue: NotifyQueue, signingKey: Curve25519.Signing.PrivateKey, recorder: any PreNotificationRecorder) {
+        self.queue = queue
+        self.signingKey = signingKey
+        self.recorder = recorder
+    }
 
     /// What a new case carries besides the assessment.
-    struct Destination: Sendable {
+    public struct Destination: Sendable, Equatable {
         /// The hospital's id at the relay.
-        let hospitalId: String
+        public let hospitalId: String
         /// Its name, when it is a known stroke center.
-        var name: String?
+        public var name: String?
         /// Its location, when known.
-        var latitude: Double?
+        public var latitude: Double?
         /// Its location, when known.
-        var longitude: Double?
+        public var longitude: Double?
+
+        /// A destination; name and location when it is a known stroke center.
+        public init(hospitalId: String, name: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
+            self.hospitalId = hospitalId
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+        }
     }
 
     /// Creates a case for `caseJSON` (sealed to the pinned key, else to the key the relay
     /// gives, else kept under the local queue key), then tries once to deliver it.
     /// - Returns: the case as kept, and the error when it is not delivered (queued or failed).
     /// - Throws: only when nothing could be kept (bad pinned key, unknown hospital, queue unwritable).
-    func send(caseJSON: Data, to destination: Destination, urgency: CaseUrgency, etaMinutes: Int?,
+    public func send(caseJSON: Data, to destination: Destination, urgency: CaseUrgency, etaMinutes: Int?,
               settings: NotifySettings) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
         let nowMs = Self.nowMs()
         var entry = QueuedCase(
@@ -76,7 +96,7 @@ struct PreNotifier: Sendable {
 
     /// Tries to deliver everything still pending of one case: the case, then the latest ETA, then the status.
     /// Each step is saved as soon as the relay accepts it.
-    func deliver(_ original: QueuedCase) async -> (QueuedCase, NotifyError?) {
+    public func deliver(_ original: QueuedCase) async -> (QueuedCase, NotifyError?) {
         var entry = original
         let relay = client(entry)
         do throws(NotifyError) {
@@ -115,7 +135,7 @@ struct PreNotifier: Sendable {
     }
 
     /// Delivers every case with something pending; records `notify.delivered` for each that got through.
-    func flush() async throws(NotifyError) -> [(QueuedCase, NotifyError?)] {
+    public func flush() async throws(NotifyError) -> [(QueuedCase, NotifyError?)] {
         var results: [(QueuedCase, NotifyError?)] = []
         for entry in try queue.all(nowMs: Self.nowMs()) where entry.hasPending {
             let (after, error) = await deliver(entry)
@@ -126,7 +146,7 @@ struct PreNotifier: Sendable {
     }
 
     /// Records a follow-up (new ETA, arrived, cancelled) and tries to deliver it.
-    func update(_ caseId: String, eta: Int? = nil, status: CaseStatus? = nil) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
+    public func update(_ caseId: String, eta: Int? = nil, status: CaseStatus? = nil) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
         var entry = try queue.entry(caseId, nowMs: Self.nowMs())
         if let eta { entry.pendingEta = eta }
         if let status {
@@ -189,11 +209,11 @@ struct PreNotifier: Sendable {
         let payload = JSONValue.object([
             ("caseId", .string(entry.caseId)), ("hospitalId", .string(entry.hospitalId)), ("relay", .string(entry.relay)),
         ] + extra + [("delivery", .string(entry.delivery))])
-        AssessmentSession.notRecorded(trail.notification(type, payload, inAssessment: inAssessment), localizer)
+        recorder.record(type, payload: payload, inAssessment: inAssessment)
     }
 
     private static func number(_ value: Int?) -> JSONValue { value.map { .integer($0) } ?? .null }
 
     /// Now, ms since 1970 (UTC).
-    static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
+    public static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 }

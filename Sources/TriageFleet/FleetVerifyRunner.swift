@@ -1,48 +1,69 @@
-import StrokeJSON
-import ArgumentParser
 import FleetExport
 import Foundation
 import OutputFiles
+import StrokeJSON
+import TriageLocalization
 
 /// `audit verify --fleet-export DIR --public-keys FILE [--org-key FILE [--decrypt-to FILE]]`:
 /// verifies a collector's fleet export offline and, with the organisation key, decrypts it.
 ///
-/// The report (text, or one JSON object with `--json`) goes to standard output; when the
-/// decrypted events go to standard output (`--org-key` without `--decrypt-to`), the report
-/// goes to standard error instead, so the events can be piped. Exit 0 valid, 65 invalid.
-enum FleetVerifyRunner {
-    static func run(directory: String, publicKeys: String, orgKey: String?, decryptTo: String?, output: OutputOptions) throws {
-        let keys = try Failure.report(output) { try FleetPublicKeys(contentsOf: publicKeys) }
-        let organisation = try orgKey.map { path in try Failure.report(output) { try FleetKeyFile.organisationKey(path) } }
-        if let decryptTo {
-            try Failure.report(output) { try OutputFile.preflight(path: decryptTo, force: false, existing: .refuseUnlessForced) }
-        }
+/// The decrypted events go to `--decrypt-to` (a new file, 0600) or, without it, to the
+/// `events` closure (the front-end writes them to standard output and the report to
+/// standard error, so the events can be piped). The report is rendered by `FleetVerifyReport`.
+public enum FleetVerifyRunner {
+    /// Verifies (and with `orgKey`, decrypts) the export in `directory`.
+    /// - Parameters:
+    ///   - publicKeys: path of the collector's public-keys file.
+    ///   - orgKey: path of the organisation key file, to decrypt the records.
+    ///   - decryptTo: a new file for the decrypted events (needs `orgKey`).
+    ///   - events: receives the decrypted events when `decryptTo` is nil.
+    /// - Throws: `FleetExportError` for unreadable keys, `OutputFileError` for the output file.
+    ///   An invalid export is no error: the report says so (`isValid`).
+    public static func run(directory: String, publicKeys: String, orgKey: String?, decryptTo: String?,
+                           events: (Data) -> Void) throws -> FleetVerifyReport {
+        let keys = try FleetPublicKeys(contentsOf: publicKeys)
+        let organisation = try orgKey.map { path in try FleetKeyFile.organisationKey(path) }
+        if let decryptTo { try OutputFile.preflight(path: decryptTo, force: false, existing: .refuseUnlessForced) }
         let url = URL(fileURLWithPath: directory)
         let result = FleetExportVerifier.verify(directory: url, keys: keys)
         var counts: FleetExportDecryptor.Counts?
-        let eventsToStdout = organisation != nil && decryptTo == nil
         if result.isValid, let organisation {
             let (lines, tally) = FleetExportDecryptor.decrypt(directory: url, verification: result, organisationKey: organisation)
             counts = tally
             if let decryptTo {
-                try Failure.report(output) {
-                    let file = try OutputFile(path: decryptTo, force: false, existing: .refuseUnlessForced)
-                    try file.write([UInt8](lines))
-                    try file.commit()
-                }
+                let file = try OutputFile(path: decryptTo, force: false, existing: .refuseUnlessForced)
+                try file.write([UInt8](lines))
+                try file.commit()
             } else {
-                Console.outRaw(String(decoding: lines, as: UTF8.self))
+                events(lines)
             }
         }
-        let report = output.json ? [json(result, path: url.standardizedFileURL.path, counts: counts)]
-            : text(result, path: url.standardizedFileURL.path, counts: counts, decryptTo: decryptTo, output: output)
-        for line in report { eventsToStdout ? Console.err(line) : Console.out(line) }
-        if !result.isValid { throw ExitStatus.invalidData }
+        return FleetVerifyReport(result: result, path: url.standardizedFileURL.path, counts: counts, decryptTo: decryptTo,
+                                 eventsToStandardOutput: organisation != nil && decryptTo == nil)
     }
+}
+
+/// What `FleetVerifyRunner` found, as text lines or one JSON object.
+public struct FleetVerifyReport: Sendable {
+    /// The verification.
+    public let result: FleetVerification
+    /// The export directory, standardised.
+    public let path: String
+    /// What decrypting found, when the organisation key was given and the export is valid.
+    public let counts: FleetExportDecryptor.Counts?
+    /// Where the decrypted events were written, if to a file.
+    public let decryptTo: String?
+    /// True when the decrypted events went to the `events` closure (the report then belongs on stderr).
+    public let eventsToStandardOutput: Bool
+
+    /// The report as lines of text in the localizer's language.
+    public func text(_ l: Localizer) -> [String] { Self.text(result, path: path, counts: counts, decryptTo: decryptTo, l) }
+
+    /// The report as one JSON object.
+    public var json: String { Self.json(result, path: path, counts: counts) }
 
     static func text(_ result: FleetVerification, path: String, counts: FleetExportDecryptor.Counts?, decryptTo: String?,
-                     output: OutputOptions) -> [String] {
-        let l = output.localizer
+                     _ l: Localizer) -> [String] {
         var lines = [result.hasRange ? l.text("fleetverify.read", [.text(path), .text(iso(result.fromMs)), .text(iso(result.toMs))])
                         : l.text("fleetverify.readPath", [.text(path)]),
                      l.text("fleetverify.notice")]

@@ -1,21 +1,13 @@
 import ArgumentParser
-import CaseWire
 import Foundation
+import TriageFleet
 import TriageLocalization
 import TriageRendering
 import TriageEngine
 
-/// Sending a finished assessment to a hospital from the module commands and
-/// the walkthrough. The result is always on screen first; the send comes
-/// after it, in the same process, bounded by `RelayClient`'s timeouts (3 s to
-/// connect, 8 s per request). When the relay cannot be reached the case stays
-/// queued and the crew reads "not yet delivered" (docs/prenotify.md).
-struct PreNotification: Sendable {
-    /// Where and as whom to send.
-    let settings: NotifySettings
-    /// The notifier with the device key and the session's audit trail.
-    let notifier: PreNotifier
-
+/// The module commands' and the walkthrough's side of `PreNotification`: settings from
+/// the flags, the case from the assessment's outcome, the report on the terminal.
+extension PreNotification {
     /// Resolves the settings and the device key before the assessment, so a usage
     /// error (no relay, no device name, unreadable key file) comes before the result.
     static func prepare(_ options: NotifyOptions, audit: AuditOptions, trail: AuditTrail, output: OutputOptions) throws -> PreNotification {
@@ -29,16 +21,15 @@ struct PreNotification: Sendable {
                      localizer: Localizer) throws(NotifyError) -> PreNotification {
         let settings = try NotifySettings.resolve(relayFlag: options.relay, deviceFlag: options.deviceName,
                                                   hospitalKeyFlag: options.hospitalKey, hospital: options.notify)
-        if let hospital, let pinned = settings.pinnedKeys[hospital], (try? HospitalPublicKey(pinned)) == nil {
-            throw .badHospitalKey(hospital)
-        }
-        let notifier = PreNotifier(queue: NotifyQueue(), signingKey: try NotifySettings.signingKey(audit), trail: trail,
-                                   localizer: localizer)
+        try checkPinnedKey(settings, hospital: hospital)
+        let notifier = PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state),
+                                   signingKey: try NotifySettings.signingKey(audit),
+                                   recorder: TrailNotificationRecorder(trail: trail, localizer: localizer))
         return PreNotification(settings: settings, notifier: notifier)
     }
 
-    /// Seals and sends the outcome's case to `hospitalId`, then retries older queued cases
-    /// when the relay answered. Returns the case as kept and the error when not delivered.
+    /// Seals and sends the outcome's case (its `--json` object) to `hospitalId`, with the ETA
+    /// from the crew's position to the hospital unless `etaOverride` is given.
     func send(_ outcome: AssessmentOutcome, to hospitalId: String, etaOverride: Int?) async throws(NotifyError)
         -> (QueuedCase, NotifyError?) {
         let destination = HospitalLocator.destination(hospitalId)
@@ -46,13 +37,8 @@ struct PreNotification: Sendable {
             HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude)
         }
         let a = outcome.assessment
-        let caseJSON = Data(AssessmentSession.json(outcome).serialized().utf8)
-        let result = try await notifier.send(caseJSON: caseJSON, to: destination,
-                                             urgency: CaseUrgency(ich: a.ich.probability, lvo: a.lvo?.probability),
-                                             etaMinutes: eta, settings: settings)
-        // The relay is up: older cases still queued go now (never the one just sent twice).
-        if result.1 == nil { _ = try? await notifier.flush() }
-        return result
+        return try await send(caseJSON: Data(AssessmentSession.json(outcome).serialized().utf8), ich: a.ich.probability,
+                              lvo: a.lvo?.probability, to: destination, etaMinutes: eta)
     }
 
     /// Module commands: after the printed result, sends when `--notify` was given and

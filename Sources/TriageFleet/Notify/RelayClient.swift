@@ -7,21 +7,28 @@ import StrokeCloud
 /// request signed like the collector's (`CollectorWire.RequestSignature`,
 /// the audit log's Ed25519 key), bounded in time, never carrying patient data
 /// in a URL or header.
-struct RelayClient: Sendable {
+public struct RelayClient: Sendable {
     /// Seconds to wait for the connection.
-    static let connectTimeout = 3.0
+    public static let connectTimeout = 3.0
     /// Seconds for one whole request.
-    static let totalTimeout = 8.0
+    public static let totalTimeout = 8.0
 
     /// The relay's base URL, without a trailing slash.
-    let relay: String
+    public let relay: String
     /// This device's name at the relay.
-    let device: String
+    public let device: String
     /// The device's signing key.
-    let key: Curve25519.Signing.PrivateKey
+    public let key: Curve25519.Signing.PrivateKey
+
+    /// A client of `relay` as `device`, signing with `key`.
+    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey) {
+        self.relay = relay
+        self.device = device
+        self.key = key
+    }
 
     /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
-    func hospitalKey(_ hospitalId: String) async throws(NotifyError) -> String {
+    public func hospitalKey(_ hospitalId: String) async throws(NotifyError) -> String {
         let answer = try await send("GET", "/v1/hospitals/\(hospitalId)")
         guard answer.status == 200 else { throw Self.failure(answer, hospital: hospitalId) }
         guard let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
@@ -30,19 +37,19 @@ struct RelayClient: Sendable {
     }
 
     /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.
-    func postCase(_ body: String, hospitalId: String) async throws(NotifyError) {
+    public func postCase(_ body: String, hospitalId: String) async throws(NotifyError) {
         let answer = try await send("POST", "/v1/cases", body)
         guard answer.status == 200 || answer.status == 201 else { throw Self.failure(answer, hospital: hospitalId) }
     }
 
     /// A new ETA for one of this device's cases.
-    func postEta(caseId: String, minutes: Int) async throws(NotifyError) {
+    public func postEta(caseId: String, minutes: Int) async throws(NotifyError) {
         let answer = try await send("POST", "/v1/cases/\(caseId)/eta", "{\"etaMinutes\":\(minutes)}")
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }
 
     /// `arrived` or `cancelled` for one of this device's cases.
-    func postStatus(caseId: String, status: String) async throws(NotifyError) {
+    public func postStatus(caseId: String, status: String) async throws(NotifyError) {
         let answer = try await send("POST", "/v1/cases/\(caseId)/status", "{\"status\":\"\(status)\"}")
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }

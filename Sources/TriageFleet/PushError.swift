@@ -1,10 +1,10 @@
-import ArgumentParser
 import TriageLocalization
 
 /// Why `audit push` could not push (codes `push.<kind>`); never patient data.
-struct PushError: Error, UserFacingError, Equatable {
+/// The exit code of each kind (given in brackets) is the front-end's to apply.
+public struct PushError: Error, Equatable, Sendable {
     /// What went wrong.
-    enum Kind: String {
+    public enum Kind: String, Sendable {
         /// No collector URL from `--collector`, config `collector` or `STROKE_TRIAGE_COLLECTOR` (64).
         case collectorMissing
         /// The collector URL is not an http(s) URL (64).
@@ -26,15 +26,16 @@ struct PushError: Error, UserFacingError, Equatable {
     }
 
     /// The kind.
-    let kind: Kind
+    public let kind: Kind
     /// The collector's reason code (`chain.fork`), sanitised, for `refused`.
-    var reason: String = ""
+    public var reason: String = ""
     /// The HTTP status, for `refused`.
-    var status: Int = 0
+    public var status: Int = 0
     /// Technical detail for `--verbose` (libcurl's text, the status).
-    var underlyingCause: String?
+    public var underlyingCause: String?
 
-    init(_ kind: Kind, reason: String = "", status: Int = 0, cause: String? = nil) {
+    /// An error of `kind`, with the collector's reason and status when it answered.
+    public init(_ kind: Kind, reason: String = "", status: Int = 0, cause: String? = nil) {
         self.kind = kind
         self.reason = reason
         self.status = status
@@ -42,22 +43,15 @@ struct PushError: Error, UserFacingError, Equatable {
     }
 
     /// The stable dotted code.
-    var code: String { "push.\(kind.rawValue)" }
+    public var code: String { "push.\(kind.rawValue)" }
 
-    var exitCode: ExitCode {
-        switch kind {
-        case .collectorMissing, .collectorInvalid, .deviceMissing, .deviceInvalid, .orgKeyInvalid: ExitStatus.usage
-        case .unreachable: ExitStatus.unavailable
-        case .refused: status == 409 || status == 422 ? ExitStatus.invalidData : ExitStatus.failure
-        case .answerInvalid, .busy: ExitStatus.failure
-        }
-    }
-
-    func message(_ localizer: Localizer) -> String {
+    /// The one-line message in the user's language.
+    public func message(_ localizer: Localizer) -> String {
         localizer.text("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))])
     }
 
-    func hint(_ localizer: Localizer) -> String? {
+    /// What to do about it, when there is something to do.
+    public func hint(_ localizer: Localizer) -> String? {
         switch (kind, reason) {
         case (.refused, "signature.invalid"): localizer.text("push.hint.key")
         case (.refused, "device.unknown"): localizer.text("push.hint.unknown")
@@ -68,7 +62,7 @@ struct PushError: Error, UserFacingError, Equatable {
     }
 
     /// A reason code from a collector's answer, kept only if it looks like one (letters, digits, `.`, `_`, `-`; ≤ 64).
-    static func sanitisedReason(_ code: String?) -> String {
+    public static func sanitisedReason(_ code: String?) -> String {
         guard let code, (1...64).contains(code.utf8.count),
               code.utf8.allSatisfy({ $0 == 45 || $0 == 46 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) })
         else { return "unknown" }

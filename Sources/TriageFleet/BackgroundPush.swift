@@ -4,27 +4,32 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import TriageEngine
 
 /// Starts `stroke-triage audit push --quiet` detached after an assessment,
 /// when a collector is configured: a new session, standard input and output
 /// on /dev/null, never waited for. The assessment's result is already written
 /// and flushed; nothing here can delay it or change its exit status, and a
 /// push that fails only leaves records pending for the next one.
-enum BackgroundPush {
-    /// Spawns the push for the log of `audit` (its `--audit-db` and `--key-file` are passed on).
-    static func start(_ audit: AuditOptions, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        let config = (try? AppConfig.load(StateDirectories(environment: environment))) ?? AppConfig()
-        guard CollectorSettings.isConfigured(config: config, environment: environment),
-              let executable = currentExecutable() else { return }
+/// Whether to start at all (a collector configured) is the caller's decision.
+public enum BackgroundPush {
+    /// Spawns this executable's `audit push --quiet` for the log at `auditDb` and `keyFile`
+    /// (passed on as `--audit-db` and `--key-file` when given). Does nothing when the
+    /// executable cannot be found.
+    public static func start(auditDb: String?, keyFile: String?) {
+        guard let executable = currentExecutable() else { return }
+        spawnDetached(arguments(executable: executable, auditDb: auditDb, keyFile: keyFile))
+    }
+
+    /// The command line of the background push (`<executable> audit push --quiet …`).
+    public static func arguments(executable: String, auditDb: String?, keyFile: String?) -> [String] {
         var arguments = [executable, "audit", "push", "--quiet"]
-        if let db = audit.auditDb { arguments += ["--audit-db", db] }
-        if let keyFile = audit.keyFile { arguments += ["--key-file", keyFile] }
-        spawnDetached(arguments)
+        if let auditDb { arguments += ["--audit-db", auditDb] }
+        if let keyFile { arguments += ["--key-file", keyFile] }
+        return arguments
     }
 
     /// This process's executable (`/proc/self/exe`), nil when it cannot be read.
-    static func currentExecutable() -> String? {
+    public static func currentExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
@@ -33,7 +38,7 @@ enum BackgroundPush {
 
     /// posix_spawn in a new session with stdio on /dev/null and default signal handling; not waited for.
     /// Failures are ignored: the records stay pending.
-    static func spawnDetached(_ arguments: [String]) {
+    public static func spawnDetached(_ arguments: [String]) {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         guard posix_spawn_file_actions_init(&actions) == 0 else { return }
