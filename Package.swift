@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "HexCodec", targets: ["HexCodec"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -38,6 +39,8 @@ let package = Package(
         .target(name: "StrokeModels"),
         // The one JSON module: the ordered value type, the escaper and the writers.
         .target(name: "StrokeJSON"),
+        // The one hex codec (lower-case hex of bytes, and back), below CollectorWire and StrokeAudit.
+        .target(name: "HexCodec"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles"),
 
@@ -67,7 +70,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire",
+                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -84,11 +87,11 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "StrokeAudit", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CollectorWire", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
-        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire"]),
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -108,7 +111,7 @@ let package = Package(
             name: "StrokeTriage",
             dependencies: [
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
+                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "HexCodec",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -118,25 +121,25 @@ let package = Package(
 
         // What a device and the collector exchange: the signed request and the
         // push payload (Crypto and Foundation only, so the CLI can use it later).
-        .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "CollectorWire", dependencies: ["HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
         // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire", "FleetExport",
+                "StrokeAudit", "CollectorWire", "FleetExport", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -222,6 +225,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "CaseWireTests",
@@ -250,7 +254,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator",
+                "FleetSimulator", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// `stroke-triage audit head [--json] [--reset]`: prints the latest signed head,
