@@ -70,7 +70,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec",
+                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
