@@ -13,6 +13,8 @@ let package = Package(
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
         .library(name: "HexCodec", targets: ["HexCodec"]),
+        .library(name: "TriageRendering", targets: ["TriageRendering"]),
+        .library(name: "TriageEngine", targets: ["TriageEngine"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -107,9 +109,26 @@ let package = Package(
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming"),
+        // The triage engine's output forms: input catalogue, outcome types, every JSON form,
+        // the text result and the handover report (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageRendering",
+            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+        ),
+        // The triage engine: plain settings, config policy, state directories, cloud settings,
+        // prediction services, centers and routing, the audit trail, the disclaimer gate and
+        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageEngine",
+            dependencies: [
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
+                "TriageEngine", "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "HexCodec",
                 // Hospital pre-notification (sealing, signed relay requests).

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import HexCodec
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit checkpoint`: signs the current chain head now.
 struct AuditCheckpointCommand: ParsableCommand {

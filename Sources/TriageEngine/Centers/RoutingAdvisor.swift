@@ -1,0 +1,40 @@
+import StrokeJSON
+import StrokeCenters
+import StrokeModels
+import TriageLocalization
+import TriageRendering
+
+/// Routing advice for a finished assessment that has a location.
+///
+/// Routes over the configured dataset (`centers.file`, else the bundled data)
+/// with the ICH probability (absent → routed conservatively, and the reasons
+/// say so), the LVO probability or else the FAST-ED score, and the onset time.
+/// Outside the dataset's coverage the advice names no destination (`Router`).
+public enum RoutingAdvisor {
+    /// The routing section for an assessment, or `nil` without a location or data.
+    /// A broken dataset or setting gives a summary saying so (never an error).
+    public static func advise(_ assessment: Assessment, localizer: Localizer, config: AppConfig,
+                              centers: CentersSettings = CentersSettings()) -> RoutingSummary? {
+        guard let origin = assessment.inputs.location else { return nil }
+        do {
+            let policy = try centers.policy(config)
+            let dataset = try centers.dataset(config)
+            let request = RoutingRequest(
+                origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
+                fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)
+            let outcome = try Router(dataset: dataset, policy: policy).route(request)
+            // The origin first: with a place name, it shows which place was understood.
+            let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
+            return RoutingSummary(
+                lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
+                json: RoutingRendering.json(
+                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer))
+        } catch let error as CentersError {
+            // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
+            let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])
+            return RoutingSummary(lines: [line], json: .object([("error", .string(error.code)), ("message", .string(line))]))
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Logging
+import StrokeCloud
+
+/// The cloud client's configuration for one run, resolved from flags, the
+/// configuration file and the environment (in that order of precedence).
+///
+/// Config keys (README, Configuration): `apiBase`, `deadlineSeconds`,
+/// `connectTimeoutSeconds`, `attemptTimeoutSeconds`, `maxResponseBytes`,
+/// `maxAttempts`, `retryBaseSeconds`, `retryCapSeconds`, `pinnedPublicKey`.
+/// Environment: `STROKE_TRIAGE_API_BASE`, `STROKE_TRIAGE_PIN`.
+public struct CloudSettings: Sendable {
+    /// The resolved configuration.
+    public let configuration: CloudConfiguration
+
+    /// Resolves the settings.
+    /// - Parameters:
+    ///   - apiBase: `--api-base`, if given.
+    ///   - deadline: `--deadline`, if given (seconds, > 0 and ≤ 600).
+    ///   - pin: `--pin`, if given.
+    ///   - config: the configuration file.
+    ///   - environment: the process environment.
+    /// - Throws: `CloudSettingsError` for an unusable value.
+    public init(apiBase: String?, deadline: Double?, pin: String?, config: AppConfig,
+         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        var c = CloudConfiguration()
+        let env = { (key: String) in environment[key].flatMap { $0.isEmpty ? nil : $0 } }
+        c.baseURL = apiBase ?? config.string("apiBase") ?? env("STROKE_TRIAGE_API_BASE") ?? CloudConfiguration.productionBase
+        guard c.baseURL.hasPrefix("https://") || c.baseURL.hasPrefix("http://") else {
+            throw CloudSettingsError(setting: "api-base", problem: .notHTTP)
+        }
+        c.deadline = try Self.seconds("deadline", deadline ?? config.number("deadlineSeconds") ?? c.deadline)
+        c.connectTimeout = try Self.seconds("connectTimeoutSeconds", config.number("connectTimeoutSeconds") ?? c.connectTimeout)
+        c.attemptTimeout = try Self.seconds("attemptTimeoutSeconds", config.number("attemptTimeoutSeconds") ?? c.attemptTimeout)
+        if let bytes = config.number("maxResponseBytes") {
+            guard bytes >= 1024, bytes <= 64 * 1_048_576, bytes == bytes.rounded() else {
+                throw CloudSettingsError(setting: "maxResponseBytes", problem: .outOfRange)
+            }
+            c.maxResponseBytes = Int(bytes)
+        }
+        if let attempts = config.number("maxAttempts") {
+            guard attempts >= 1, attempts <= 10, attempts == attempts.rounded() else {
+                throw CloudSettingsError(setting: "maxAttempts", problem: .outOfRange)
+            }
+            c.retry.maxAttempts = Int(attempts)
+        }
+        c.retry.baseDelay = try Self.seconds("retryBaseSeconds", config.number("retryBaseSeconds") ?? c.retry.baseDelay)
+        c.retry.maxDelay = try Self.seconds("retryCapSeconds", config.number("retryCapSeconds") ?? c.retry.maxDelay)
+        c.pinnedPublicKey = pin ?? config.string("pinnedPublicKey") ?? env("STROKE_TRIAGE_PIN")
+        configuration = c
+    }
+
+    /// Resolves the settings of an assessment (its `PredictionSettings`) against the configuration.
+    /// - Throws: `CloudSettingsError` for an unusable value.
+    public init(_ settings: PredictionSettings, config: AppConfig,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, config: config, environment: environment)
+    }
+
+    /// A client logging to stderr with `--verbose`, silent otherwise.
+    public func client(verbose: Bool) -> CloudClient {
+        CloudClient(configuration: configuration, logger: Self.logger(verbose: verbose))
+    }
+
+    /// The cloud client's logger: debug lines on stderr with `--verbose`, nothing otherwise.
+    public static func logger(verbose: Bool) -> Logger {
+        var logger = Logger(label: "stroke-triage.cloud") { label -> any LogHandler in
+            verbose ? StreamLogHandler.standardError(label: label) : SwiftLogNoOpLogHandler()
+        }
+        logger.logLevel = verbose ? .debug : .critical
+        return logger
+    }
+
+    private static func seconds(_ name: String, _ value: Double) throws -> Double {
+        guard value.isFinite, value > 0, value <= 600 else { throw CloudSettingsError(setting: name, problem: .outOfRange) }
+        return value
+    }
+}

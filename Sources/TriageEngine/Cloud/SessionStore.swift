@@ -1,0 +1,47 @@
+import Foundation
+import StrokeCloud
+
+/// The research-access session file: `session.json` in the state directory,
+/// mode 0600, holding the token and its expiry. The token is never printed.
+public struct SessionStore {
+    /// The file.
+    public let file: URL
+
+    /// The store in these directories.
+    public init(_ directories: StateDirectories = StateDirectories()) {
+        file = directories.state.appendingPathComponent("session.json")
+    }
+
+    /// Writes the session, readable by the owner only (created 0600, never wider).
+    public func save(_ session: ResearchSession) throws {
+        try StateDirectories.ensure(file.deletingLastPathComponent())
+        let data = try JSONEncoder().encode(session)
+        let path = file.path
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
+        defer { close(fd) }
+        guard fchmod(fd, 0o600) == 0 else { throw CocoaError(.fileWriteNoPermission) }
+        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == data.count else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    /// The stored session, if there is a readable one.
+    public func load() -> ResearchSession? {
+        guard let data = try? Data(contentsOf: file) else { return nil }
+        return try? JSONDecoder().decode(ResearchSession.self, from: data)
+    }
+
+    /// Removes the file; `true` when there was one.
+    @discardableResult
+    public func remove() -> Bool {
+        (try? FileManager.default.removeItem(at: file)) != nil
+    }
+
+    /// The session's expiry as a date, if it parses.
+    public static func expiry(_ session: ResearchSession) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: session.expiresAt) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: session.expiresAt)
+    }
+}

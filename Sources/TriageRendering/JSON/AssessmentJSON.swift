@@ -1,0 +1,134 @@
+import StrokeJSON
+import StrokeModels
+
+/// The machine-readable form of an assessment (module commands, walkthrough
+/// `--json`, batch JSON Lines): one contract, written in one place.
+///
+/// `{"module", "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
+///   "volume": {as the volume command} | null, "warnings": […], "disclaimer"}`
+/// where a prediction is `{"probability", "riskLevel", "cloudRiskLevel", "source", "model",
+/// "drivers": [{"feature", "label", "weight", "cloudLabel"?}], "fallbackReason"?, "notes": […], "inputsUsed": […]}`:
+/// `feature` is the `DriverCatalogue` key, `label` its English label, `cloudLabel`
+/// the cloud's own name (cloud drivers only); `cloudRiskLevel` the function's own label or null;
+/// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
+public enum AssessmentJSON {
+    /// The whole assessment object.
+    public static func assessment(_ a: Assessment) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("module", .string(a.module.rawValue)),
+            ("inputs", inputs(a.inputs)),
+            ("ich", prediction(a.ich)),
+            ("lvo", a.lvo.map { lvo(a, $0) } ?? .null),
+            ("volume", a.volume.map(volume) ?? .null),
+        ]
+        // The configured prehospital LVO scales (walkthrough config `scales`), only when configured.
+        if let report = try? a.inputs.scaleReport() {
+            members.append(("scales", ScalesRendering.json(report, findings: a.inputs.scaleFindings)))
+        }
+        members += [("warnings", ModelJSON.warnings(a.warnings)), ("disclaimer", ModelJSON.disclaimer)]
+        return .object(members)
+    }
+
+    /// The JSON form of an outcome (the CLI's `--json`, the local API's `/v1/assess`):
+    /// `assessment`, plus `routing` when there is advice, plus `trace` when `traces` are given (`--explain`).
+    public static func outcome(_ outcome: AssessmentOutcome, traces: AssessmentTrace? = nil) -> JSONValue {
+        guard case .object(var members) = assessment(outcome.assessment) else { return .null }
+        if let routing = outcome.routing { members.append(("routing", routing.json)) }
+        if let traces { members.append(("trace", TraceRendering.json(traces))) }
+        return .object(members)
+    }
+
+    /// One prediction with its provenance. `fallbackReason` appears only on fallbacks.
+    public static func prediction(_ p: Prediction) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("probability", .number(p.probability)),
+            ("riskLevel", p.riskLevel.map { .string($0.rawValue) } ?? .null),
+            ("cloudRiskLevel", p.cloudRiskLevel.map { .string($0) } ?? .null),
+            ("source", .string(p.source.rawValue)),
+            ("model", .string(p.model)),
+            ("drivers", .array(p.drivers.map(driver))),
+        ]
+        if let reason = p.fallbackReason { members.append(("fallbackReason", .string(ModelJSON.english.render(reason)))) }
+        members.append(("notes", ModelJSON.warnings(p.notes)))
+        members.append(("inputsUsed", .strings(p.inputsUsed)))
+        return .object(members)
+    }
+
+    /// The LVO prediction plus `agreement` with FAST-ED, when both are there.
+    public static func lvo(_ a: Assessment, _ p: Prediction) -> JSONValue {
+        guard case .object(var members) = prediction(p) else { return .null }
+        members.append(("agreement", LVOAgreement(a).map(agreement) ?? .null))
+        return .object(members)
+    }
+
+    /// `{"status", "agrees", "lvoSuspected", "fastEd", "fastEdThreshold", "probability", "modelThreshold", "statement"}`.
+    public static func agreement(_ g: LVOAgreement) -> JSONValue {
+        .object([
+            ("status", .string(g.status.rawValue)),
+            ("agrees", .bool(g.agrees)),
+            ("lvoSuspected", .bool(g.lvoSuspected)),
+            ("fastEd", .integer(g.fastEd)),
+            ("fastEdThreshold", .integer(LVOAgreement.fastEdThreshold)),
+            ("probability", .number(g.probability)),
+            ("modelThreshold", .number(LVOAgreement.modelThreshold)),
+            ("statement", .string(ModelJSON.english.render(g.message))),
+        ])
+    }
+
+    /// The volume object of the `volume` command plus the inputs it read.
+    public static func volume(_ v: VolumeEstimate) -> JSONValue {
+        guard case .object(var members) = ModelJSON.volume(v) else { return .null }
+        members.append(("inputsUsed", .strings(OfflinePredictionService.volumeInputs)))
+        return .object(members)
+    }
+
+    /// One driver: catalogue key, English label, weight, and the cloud's own name when it came from the cloud.
+    public static func driver(_ d: Driver) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("feature", .string(d.feature)),
+            ("label", .string(DriverCatalogue.entry(d.feature).map { ModelJSON.english.text($0.labelKey) } ?? d.feature)),
+            ("weight", .number(d.weight)),
+        ]
+        if let cloudLabel = d.cloudLabel { members.append(("cloudLabel", .string(cloudLabel))) }
+        return .object(members)
+    }
+
+    /// The inputs the module uses, keyed by `InputKey.json`, plus onset and location when given.
+    public static func inputs(_ i: TriageInputs) -> JSONValue {
+        var members: [(String, JSONValue)] = []
+        for key in InputKey.keys(for: i.module) {
+            members.append((key.json, value(key, i)))
+        }
+        if let assay = i.gfapAssay { members.append(("gfapAssay", .string(assay.rawValue))) }
+        if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
+        if let location = i.location {
+            members.append((InputKey.lat.json, .number(location.latitude)))
+            members.append((InputKey.lon.json, .number(location.longitude)))
+        }
+        return .object(members)
+    }
+
+    private static func value(_ key: InputKey, _ i: TriageInputs) -> JSONValue {
+        switch key {
+        case .age: return i.age.map { .integer($0) } ?? .null
+        case .sbp: return i.systolic.map { .integer($0) } ?? .null
+        case .dbp: return i.diastolic.map { .integer($0) } ?? .null
+        case .gfap: return .number(i.gfap)
+        case .fastEd: return i.fastEd.map { .integer($0) } ?? .null
+        case .headache: return .bool(i.headache)
+        case .legParesis: return .bool(i.legParesis)
+        case .armParesis: return .bool(i.armParesis)
+        case .eyeDeviation: return .bool(i.eyeDeviation)
+        case .reducedVigilance: return .bool(i.reducedVigilance)
+        case .atrialFibrillation: return .bool(i.atrialFibrillation)
+        case .anticoagulated: return .bool(i.anticoagulated)
+        case .antiplatelets: return .bool(i.antiplatelets)
+        case .onsetMinutes: return .number(i.onsetMinutes)
+        case .lat: return .number(i.location?.latitude)
+        case .lon: return .number(i.location?.longitude)
+        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
+            return key.scaleItem.flatMap { i.scaleFindings[$0] }.map { .integer($0) } ?? .null
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import StrokeModels
+import StrokeWalkthrough
+import TriageLocalization
+
+/// The Markdown handover report: inputs, results, sources and model
+/// versions, warnings, routing, timestamps in UTC and the full disclaimer.
+/// It holds patient data: it is written with mode 0600 (`ReportFile`).
+public enum HandoverReport {
+    /// The report text.
+    public static func markdown(_ outcome: AssessmentOutcome, localizer l: Localizer, createdAt: Date = Date()) -> String {
+        let a = outcome.assessment
+        let renderer = ResultRenderer(localizer: l, style: TextStyle(colour: false, width: 1_000))
+        var md: [String] = ["# " + l.text("walk.report.title"), ""]
+        md.append("- " + l.text("walk.report.created", [.text(utc(createdAt))]))
+        md.append("- " + l.text("walk.report.computed", [.text(utc(outcome.computedAt))]))
+        md.append("- " + l.text("walk.report.version", [.text(AppInfo.version)]))
+        md += ["", "## " + l.text("walk.report.inputs"), "", "| " + l.text("walk.report.input") + " | " + l.text("walk.report.value") + " |", "| --- | --- |"]
+        for line in Walkthrough.summary(of: a.inputs) {
+            md.append("| \(l.render(line.label)) | \(l.render(line.value)) |")
+        }
+        md += ["", "## " + l.text("walk.report.results"), ""]
+        md += prediction(a.ich, "walk.result.ich", a.module, renderer)
+        if let lvo = a.lvo { md += prediction(lvo, "walk.result.lvo", a.module, renderer) }
+        for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { md.append(i == 0 ? "- " + line : "  - " + line) }
+        if let v = a.volume {
+            let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
+            if v.isEstimated {
+                md.append("- " + l.text("volume.result", [.text(ml(v.volumeMl)), .text(ml(v.rangeMl.lowerBound)), .text(ml(v.rangeMl.upperBound))]))
+                md.append("  - " + l.text("volume.bands", [.key("severity.\(v.severity.rawValue)"), .text(v.mortality.rawValue)]))
+            } else {
+                md.append("- " + l.text("walk.result.volume") + ": " + l.text("walk.result.noVolume"))
+            }
+            md.append("  - " + renderer.sourceText(.local, model: VolumeModel.version))
+        }
+        let advice = renderer.recommendations(a)
+        if !advice.isEmpty {
+            md += ["", "## " + l.text("walk.result.recommendation"), ""] + advice.map { "- " + $0 }
+        }
+        let warnings = renderer.generalWarnings(a)
+        if !warnings.isEmpty {
+            md += ["", "## " + l.text("walk.result.warnings"), ""] + warnings.map { "- " + $0 }
+        }
+        if let routing = outcome.routing {
+            md += ["", "## " + l.text("walk.result.routing"), ""] + routing.lines.map { "    " + $0 }
+        }
+        md += ["", "## " + l.text("walk.report.disclaimer"), "", l.text("walk.disclaimer.full"), "", l.text("disclaimer.short"), ""]
+        return md.joined(separator: "\n")
+    }
+
+    private static func prediction(_ p: Prediction, _ label: String, _ module: TriageModule, _ renderer: ResultRenderer) -> [String] {
+        let l = renderer.localizer
+        var md = ["- " + l.text(label) + ": " + renderer.probabilityText(p)]
+        md.append("  - " + renderer.sourceText(p.source, model: p.model))
+        if let unused = renderer.unusedInputsText(p, module: module) { md.append("  - " + unused) }
+        if let reason = p.fallbackReason { md.append("  - " + l.text("walk.result.fallback", [.message(reason)])) }
+        for note in p.notes { md.append("  - " + l.render(note.message)) }
+        if !p.drivers.isEmpty {
+            let drivers = p.drivers.map { d in
+                renderer.featureName(d.feature) + " " + (d.weight < 0 ? "−" : "+") + l.number(abs(d.weight), maxFractionDigits: 3)
+            }
+            md.append("  - " + l.text("walk.result.drivers") + " " + drivers.joined(separator: ", "))
+        }
+        return md
+    }
+
+    /// A timestamp in UTC, ISO 8601 with seconds, e.g. `2026-11-21T06:10:00Z`.
+    public static func utc(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}

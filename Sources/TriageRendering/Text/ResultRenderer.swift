@@ -1,0 +1,163 @@
+import Foundation
+import StrokeModels
+import TriageLocalization
+
+/// The human form of an assessment: probability bars with the level in
+/// words, volume, signed driver bars, hedged recommendations, sources and
+/// model versions, caveats, routing and the disclaimer. Used by the
+/// walkthrough and the module commands alike.
+///
+/// ```swift
+/// let outcome = AssessmentOutcome(assessment: assessment, routing: nil, computedAt: Date())
+/// let text = ResultRenderer(localizer: Localizer(language: .en), style: TextStyle()).lines(outcome)
+/// let json = AssessmentJSON.assessment(outcome.assessment).serialized()
+/// ```
+public struct ResultRenderer: Sendable {
+    /// The language of the text.
+    public let localizer: Localizer
+    /// Colour and width.
+    public let style: TextStyle
+
+    /// A renderer writing in `localizer`'s language with `style`.
+    public init(localizer: Localizer, style: TextStyle) {
+        self.localizer = localizer
+        self.style = style
+    }
+
+    /// Width of the label column of the probability and driver lines.
+    public static let labelWidth = 24
+
+    /// Every line of the result, ready to print.
+    public func lines(_ outcome: AssessmentOutcome) -> [String] {
+        let a = outcome.assessment
+        let l = localizer
+        var out = ["", style.bold(l.text("walk.result.title"))]
+        out += prediction(a.ich, label: "walk.result.ich", module: a.module)
+        if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
+        for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
+        if let volume = a.volume { out += self.volume(volume) }
+        let advice = recommendations(a)
+        if !advice.isEmpty {
+            out.append(style.bold(l.text("walk.result.recommendation")))
+            for text in advice { out += style.wrap(text, indent: "  ") }
+        }
+        let warnings = generalWarnings(a)
+        if !warnings.isEmpty {
+            out.append(style.bold(l.text("walk.result.warnings")))
+            for text in warnings { out += style.wrap("! " + text, indent: "  ", hangingIndent: "    ").map(style.warning) }
+        }
+        if let routing = outcome.routing {
+            out.append(style.bold(l.text("walk.result.routing")))
+            for line in routing.lines { out += style.wrapKeepingIndent(line) }
+        }
+        out += style.wrap(l.text("disclaimer.short"))
+        return out
+    }
+
+    /// A probability with its level in words, e.g. "52 % (high)", or that there is none.
+    public func probabilityText(_ p: Prediction) -> String {
+        guard let probability = p.probability, let level = p.riskLevel else { return localizer.text("walk.result.notApplicable") }
+        return localizer.text("walk.result.percentLevel", [.text(localizer.percent(probability)), .key("risk.\(level.rawValue)")])
+    }
+
+    /// "Source: offline baseline, model …".
+    public func sourceText(_ source: PredictionSource, model: String) -> String {
+        localizer.text("walk.result.source", [.key("source.\(source.rawValue)"), .text(model)])
+    }
+
+    /// The hedged recommendations for the risk levels, and the time-window reminder when ICH > 25 %.
+    /// When FAST-ED and the LVO probability point different ways, one statement
+    /// naming both (`LVOAgreement`) replaces the LVO level's recommendation.
+    public func recommendations(_ a: Assessment) -> [String] {
+        var texts: [String] = []
+        if let level = a.ich.riskLevel { texts.append(localizer.text("walk.recommend.ich.\(level.rawValue)")) }
+        if let agreement = LVOAgreement(a), !agreement.agrees {
+            texts.append(localizer.render(agreement.message))
+        } else if let level = a.lvo?.riskLevel {
+            texts.append(localizer.text("walk.recommend.lvo.\(level.rawValue)"))
+        }
+        if let p = a.ich.probability, p > RiskLevel.mediumFrom { texts.append(localizer.text("walk.reminder.timeWindow")) }
+        return texts
+    }
+
+    /// Assessment warnings not already shown as a prediction's note, nor by the
+    /// reconciled LVO statement (which replaces "FAST-ED ≥ 4 suggests LVO").
+    public func generalWarnings(_ a: Assessment) -> [String] {
+        var shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
+        if let agreement = LVOAgreement(a), !agreement.agrees { shown.insert(ModelWarning(code: "fastEd.suggestsLvo")) }
+        return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
+    }
+
+    /// "Not used by this model: Age, Headache, …" for the module's inputs that
+    /// the model behind `p` did not read, or `nil` when it read them all.
+    public func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
+        let unused = module.inputKeys.filter { !p.inputsUsed.contains($0) }
+        guard !unused.isEmpty, !p.inputsUsed.isEmpty else { return nil }
+        return localizer.text("walk.result.unusedInputs", [.text(unused.map(inputLabel).joined(separator: ", "))])
+    }
+
+    /// An input's label in the user's language (`field.*`, else `walk.finding.*`).
+    public func inputLabel(_ key: String) -> String {
+        let field = localizer.text("field.\(key)")
+        return field == "field.\(key)" ? localizer.text("walk.finding.\(key)") : field
+    }
+
+    /// A driver's label in the user's language from the `DriverCatalogue`
+    /// (a name outside the catalogue as the cloud sent it, control characters escaped).
+    public func featureName(_ feature: String) -> String {
+        guard let entry = DriverCatalogue.entry(feature) else { return feature.escapingControlCharacters }
+        return localizer.text(entry.labelKey)
+    }
+
+    private func prediction(_ p: Prediction, label: String, module: TriageModule) -> [String] {
+        let l = localizer
+        let title = TextStyle.pad(l.text(label), to: Self.labelWidth)
+        var out: [String] = []
+        if let probability = p.probability, let level = p.riskLevel {
+            out.append(title + ResultBars.probability(probability) + " " + l.percent(probability) + "  "
+                       + style.level(l.text("risk.\(level.rawValue)"), level))
+        } else {
+            out += style.wrap(title + l.text("walk.result.notApplicable"), hangingIndent: "  ")
+        }
+        out += style.wrap(sourceText(p.source, model: p.model), indent: "  ", hangingIndent: "    ")
+        if let unused = unusedInputsText(p, module: module) { out += style.wrap(unused, indent: "  ", hangingIndent: "    ") }
+        if let reason = p.fallbackReason {
+            out += style.wrap("! " + l.text("walk.result.fallback", [.message(reason)]), indent: "  ", hangingIndent: "    ").map(style.warning)
+        }
+        for note in p.notes {
+            out += style.wrap("! " + l.render(note.message), indent: "  ", hangingIndent: "    ").map(style.warning)
+        }
+        if !p.drivers.isEmpty {
+            out.append("  " + l.text("walk.result.drivers"))
+            let largest = p.drivers.map { abs($0.weight) }.max() ?? 0
+            for driver in p.drivers.prefix(5) {
+                let sign = driver.weight > 0 ? "+" : (driver.weight < 0 ? "−" : " ")
+                let value = sign + fixed(abs(driver.weight))
+                out.append("    " + TextStyle.pad(featureName(driver.feature), to: 18) + TextStyle.pad(value, to: 7)
+                           + ResultBars.signed(driver.weight, largest: largest))
+            }
+        }
+        return out
+    }
+
+    /// A number with exactly two decimals in the user's notation ("1.00" / "1,00").
+    public func fixed(_ value: Double) -> String {
+        let text = String(format: "%.2f", value)
+        return localizer.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
+    }
+
+    private func volume(_ v: VolumeEstimate) -> [String] {
+        let l = localizer
+        var out: [String] = []
+        guard v.isEstimated else {
+            return style.wrap(l.text("walk.result.volume") + ": " + l.text("walk.result.noVolume"))
+        }
+        let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
+        out += style.wrap(l.text("volume.result", [.text(ml(v.volumeMl)), .text(ml(v.rangeMl.lowerBound)), .text(ml(v.rangeMl.upperBound))]),
+                          hangingIndent: "  ")
+        out += style.wrap(l.text("volume.bands", [.key("severity.\(v.severity.rawValue)"), .text(v.mortality.rawValue)]),
+                          indent: "  ", hangingIndent: "    ")
+        out += style.wrap(sourceText(.local, model: VolumeModel.version), indent: "  ", hangingIndent: "    ")
+        return out
+    }
+}
