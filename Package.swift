@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "HexCodec", targets: ["HexCodec"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
+        .library(name: "TriageBatch", targets: ["TriageBatch"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -125,10 +126,19 @@ let package = Package(
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
+        // rejected rows reported to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageBatch",
+            dependencies: [
+                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeCloud", "StrokeJSON",
+                "TriageLocalization", "OutputFiles",
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageEngine", "TriageRendering",
+                "TriageEngine", "TriageRendering", "TriageBatch",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "HexCodec",
                 // Hospital pre-notification (sealing, signed relay requests).
@@ -245,6 +255,10 @@ let package = Package(
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
+        .testTarget(
+            name: "TriageBatchTests",
+            dependencies: ["TriageBatch", "TriageRendering", "StrokeModels", "BatchStreaming"]
+        ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "CaseWireTests",
