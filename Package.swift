@@ -257,7 +257,13 @@ let package = Package(
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
-            dependencies: ["TriageBatch", "TriageRendering", "StrokeModels", "BatchStreaming"]
+            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming"]
+        ),
+        // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON"]),
+        .testTarget(
+            name: "TriageEngineTests",
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization"]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(

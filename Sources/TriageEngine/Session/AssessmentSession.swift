@@ -13,8 +13,9 @@ import TriageRendering
 /// for the front-end to render (`json(_:)`, `ResultRenderer`, `HandoverReport`).
 ///
 /// ```swift
+/// let config = try AppConfig.load()        // a broken file throws EngineError (the CLI's exit 78)
 /// let inputs = TriageInputs(module: .coma, gfap: 350)
-/// let outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: AppConfig())
+/// let outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: config)
 /// print(AssessmentSession.json(outcome).serialized())   // exactly `stroke-triage coma --json`
 /// ```
 public enum AssessmentSession {
