@@ -12,10 +12,12 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "HexCodec", targets: ["HexCodec"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
         .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
         .library(name: "TriageFleet", targets: ["TriageFleet"]),
+        .library(name: "TriageBatch", targets: ["TriageBatch"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -42,6 +44,8 @@ let package = Package(
         .target(name: "StrokeModels"),
         // The one JSON module: the ordered value type, the escaper and the writers.
         .target(name: "StrokeJSON"),
+        // The one hex codec (lower-case hex of bytes, and back), below CollectorWire and StrokeAudit.
+        .target(name: "HexCodec"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles", dependencies: ["StrokeModels"]),
 
@@ -71,7 +75,7 @@ let package = Package(
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire",
+                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -88,11 +92,11 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "StrokeAudit", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CollectorWire", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
-        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire"]),
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -147,12 +151,21 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
+        // rejected rows reported to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageBatch",
+            dependencies: [
+                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeCloud", "StrokeJSON",
+                "TriageLocalization", "OutputFiles",
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageEngine", "TriageRendering",
+                "TriageEngine", "TriageRendering", "TriageBatch",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet",
+                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet", "HexCodec",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -162,25 +175,25 @@ let package = Package(
 
         // What a device and the collector exchange: the signed request and the
         // push payload (Crypto and Foundation only, so the CLI can use it later).
-        .target(name: "CollectorWire", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "CollectorWire", dependencies: ["HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
         // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels",
+                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -279,6 +292,11 @@ let package = Package(
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire",
             ]
         ),
+        .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
+        .testTarget(
+            name: "TriageBatchTests",
+            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming"]
+        ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON"]),
         .testTarget(
@@ -313,7 +331,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -5,12 +5,25 @@ import Darwin
 #endif
 
 /// Reads a file descriptor in fixed-size chunks and hands out one line at a
-/// time, without ever holding more than one chunk plus the longest line.
+/// time, without ever holding more than one chunk plus the longest line: the
+/// project's one line reader (batch input, audit export verification).
 ///
-/// Lines end at `\n`; a `\r` before it is dropped (CRLF files). The last line
-/// needs no terminator. Line numbers start at 1. The reader does not own the
-/// descriptor: the caller opens and closes it.
+/// Lines end at `\n`; a `\r` before it is dropped (CRLF files) unless the reader
+/// keeps carriage returns. The last line needs no terminator. Line numbers start
+/// at 1. The reader does not own the descriptor: the caller opens and closes it.
+/// An optional chunk observer sees every byte read, in order, exactly once
+/// (the audit export verifier hashes the file with it while reading).
+///
+/// ```swift
+/// let handle = try FileHandle(forReadingFrom: url)
+/// defer { try? handle.close() }
+/// let reader = LineReader(fd: handle.fileDescriptor)
+/// while try reader.nextLine({ line in print(reader.lineNumber, String(decoding: line, as: UTF8.self)) }) {}
+/// ```
 public final class LineReader {
+    /// Called with every chunk of bytes read from the descriptor, in order.
+    public typealias ChunkObserver = (UnsafeRawBufferPointer) -> Void
+
     /// Bytes asked of `read(2)` at a time.
     public static let chunkSize = 256 * 1024
     /// The longest line accepted, in bytes. A longer line is skipped and counted,
@@ -18,6 +31,8 @@ public final class LineReader {
     public static let maximumLineLength = 1 << 20
 
     private let fd: Int32
+    private let dropsCarriageReturns: Bool
+    private let observer: ChunkObserver?
     // Unchecked exclusivity: one reader is driven from one place at a time.
     @exclusivity(unchecked) private var buffer: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity: Int
@@ -30,8 +45,13 @@ public final class LineReader {
     @exclusivity(unchecked) public private(set) var bytesRead = 0
 
     /// Creates a reader of `fd`.
-    public init(fd: Int32) {
+    /// - Parameters:
+    ///   - keepsCarriageReturns: hand out a `\r` before `\n` as part of the line (default: drop it).
+    ///   - observer: sees every chunk read from `fd`, including the bytes of skipped over-long lines.
+    public init(fd: Int32, keepsCarriageReturns: Bool = false, observer: ChunkObserver? = nil) {
         self.fd = fd
+        self.dropsCarriageReturns = !keepsCarriageReturns
+        self.observer = observer
         self.capacity = Self.chunkSize
         self.buffer = .allocate(capacity: Self.chunkSize)
     }
@@ -48,7 +68,7 @@ public final class LineReader {
             if let newline = Self.find(buffer + scanned, end - scanned) {
                 let index = newline - buffer
                 var lineEnd = index
-                if lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                if dropsCarriageReturns, lineEnd > start, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 guard lineEnd - start <= Self.maximumLineLength else {
                     start = index + 1
                     lineNumber += 1
@@ -64,7 +84,7 @@ public final class LineReader {
             if atEOF {
                 guard start < end else { return false }
                 var lineEnd = end
-                if buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+                if dropsCarriageReturns, buffer[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
                 guard lineEnd - start <= Self.maximumLineLength else {
                     start = end
                     lineNumber += 1
@@ -100,7 +120,12 @@ public final class LineReader {
         }
         while true {
             let n = read(fd, buffer + end, capacity - end)
-            if n > 0 { end += n; bytesRead += n; return }
+            if n > 0 {
+                observer?(UnsafeRawBufferPointer(start: buffer + end, count: n))
+                end += n
+                bytesRead += n
+                return
+            }
             if n == 0 { atEOF = true; return }
             if errno == EINTR { continue }
             throw .readFailed(errno: errno)
@@ -120,6 +145,7 @@ public final class LineReader {
                 throw .readFailed(errno: errno)
             }
             if n == 0 { atEOF = true; break }
+            observer?(UnsafeRawBufferPointer(start: buffer, count: n))
             bytesRead += n
             if let newline = Self.find(buffer, n) {
                 start = newline - buffer + 1

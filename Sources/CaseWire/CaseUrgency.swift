@@ -1,4 +1,5 @@
 import Foundation
+import HexCodec
 import StrokeModels
 
 /// How urgently a receiving hospital should prepare for a case: `critical`,
@@ -78,23 +79,17 @@ public enum CaseStatus: String, Sendable, Hashable, Codable, CaseIterable {
 public enum CaseIdentifiers {
     /// True for a case id: exactly 32 lowercase hex digits (chosen by the device).
     public static func isValidCaseId(_ id: String) -> Bool {
-        id.utf8.count == 32 && id.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
+        Hex.isHex(id, byteCount: 16, lowercaseOnly: true)
     }
 
     /// A fresh random case id (32 lowercase hex digits).
     public static func makeCaseId() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        Hex.random(byteCount: 16)
     }
 
     /// True for a hospital id (or device name): 1–64 characters of `A–Z a–z 0–9 . _ -`.
     public static func isValidName(_ name: String) -> Bool {
         (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { $0 == 45 || $0 == 46 || $0 == 95 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
-    }
-
-    /// Lowercase hex of bytes.
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
     }
 }

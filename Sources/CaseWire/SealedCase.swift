@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 
 /// A case sealed to one hospital: HPKE base mode
 /// (`Curve25519_SHA256_AES_GCM_256`, info `stroke-triage/prenotify/v1`,
@@ -185,7 +186,7 @@ struct CaseEnvelope: Codable, Sendable, Hashable {
     /// The exact bytes the device signs.
     static func signedMessage(caseId: String, hospitalId: String, device: String, sentMs: Int64, payload: Data) -> Data {
         let lines = [signatureDomain, caseId, hospitalId, device, String(sentMs),
-                     CaseIdentifiers.hex(SHA256.hash(data: payload))]
+                     Hex.encode(SHA256.hash(data: payload))]
         return Data(lines.joined(separator: "\n").utf8)
     }
 

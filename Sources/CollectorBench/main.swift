@@ -1,6 +1,7 @@
 import CollectorWire
 import FleetSimulator
 import Foundation
+import HexCodec
 
 // The collector ingest benchmark (run by Scripts/bench.d/collector, which
 // starts a throwaway PostgreSQL cluster and builds everything in release mode).
@@ -66,15 +67,7 @@ func psql(_ options: Options, _ command: String) throws -> String {
 func ms(_ value: Double) -> String { String(format: "%.1f ms", value * 1000) }
 
 /// A bytea in COPY's text format: `\\x` and hex digits.
-func hex(_ data: Data) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var bytes: [UInt8] = [92, 92, 120]
-    for byte in data {
-        bytes.append(digits[Int(byte >> 4)])
-        bytes.append(digits[Int(byte & 0x0f)])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}
+func hex(_ data: Data) -> String { "\\\\x" + Hex.encode(data) }
 
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18

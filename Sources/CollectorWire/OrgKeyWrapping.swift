@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 
 /// Sealing and opening a data key for the organisation key (HPKE, as
 /// `WrappedDataKey`'s documentation states): the device seals, the medical
@@ -11,7 +12,7 @@ extension WrappedDataKey {
 
     /// The organisation key's identifier: lower-case hex SHA-256 of its raw 32 bytes.
     public static func orgKeyId(_ key: Curve25519.KeyAgreement.PublicKey) -> String {
-        SHA256.hash(data: key.rawRepresentation).map { String(format: "%02x", $0) }.joined()
+        Hex.encode(SHA256.hash(data: key.rawRepresentation))
     }
 
     /// Seals a raw data key to the organisation's public key, bound to its id.

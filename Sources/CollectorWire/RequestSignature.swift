@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 
 /// The signature a device puts on every request to the fleet collector.
 ///
@@ -40,7 +41,7 @@ public struct RequestSignature: Sendable, Hashable {
     /// The exact bytes that are signed for a request.
     public static func message(method: String, path: String, body: Data, timestampMs: Int64, nonce: String,
                                device: String) -> Data {
-        let bodyHash = SHA256.hash(data: body).map { String(format: "%02x", $0) }.joined()
+        let bodyHash = Hex.encode(SHA256.hash(data: body))
         let lines = [domain, method.uppercased(), path, bodyHash, String(timestampMs), nonce, device]
         return Data(lines.joined(separator: "\n").utf8)
     }
@@ -57,7 +58,7 @@ public struct RequestSignature: Sendable, Hashable {
 
     /// A fresh random nonce (32 hex characters).
     public static func makeNonce() -> String {
-        SymmetricKey(size: .bits128).withUnsafeBytes { Data($0) }.map { String(format: "%02x", $0) }.joined()
+        Hex.random(byteCount: 16)
     }
 
     /// Parses the four headers; nil when one is missing or malformed.

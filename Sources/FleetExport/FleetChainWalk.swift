@@ -1,4 +1,5 @@
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// Walks a device's chain through the export: the full records (boundary
@@ -26,8 +27,8 @@ struct ChainWalk {
             guard line.sequence == expected else {
                 throw FleetProblem(file: recordsFile, check: "chain.gap", detail: "expected sequence \(expected), found \(line.sequence)")
             }
-            guard let ciphertext = Data(base64Encoded: line.ciphertext), let previousHash = FleetExportLayout.unhex(line.previousHash),
-                  previousHash.count == 32, let hash = FleetExportLayout.unhex(line.hash), hash.count == 32 else {
+            guard let ciphertext = Data(base64Encoded: line.ciphertext), let previousHash = Hex.decode(line.previousHash, lowercaseOnly: true),
+                  previousHash.count == 32, let hash = Hex.decode(line.hash, lowercaseOnly: true), hash.count == 32 else {
                 throw FleetProblem(file: recordsFile, check: "record.format", detail: "line \(index + 1)")
             }
             let recomputed = AuditLayout.recordHash(sequence: line.sequence, timestamp: line.timestampMs, type: line.type,
@@ -55,8 +56,8 @@ struct ChainWalk {
             guard link.sequence == expected else {
                 throw FleetProblem(file: linksFile, check: "chain.gap", detail: "expected sequence \(expected), found \(link.sequence)")
             }
-            guard let previousHash = FleetExportLayout.unhex(link.previousHash), previousHash.count == 32,
-                  let hash = FleetExportLayout.unhex(link.hash), hash.count == 32 else {
+            guard let previousHash = Hex.decode(link.previousHash, lowercaseOnly: true), previousHash.count == 32,
+                  let hash = Hex.decode(link.hash, lowercaseOnly: true), hash.count == 32 else {
                 throw FleetProblem(file: linksFile, check: "link.format", detail: "line \(index + 1)")
             }
             if let expectedPrevious = previous ?? (expected == 1 ? AuditLayout.genesisHash : nil), expectedPrevious != previousHash {
@@ -70,7 +71,7 @@ struct ChainWalk {
             throw FleetProblem(file: linksFile, check: "chain.gap", detail: "the chain ends at \(expected - 1), the head is \(head)")
         }
         let end = previous ?? AuditLayout.genesisHash
-        guard FleetExportLayout.hex(end) == manifest.headChainHash else {
+        guard Hex.encode(end) == manifest.headChainHash else {
             throw FleetProblem(file: linkLines.isEmpty ? recordsFile : linksFile, check: "head.chain",
                                detail: "the chain does not end in the head's hash")
         }

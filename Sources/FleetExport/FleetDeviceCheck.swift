@@ -1,4 +1,5 @@
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// The checks of one device directory, in order; the first failure is thrown.
@@ -63,7 +64,7 @@ struct DeviceCheck {
             guard head.logIDHex == manifest.logId else {
                 throw FleetProblem(file: file, check: "head.logId", detail: "line \(index + 1), sequence \(head.sequence)")
             }
-            if let known = hashes[head.sequence], known != FleetExportLayout.hex(head.chainHash) {
+            if let known = hashes[head.sequence], known != Hex.encode(head.chainHash) {
                 throw FleetProblem(file: file, check: "head.chain", detail: "sequence \(head.sequence) disagrees with the chain")
             }
             if let previous {
@@ -76,7 +77,7 @@ struct DeviceCheck {
         }
         if manifest.headSequence > 0 || previous != nil {
             guard let latest = previous, latest.sequence == manifest.headSequence,
-                  FleetExportLayout.hex(latest.chainHash) == manifest.headChainHash else {
+                  Hex.encode(latest.chainHash) == manifest.headChainHash else {
                 throw FleetProblem(file: file, check: "head.missing", detail: "no signed head at sequence \(manifest.headSequence)")
             }
         }

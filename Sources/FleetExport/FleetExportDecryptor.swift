@@ -1,6 +1,7 @@
 import CollectorWire
 import Crypto
 import Foundation
+import HexCodec
 import StrokeJSON
 import StrokeAudit
 
@@ -85,7 +86,7 @@ public enum FleetExportDecryptor {
 
     /// A record's payload as JSON text, or nil when it does not open or is not JSON.
     static func open(_ record: FleetRecordLine, with key: SymmetricKey) -> String? {
-        guard let ciphertext = Data(base64Encoded: record.ciphertext), let previous = FleetExportLayout.unhex(record.previousHash),
+        guard let ciphertext = Data(base64Encoded: record.ciphertext), let previous = Hex.decode(record.previousHash, lowercaseOnly: true),
               let box = try? AES.GCM.SealedBox(combined: ciphertext) else { return nil }
         let aad = AuditLayout.associatedData(sequence: record.sequence, timestamp: record.timestampMs, type: record.type,
                                              previousHash: previous)

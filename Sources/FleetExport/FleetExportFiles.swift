@@ -1,4 +1,5 @@
 import Foundation
+import HexCodec
 
 /// One line of `records.jsonl`: a record exactly as the device's log stores
 /// it (the hash can be recomputed with `AuditLayout.recordHash`).
@@ -26,8 +27,8 @@ public struct FleetRecordLine: Codable, Sendable, Hashable {
         self.type = type
         self.dataKeyId = dataKeyId
         self.ciphertext = ciphertext.base64EncodedString()
-        self.previousHash = FleetExportLayout.hex(previousHash)
-        self.hash = FleetExportLayout.hex(hash)
+        self.previousHash = Hex.encode(previousHash)
+        self.hash = Hex.encode(hash)
     }
 }
 
@@ -43,8 +44,8 @@ public struct FleetLinkLine: Codable, Sendable, Hashable {
     /// Creates a link.
     public init(sequence: Int64, previousHash: Data, hash: Data) {
         self.sequence = sequence
-        self.previousHash = FleetExportLayout.hex(previousHash)
-        self.hash = FleetExportLayout.hex(hash)
+        self.previousHash = Hex.encode(previousHash)
+        self.hash = Hex.encode(hash)
     }
 }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// The file names, line encodings and signed message of a fleet export
@@ -40,13 +41,7 @@ public enum FleetExportLayout {
     public static func path(device: String, file: String) -> String { "\(devicesDirectory)/\(device)/\(file)" }
 
     /// Lower-case hex SHA-256 of `data`.
-    public static func sha256(_ data: Data) -> String { hex(Data(SHA256.hash(data: data))) }
-
-    /// Lower-case hex of `data`.
-    public static func hex(_ data: Data) -> String { Hex.encode(data) }
-
-    /// The bytes of lower-case hex text, or nil.
-    public static func unhex(_ text: String) -> Data? { Hex.decode(Substring(text), lowercaseOnly: true) }
+    public static func sha256(_ data: Data) -> String { Hex.encode(SHA256.hash(data: data)) }
 
     /// The deterministic JSON of `value` (sorted keys, unescaped slashes, no trailing newline).
     public static func json<T: Encodable>(_ value: T) -> Data {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 import OutputFiles
 
 /// What the collector read for one device, ready to be written.
@@ -78,7 +79,7 @@ public enum FleetExportWriter {
                 try write(data, to: folder + "/" + name, force: force)
                 hashes[name] = FleetExportLayout.sha256(data)
             }
-            let headHex = FleetExportLayout.hex(device.headHash)
+            let headHex = Hex.encode(device.headHash)
             let manifest = FleetDeviceManifest(
                 device: device.name, logId: device.logId, rangeFirstSequence: device.rangeFirstSequence,
                 rangeLastSequence: device.rangeLastSequence, headSequence: device.headSequence, headChainHash: headHex,

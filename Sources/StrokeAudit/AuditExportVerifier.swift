@@ -1,3 +1,4 @@
+import BatchStreaming
 import Crypto
 import Foundation
 
@@ -39,13 +40,21 @@ public enum AuditExportVerifier {
                 return result
             }
         }
-        let reader = try LineReader(url: file)
+        guard let handle = try? FileHandle(forReadingFrom: file) else { throw AuditError.exportUnreadable(file.path) }
+        defer { try? handle.close() }
+        // The shared line reader, hashing every byte it reads; lines keep a CR (the file hash covers it anyway).
+        var hasher = SHA256()
+        let reader = LineReader(fd: handle.fileDescriptor, keepsCarriageReturns: true) { hasher.update(bufferPointer: $0) }
         let isCSV = manifest.exportFormat == "csv"
-        if isCSV { _ = try reader.next() }  // header row
+        if isCSV { _ = try nextLine(reader, file) }  // header row
         var previous: Data? = Hex.decode(manifest.firstPreviousHash[...])
         var expected: Int64? = manifest.count > 0 ? manifest.first : nil
         var firstProblem: AuditProblem?
-        while let line = try reader.next() {
+        while let read = try nextLine(reader, file) {
+            guard let line = read else {  // longer than the reader accepts: no record is
+                if firstProblem == nil { firstProblem = AuditProblem(sequence: expected ?? (result.headSequence + 1), reason: .malformedRecord) }
+                continue
+            }
             if line.isEmpty { continue }
             guard firstProblem == nil else { continue }  // keep reading: the file hash covers every byte
             let sequenceHint = expected ?? (result.headSequence + 1)
@@ -85,7 +94,7 @@ public enum AuditExportVerifier {
             result.problem = AuditProblem(sequence: result.headSequence + 1, reason: .truncated)
             return result
         }
-        let digest = reader.digest()
+        let digest = Data(hasher.finalize())
         if Hex.encode(digest) != manifest.sha256.lowercased() {
             result.problem = AuditProblem(sequence: manifest.first, reason: .exportHashMismatch)
             return result
@@ -107,5 +116,20 @@ public enum AuditExportVerifier {
             return result
         }
         return result
+    }
+
+    /// The next line of the export (nil at its end; `.some(nil)` for a line over
+    /// `LineReader.maximumLineLength`, skipped unread).
+    /// - Throws: `AuditError.exportUnreadable` when reading fails.
+    private static func nextLine(_ reader: LineReader, _ file: URL) throws -> ArraySlice<UInt8>?? {
+        var line: ArraySlice<UInt8> = []
+        do {
+            guard try reader.nextLine({ line = ArraySlice($0) }) else { return nil }
+            return .some(line)
+        } catch let error as StreamingError where error == .lineTooLong {
+            return .some(nil)
+        } catch {
+            throw AuditError.exportUnreadable(file.path)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import FleetExport
 import Foundation
+import HexCodec
 import PostgresNIO
 
 extension CollectorStore {
@@ -35,7 +36,7 @@ extension CollectorStore {
             WHERE device_id = \(id) ORDER BY sequence, erased_keys, key_epoch, time_ms, signature
             """, logger: logger).decode((Int64, ByteBuffer, String, Int64, Int64, Int64, ByteBuffer, ByteBuffer).self) {
             let chainHash = Data(hash.readableBytesView)
-            heads.append(FleetHeadLine(logId: log, sequence: sequence, chainHash: FleetExportLayout.hex(chainHash), erasedKeys: erased,
+            heads.append(FleetHeadLine(logId: log, sequence: sequence, chainHash: Hex.encode(chainHash), erasedKeys: erased,
                                        keyEpoch: epoch, timeMs: time, publicKey: Data(key.readableBytesView),
                                        signature: Data(signature.readableBytesView)))
             latest = (sequence, chainHash)

@@ -2,6 +2,7 @@ import CollectorWire
 import Crypto
 import FleetExport
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// Decides whether a push's signed head may be acknowledged (pure: no I/O).
@@ -47,7 +48,7 @@ public enum SignedHeadCheck {
     }
 
     /// The bytes of lower-case hex text (the form `audit head --json` prints), or nil.
-    static func hex(_ text: String) -> Data? { FleetExportLayout.unhex(text) }
+    static func hex(_ text: String) -> Data? { Hex.decode(text, lowercaseOnly: true) }
 
     /// `"bound log L; pushed log P"` and the counters compared, for the incident (no patient data).
     static func describe(_ request: PushRequest, stored: Stored) -> String {

@@ -1,5 +1,6 @@
 import CollectorWire
 import Foundation
+import HexCodec
 import StrokeAudit
 import StrokeCloud
 

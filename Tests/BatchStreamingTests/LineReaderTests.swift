@@ -86,4 +86,47 @@ import Testing
         #expect(near.map(\.1) == [nil, "next"])
         #expect(near.map(\.0) == [1, 2])
     }
+
+    /// Reads `bytes` from a temporary file with the given options; returns the lines and every chunk the observer saw.
+    static func observed(_ bytes: [UInt8], keepsCarriageReturns: Bool) throws -> (lines: [String?], chunks: [UInt8]) {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("linereader-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var seen: [UInt8] = []
+        let reader = LineReader(fd: handle.fileDescriptor, keepsCarriageReturns: keepsCarriageReturns) { seen.append(contentsOf: $0) }
+        var lines: [String?] = []
+        while true {
+            do {
+                guard try reader.nextLine({ lines.append(String(decoding: $0, as: UTF8.self)) }) else { break }
+            } catch let error as StreamingError where error == .lineTooLong {
+                lines.append(nil)
+            }
+        }
+        #expect(reader.bytesRead == bytes.count)
+        return (lines, seen)
+    }
+
+    @Test func keepsCarriageReturnsWhenAsked() throws {
+        #expect(try Self.observed(Array("a\r\nb\r\n\r\nc\r".utf8), keepsCarriageReturns: true).lines == ["a\r", "b\r", "\r", "c\r"])
+        #expect(try Self.observed(Array("a\r\nb\r\n\r\nc\r".utf8), keepsCarriageReturns: false).lines == ["a", "b", "", "c"])
+    }
+
+    /// The audit export verifier hashes the file through the observer: it must see every byte once, in order,
+    /// across chunk edges, buffer growth and skipped over-long lines.
+    @Test func theObserverSeesEveryByteOnceInOrder() throws {
+        var bytes: [UInt8] = []
+        for i in 0..<30_000 { bytes += Array("\(i),\(String(repeating: "q", count: i % 41))\r\n".utf8) }
+        bytes += [UInt8](repeating: UInt8(ascii: "L"), count: LineReader.chunkSize * 3) + [0x0A]
+        bytes += [UInt8](repeating: UInt8(ascii: "z"), count: 2 * LineReader.maximumLineLength) + Array("\nlast".utf8)
+        for keep in [false, true] {
+            let (lines, chunks) = try Self.observed(bytes, keepsCarriageReturns: keep)
+            #expect(chunks == bytes)
+            #expect(lines.count == 30_003)
+            #expect(lines[30_001] == nil)
+            #expect(lines.last == "last")
+            #expect(lines[7] == (keep ? "7,qqqqqqq\r" : "7,qqqqqqq"))
+        }
+    }
 }

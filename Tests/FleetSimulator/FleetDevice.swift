@@ -1,6 +1,7 @@
 import CollectorWire
 import Crypto
 import Foundation
+import HexCodec
 import StrokeAudit
 
 /// A simulated ambulance for the fleet tests and the ingest benchmark

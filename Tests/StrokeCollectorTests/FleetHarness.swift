@@ -1,5 +1,6 @@
 import FleetSimulator
 import Foundation
+import HexCodec
 import StrokeAudit
 import StrokeCollector
 
@@ -105,7 +106,7 @@ struct FleetHarness {
     func expectedChains(events: Int) -> [Chain] {
         devices.sorted { $0.name < $1.name }.map { device in
             let last = device.log(count: events).last!
-            return Chain(name: device.name, head: Int64(events), headHash: last.hash.map { String(format: "%02x", $0) }.joined(),
+            return Chain(name: device.name, head: Int64(events), headHash: Hex.encode(last.hash),
                          records: Int64(events), distinct: Int64(events), first: 1, last: Int64(events), brokenLinks: 0)
         }
     }

@@ -1,6 +1,7 @@
 import CaseWire
 import CollectorWire
 import Foundation
+import HexCodec
 import Testing
 import StrokeRelay
 
@@ -101,7 +102,7 @@ struct RelayCaseTests {
                                        body: try JSONEncoder().encode(EtaUpdateRequest(etaMinutes: 5)))
             let rows = try await relay.allRowsAsText()
             #expect(rows.contains { $0.hasPrefix("relay_cases:") && $0.contains(sent.caseId) })
-            let hex = "4321.5".utf8.map { String(format: "%02x", $0) }.joined()
+            let hex = Hex.encode("4321.5".utf8)
             for row in rows {
                 #expect(!row.contains("4321.5"), "plaintext in \(row.prefix(20))")
                 #expect(!row.lowercased().contains(hex), "plaintext bytes in \(row.prefix(20))")

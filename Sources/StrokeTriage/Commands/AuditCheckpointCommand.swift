@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import Foundation
+import HexCodec
 import StrokeAudit
 import TriageEngine
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HexCodec
 import StrokeAudit
 import TriageEngine
 

@@ -1,12 +1,8 @@
 import ArgumentParser
 import StrokeModels
-import TriageLocalization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TriageBatch
 import TriageEngine
+import TriageLocalization
 
 /// `stroke-triage batch`: re-scores a CSV or JSON Lines file row by row, in
 /// constant memory, for research. Exit 0 when every row passed, 65 when any
@@ -60,24 +56,14 @@ struct BatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let localizer = outputOptions.localizer
-        let format = self.format ?? BatchFormat.inferred(from: input) ?? .csv
+        let job = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
+                           input: input, output: output, force: force, concurrency: concurrency)
         let clock = ContinuousClock()
         let started = clock.now
-        let summary = try await Failure.report(outputOptions) { () async throws -> BatchRunner.Summary in
-            try await BatchFiles.withInput(input) { inputFD, size in
-                var runner = BatchRunner(module: module, format: format, localizer: localizer,
-                                         input: inputFD, totalBytes: size)
-                // The header is checked before the output file is created.
-                try runner.readHeader()
-                return try await BatchFiles.withOutput(output, force: force, input: inputFD) { outputFD in
-                    runner.begin(output: outputFD)
-                    if let service = try concurrentService() {
-                        try await runner.runConcurrently(service: service, concurrency: concurrency)
-                    } else {
-                        try runner.runOffline()
-                    }
-                    return runner.summary
-                }
+        let summary = try await Failure.report(outputOptions) {
+            try await job.run(events: BatchConsole(localizer: localizer)) {
+                try BatchJob.rowService(prediction.settings, module: module, config: UserConfig.current,
+                                        verbose: outputOptions.verbose, perRowRequests: perRowRequests)
             }
         }
         let seconds = (clock.now - started) / .seconds(1)
@@ -87,12 +73,7 @@ struct BatchCommand: AsyncParsableCommand {
         Console.err(localizer.text("disclaimer.short"))
         if summary.rejected > 0 { throw ExitStatus.invalidData }
     }
-
-    /// The service for one request per row, or `nil` when rows are scored
-    /// locally in-line (offline mode, the calculators, or an offline factory answer).
-    private func concurrentService() throws -> (any PredictionService)? {
-        guard prediction.mode == .auto, module.triageModule != nil else { return nil }
-        let service = try PredictionServiceFactory.make(prediction, output: outputOptions)
-        return service is OfflinePredictionService && !perRowRequests ? nil : service
-    }
 }
+
+extension BatchModule: ExpressibleByArgument {}
+extension BatchFormat: ExpressibleByArgument {}

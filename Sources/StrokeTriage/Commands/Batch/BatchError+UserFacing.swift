@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageBatch
 import TriageLocalization
 #if canImport(Glibc)
 import Glibc

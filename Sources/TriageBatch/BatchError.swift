@@ -1,7 +1,7 @@
 /// The error of a batch run as a whole (a bad row is not an error: it is
 /// reported and the run continues).
-struct BatchError: Error, Sendable {
-    private enum Kind: Sendable {
+public struct BatchError: Error, Sendable, Hashable {
+    private enum Kind: Sendable, Hashable {
         case cannotOpenInput(path: String, errno: Int32)
         case cannotCreateOutput(path: String, errno: Int32)
         case outputIsInput(path: String)
@@ -15,24 +15,24 @@ struct BatchError: Error, Sendable {
     private let kind: Kind
 
     /// The input file cannot be opened.
-    static func cannotOpenInput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotOpenInput(path: path, errno: errno)) }
+    public static func cannotOpenInput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotOpenInput(path: path, errno: errno)) }
     /// The output file cannot be created.
-    static func cannotCreateOutput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotCreateOutput(path: path, errno: errno)) }
+    public static func cannotCreateOutput(_ path: String, errno: Int32) -> BatchError { BatchError(kind: .cannotCreateOutput(path: path, errno: errno)) }
     /// The output file is the input file.
-    static func outputIsInput(_ path: String) -> BatchError { BatchError(kind: .outputIsInput(path: path)) }
+    public static func outputIsInput(_ path: String) -> BatchError { BatchError(kind: .outputIsInput(path: path)) }
     /// CSV input without a header row.
-    static let noHeader = BatchError(kind: .noHeader)
+    public static let noHeader = BatchError(kind: .noHeader)
     /// A header names a column the module does not read.
-    static func unknownColumn(_ name: String, allowed: [String]) -> BatchError { BatchError(kind: .unknownColumn(name: name, allowed: allowed)) }
+    public static func unknownColumn(_ name: String, allowed: [String]) -> BatchError { BatchError(kind: .unknownColumn(name: name, allowed: allowed)) }
     /// A required column is absent from the header.
-    static func missingColumn(_ name: String) -> BatchError { BatchError(kind: .missingColumn(name: name)) }
+    public static func missingColumn(_ name: String) -> BatchError { BatchError(kind: .missingColumn(name: name)) }
     /// A header names a column twice.
-    static func duplicateColumn(_ name: String) -> BatchError { BatchError(kind: .duplicateColumn(name: name)) }
+    public static func duplicateColumn(_ name: String) -> BatchError { BatchError(kind: .duplicateColumn(name: name)) }
     /// Reading or writing failed midway.
-    static func stream(code: String, errno: Int32) -> BatchError { BatchError(kind: .stream(code: code, errno: errno)) }
+    public static func stream(code: String, errno: Int32) -> BatchError { BatchError(kind: .stream(code: code, errno: errno)) }
 
     /// Stable code, also the localization key of the message.
-    var code: String {
+    public var code: String {
         switch kind {
         case .cannotOpenInput: return "batch.error.cannotOpenInput"
         case .cannotCreateOutput: return "batch.error.cannotCreateOutput"
@@ -46,19 +46,19 @@ struct BatchError: Error, Sendable {
     }
 
     /// Whether writing the output failed (mapped to `OutputFileError` by `BatchFiles`).
-    var isWriteFailure: Bool {
+    public var isWriteFailure: Bool {
         if case .stream(let code, _) = kind { return code == "batch.stream.writeFailed" }
         return false
     }
 
     /// Whether the command line is at fault (exit 64).
-    var isUsage: Bool {
+    public var isUsage: Bool {
         if case .outputIsInput = kind { return true }
         return false
     }
 
     /// Whether the CSV header is at fault.
-    var isHeaderError: Bool {
+    public var isHeaderError: Bool {
         switch kind {
         case .noHeader, .unknownColumn, .missingColumn, .duplicateColumn: return true
         default: return false
@@ -66,7 +66,7 @@ struct BatchError: Error, Sendable {
     }
 
     /// Whether the input's layout is at fault (exit 65) rather than the system (exit 1).
-    var isInvalidData: Bool {
+    public var isInvalidData: Bool {
         switch kind {
         case .noHeader, .unknownColumn, .missingColumn, .duplicateColumn: return true
         case .stream(let code, _): return code == "batch.stream.lineTooLong"
@@ -75,7 +75,7 @@ struct BatchError: Error, Sendable {
     }
 
     /// The message arguments (paths and column names; never cell values).
-    var arguments: [String] {
+    public var arguments: [String] {
         switch kind {
         case .cannotOpenInput(let path, _), .cannotCreateOutput(let path, _), .outputIsInput(let path): return [path]
         case .noHeader, .stream: return []
@@ -85,7 +85,7 @@ struct BatchError: Error, Sendable {
     }
 
     /// The system error number behind an I/O failure, else 0.
-    var errorNumber: Int32 {
+    public var errorNumber: Int32 {
         switch kind {
         case .cannotOpenInput(_, let e), .cannotCreateOutput(_, let e), .stream(_, let e): return e
         default: return 0

@@ -7,10 +7,10 @@ import OutputFiles
 
 /// Opens batch input and output files with scoped lifetimes: every
 /// descriptor opened here is closed when the closure returns.
-enum BatchFiles {
+public enum BatchFiles {
     /// Calls `body` with the input descriptor (stdin for `-`) and its size when it is a regular file.
     /// - Throws: `BatchError.cannotOpenInput`, or what `body` throws.
-    static func withInput<T>(_ path: String, _ body: (Int32, Int?) async throws -> T) async throws -> T {
+    public static func withInput<T>(_ path: String, _ body: (Int32, Int?) async throws -> T) async throws -> T {
         let fd: Int32
         if path == "-" {
             fd = STDIN_FILENO
@@ -31,7 +31,7 @@ enum BatchFiles {
     /// symbolic link is refused without `force`. When `body` throws, nothing is left behind.
     /// - Throws: `BatchError.outputIsInput` when the output is the file being
     ///   read, `OutputFileError` (`.diskFull` for a full disk), or what `body` throws.
-    static func withOutput<T>(_ path: String, force: Bool, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
+    public static func withOutput<T>(_ path: String, force: Bool, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
         guard path != "-" else {
             do { return try await body(STDOUT_FILENO) } catch let error as BatchError where error.isWriteFailure {
                 throw OutputFileError(path: "-", reason: .cannotWrite, errorNumber: error.errorNumber)

@@ -1,28 +1,36 @@
 import BatchStreaming
 import StrokeModels
-import TriageLocalization
 import TriageRendering
 
-/// Runs one batch: reads rows from a descriptor, scores them, writes the
-/// output in input order, reports rejected rows on stderr.
+/// Runs one batch over open descriptors: reads rows, scores them, writes the
+/// output in input order, reports rejected rows and progress to an event sink.
+/// `BatchJob` drives it for files; use it directly for descriptors you own.
 ///
 /// Memory stays constant: one read chunk, one output buffer and the reused
 /// per-row tables; nothing grows with the number of rows.
-struct BatchRunner {
+public struct BatchRunner {
     /// What was done.
-    struct Summary: Sendable {
+    public struct Summary: Sendable, Hashable {
         /// Rows scored.
-        var passed = 0
+        public var passed = 0
         /// Rows rejected.
-        var rejected = 0
+        public var rejected = 0
+
+        /// A summary of these counts.
+        public init(passed: Int = 0, rejected: Int = 0) {
+            self.passed = passed
+            self.rejected = rejected
+        }
     }
 
-    let module: BatchModule
-    let format: BatchFormat
-    let localizer: Localizer
+    /// What the rows are scored with.
+    public let module: BatchModule
+    /// The input's (and output's) format.
+    public let format: BatchFormat
+    private let events: any BatchEventSink
     private let reader: LineReader
     private var out: ByteWriter
-    private let progress: ProgressLine
+    private var progress: BatchProgressMeter
     private var fields = CSVFields()
     private var json = JSONFlatObject()
     private var values = RowValues()
@@ -32,25 +40,29 @@ struct BatchRunner {
     private let requiredKeys: [InputKey]
     private var rowWriter: BatchRowWriter
     private let scorer: OfflineRowScorer
-    private(set) var summary = Summary()
+    /// The rows scored and rejected so far.
+    public private(set) var summary = Summary()
 
     /// Creates a runner over open descriptors (the caller owns and closes them).
-    init(module: BatchModule, format: BatchFormat, localizer: Localizer, input: Int32, totalBytes: Int?) {
+    /// - Parameters:
+    ///   - totalBytes: the input's size when it is a regular file (for the time left), else `nil`.
+    ///   - events: receives each rejected row and, if it wants it, progress.
+    public init(module: BatchModule, format: BatchFormat, input: Int32, totalBytes: Int?, events: any BatchEventSink) {
         self.module = module
         self.format = format
-        self.localizer = localizer
+        self.events = events
         self.reader = LineReader(fd: input)
         self.out = ByteWriter(fd: -1)
-        self.progress = ProgressLine(localizer: localizer, totalBytes: totalBytes)
+        self.progress = BatchProgressMeter(totalBytes: totalBytes, enabled: events.wantsProgress)
         self.requiredKeys = module.requiredKeys
         self.jsonKeys = Dictionary(uniqueKeysWithValues: module.acceptedKeys.map { ($0.json, $0) })
         self.rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: 0)
         self.scorer = OfflineRowScorer(module: module, format: format)
     }
 
-    /// Reads and checks the CSV header. Call first.
+    /// Reads and checks the CSV header (nothing for JSON Lines). Call first.
     /// - Throws: `BatchError` for a missing, unknown or duplicate column, or no header at all.
-    mutating func readHeader() throws {
+    public mutating func readHeader() throws {
         guard format == .csv else { return }
         var header: [String]? = nil
         let reader = self.reader
@@ -83,14 +95,14 @@ struct BatchRunner {
     }
 
     /// Starts writing to `output` (the header first, for CSV). Call after `readHeader()`.
-    mutating func begin(output: Int32) {
+    public mutating func begin(output: Int32) {
         out = ByteWriter(fd: output)
         rowWriter.writeHeader(inputHeader, to: out)
     }
 
-    /// Scores every remaining row offline, synchronously.
+    /// Scores every remaining row offline (the local models and rules), synchronously.
     /// - Throws: `BatchError` when reading or writing fails.
-    mutating func runOffline() throws {
+    public mutating func runOffline() throws {
         let reader = self.reader
         var overLong: Int? = nil
         while try Self.readRow(reader, { line in
@@ -105,10 +117,10 @@ struct BatchRunner {
         try finish()
     }
 
-    /// Flushes the output and clears the progress line.
+    /// Flushes the output and tells the sink the run is over.
     func finish() throws {
         out.flush()
-        progress.finish()
+        events.finished()
         if let failure = out.failure { throw BatchError.stream(code: failure.localizationKey, errno: failure.errorNumber) }
     }
 
@@ -173,7 +185,7 @@ struct BatchRunner {
         return values.missing(requiredKeys, format: format)
     }
 
-    /// Writes one row's output and reports a rejection on stderr.
+    /// Writes one row's output and reports a rejection to the sink.
     /// `parsedFields`: the CSV splitter still holds this line's fields.
     mutating func emit(line: UnsafeBufferPointer<UInt8>, lineNumber: Int, outcome: RowOutcome, parsedFields: Bool) {
         switch format {
@@ -192,11 +204,11 @@ struct BatchRunner {
         }
         if case .rejected(let rejection) = outcome {
             summary.rejected += 1
-            Console.err(localizer.text("batch.row.rejected", [.text(String(lineNumber)), .message(rejection.message)]))
+            events.rowRejected(line: lineNumber, reason: rejection)
         } else {
             summary.passed += 1
         }
-        progress.tick(rows: summary.passed + summary.rejected, bytesRead: reader.bytesRead)
+        if let due = progress.tick(rows: summary.passed + summary.rejected, bytesRead: reader.bytesRead) { events.progress(due) }
     }
 
     /// Whether a line holds nothing but spaces and tabs.

@@ -3,7 +3,7 @@ import TriageRendering
 
 /// Why one input row was rejected. The reason names the column and, for
 /// ranges, what is allowed — never the value given (it may be patient data).
-enum RowRejection: Error, Sendable, Hashable {
+public enum RowRejection: Error, Sendable, Hashable {
     /// A cell that must be a number is not one.
     case notANumber(column: String)
     /// A number cell that overflows (`1e400`) or is not a number (`nan`).
@@ -29,8 +29,11 @@ enum RowRejection: Error, Sendable, Hashable {
     /// The row is longer than `LineReader.maximumLineLength`; it was skipped unread.
     case tooLong
 
+    /// The stable code of the reason, e.g. `batch.reason.outOfRange` (also its localization key).
+    public var code: String { message.key }
+
     /// The reason as a localizable message.
-    var message: Message {
+    public var message: Message {
         switch self {
         case .notANumber(let column): return Message("batch.reason.notANumber", [.text(column)])
         case .notFinite(let column): return Message("batch.reason.notFinite", [.text(column)])

@@ -10,8 +10,9 @@ extension BatchRunner {
 
     /// Scores the remaining module rows through `service`, one request per
     /// row with at most `concurrency` in flight; output stays in input order.
+    /// A row whose request fails is rejected with the error's stable code.
     /// - Throws: `BatchError` when reading or writing fails.
-    mutating func runConcurrently(service: any PredictionService, concurrency: Int) async throws {
+    public mutating func runConcurrently(service: any PredictionService, concurrency: Int) async throws {
         let format = self.format
         try await withThrowingTaskGroup(of: (Int, RowOutcome).self) { group in
             var pending: [Int: PendingRow] = [:]

@@ -1,14 +1,16 @@
-import ArgumentParser
 import StrokeModels
 import TriageRendering
 
 /// What a batch scores: one of the triage modules (through the prediction
 /// service and the triage rules) or one of the calculators (their own rules).
-enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
-    case coma, limited, full, lvo, volume, scales
+public enum BatchModule: String, CaseIterable, Sendable {
+    /// The triage modules (ICH, LVO, volume through the prediction service).
+    case coma, limited, full
+    /// The calculators: LVO probability, bleed volume, the prehospital LVO scales.
+    case lvo, volume, scales
 
     /// The triage branch, for the module batches.
-    var triageModule: TriageModule? {
+    public var triageModule: TriageModule? {
         switch self {
         case .coma: return .coma
         case .limited: return .limited
@@ -18,7 +20,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
     }
 
     /// Every input the batch accepts, in the order the output repeats them.
-    var acceptedKeys: [InputKey] {
+    public var acceptedKeys: [InputKey] {
         switch self {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
@@ -29,7 +31,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
 
     /// The inputs every row must have: the numbers of the module. Booleans
     /// default to false; onset and location are optional.
-    var requiredKeys: [InputKey] {
+    public var requiredKeys: [InputKey] {
         switch self {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
@@ -39,7 +41,7 @@ enum BatchModule: String, ExpressibleByArgument, CaseIterable, Sendable {
     }
 
     /// The result columns appended to the input columns in CSV output.
-    var resultColumns: [String] {
+    public var resultColumns: [String] {
         switch self {
         case .lvo:
             return ["probability", "risk_level", "lvo_likely", "fast_ed_used", "source", "model", "warnings", "error"]
