@@ -157,7 +157,7 @@ let package = Package(
             name: "TriageBatch",
             dependencies: [
                 "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeCloud", "StrokeJSON",
-                "TriageLocalization", "OutputFiles",
+                "TriageLocalization", "OutputFiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -1,3 +1,4 @@
+import Logging
 import StrokeModels
 import TriageEngine
 
@@ -76,11 +77,12 @@ public struct BatchJob: Sendable {
     /// scored locally in-line: offline mode, the calculators, or an auto mode that
     /// resolves to the local models (unless `perRowRequests`, a test hook, asks for
     /// one request per row anyway). Cloud-only mode is not offered for batch.
+    /// The cloud client logs to `logger` (default: nowhere).
     /// - Throws: `CloudSettingsError` for an unusable cloud setting.
     public static func rowService(_ settings: PredictionSettings, module: BatchModule, config: AppConfig,
-                                  verbose: Bool = false, perRowRequests: Bool = false) throws -> (any PredictionService)? {
+                                  logger: Logger = CloudSettings.silentLogger, perRowRequests: Bool = false) throws -> (any PredictionService)? {
         guard settings.mode == .auto, module.triageModule != nil else { return nil }
-        let service = try PredictionServiceFactory.make(settings, config: config, verbose: verbose)
+        let service = try PredictionServiceFactory.make(settings, config: config, logger: logger)
         return service is OfflinePredictionService && !perRowRequests ? nil : service
     }
 }

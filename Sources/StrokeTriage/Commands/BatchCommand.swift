@@ -63,7 +63,7 @@ struct BatchCommand: AsyncParsableCommand {
         let summary = try await Failure.report(outputOptions) {
             try await job.run(events: BatchConsole(localizer: localizer)) {
                 try BatchJob.rowService(prediction.settings, module: module, config: UserConfig.current,
-                                        verbose: outputOptions.verbose, perRowRequests: perRowRequests)
+                                        logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
             }
         }
         let seconds = (clock.now - started) / .seconds(1)
