@@ -10,7 +10,7 @@ public struct WireBody: Sendable {
     let members: [String: Scalar]
 
     /// One member's value.
-    enum Scalar: Decodable, Sendable {
+    enum Scalar: Decodable, Sendable, Equatable {
         case number(Double), bool(Bool), string(String), null, other
 
         init(from decoder: Decoder) throws {
@@ -25,6 +25,11 @@ public struct WireBody: Sendable {
     /// Parses a body.
     /// - Throws: `LocalAPIError.invalidJSON` or `.notAnObject`.
     public init(_ bytes: some Collection<UInt8>) throws(LocalAPIError) {
+        // Hot path: a flat object of plain scalars, read without JSONDecoder (same result; see FlatJSONScanner).
+        if let fast = bytes.withContiguousStorageIfAvailable(FlatJSONScanner.members), let fast {
+            members = fast
+            return
+        }
         let data = Data(bytes)
         do {
             members = try JSONDecoder().decode([String: Scalar].self, from: data)
