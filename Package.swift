@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
+        .library(name: "TriageRendering", targets: ["TriageRendering"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -104,9 +105,16 @@ let package = Package(
         .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (no dependencies).
         .target(name: "BatchStreaming"),
+        // The triage engine's output forms: input catalogue, outcome types, every JSON form,
+        // the text result and the handover report (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageRendering",
+            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
+                "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
                 // Hospital pre-notification (sealing, signed relay requests).

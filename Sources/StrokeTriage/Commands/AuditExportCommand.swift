@@ -3,6 +3,7 @@ import StrokeModels
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageRendering
 
 /// `stroke-triage audit export [--format jsonl|csv] [--from DATE] [--to DATE] [--out FILE]`.
 struct AuditExportCommand: ParsableCommand {

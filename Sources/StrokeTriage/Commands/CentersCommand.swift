@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import StrokeCenters
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage centers`: the nearest stroke centers, by great-circle distance.
 struct CentersCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage coma --gfap G`: the coma module (GCS < 9), GFAP only.
 struct ComaCommand: AsyncParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
 struct FastEdCommand: ParsableCommand {

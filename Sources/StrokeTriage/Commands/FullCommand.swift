@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage full --age A --sbp S --dbp D --gfap G --fast-ed F [findings…]`:
 /// the full module (patient can be examined): ICH and LVO probabilities.

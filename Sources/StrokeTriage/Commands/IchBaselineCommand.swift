@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage ich-baseline --age A --gfap G`: the offline ICH baseline.
 struct IchBaselineCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage lvo --gfap G --fast-ed F`: the LVO model.
 struct LvoCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeCenters
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage route`: where to take the patient (models.md §8 plus the LVO and coverage rules).
 struct RouteCommand: ParsableCommand {

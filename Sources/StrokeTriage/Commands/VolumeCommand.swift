@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage volume --gfap G`: the ICH volume estimate.
 struct VolumeCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import StrokeModels
 import StrokeWalkthrough
 import TriageLocalization
+import TriageRendering
 
 /// `stroke-triage walk` (and `stroke-triage` alone on a terminal): the
 /// interactive paramedic walkthrough. Ctrl-D exits 0, Ctrl-C exits 130.

@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeCloud
+import TriageRendering
 
 /// `stroke-triage warm-up`: wake the prediction Cloud Functions and report each one's latency.
 struct WarmUpCommand: AsyncParsableCommand {

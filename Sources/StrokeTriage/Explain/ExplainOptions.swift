@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// The `--explain` flag of the calculators and scales (the module commands
 /// carry it in `AssessmentFlags`).

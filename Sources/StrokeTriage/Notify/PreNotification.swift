@@ -2,6 +2,7 @@ import ArgumentParser
 import CaseWire
 import Foundation
 import TriageLocalization
+import TriageRendering
 
 /// Sending a finished assessment to a hospital from the module commands and
 /// the walkthrough. The result is always on screen first; the send comes

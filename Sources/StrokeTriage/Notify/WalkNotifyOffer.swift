@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeWalkthrough
 import TriageLocalization
+import TriageRendering
 
 /// The walkthrough's offer after the result: "Send pre-notification to
 /// <destination>? (y/n)". The destination is the `--notify` hospital, else the

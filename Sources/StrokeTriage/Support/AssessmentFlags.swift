@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageRendering
 
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
 /// beyond the module's own inputs.

@@ -3,6 +3,7 @@ import Foundation
 import StrokeCloud
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// The one code path that assesses inputs for the walkthrough and the module
 /// commands: audit events, the prediction service, routing, and output.

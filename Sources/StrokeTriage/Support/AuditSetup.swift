@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import StrokeAudit
+import TriageRendering
 
 /// Resolves where the audit log and its key file live and who the operator is.
 ///

@@ -2,6 +2,7 @@ import StrokeJSON
 import Foundation
 import StrokeAudit
 import StrokeModels
+import TriageRendering
 
 /// Records the events of a session in the audit log.
 ///

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TriageRendering
 
 /// Writes whole lines straight to the standard file descriptors (no stdio
 /// buffers, so output order is exact even when the process exits early).

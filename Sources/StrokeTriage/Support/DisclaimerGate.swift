@@ -1,5 +1,6 @@
 import Foundation
 import OutputFiles
+import TriageRendering
 
 /// Whether the full research-use disclaimer has been accepted on this
 /// account: a small file `disclaimer-accepted` in the state directory

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageRendering
 
 extension InputKey {
     /// The argument-parser name of the one-shot flag (`--fast-ed` → `.customLong("fast-ed")`).

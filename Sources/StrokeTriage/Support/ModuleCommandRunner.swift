@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// The shared body of the one-shot module commands: disclaimer gate, input
 /// checks (models.md §6), assessment, optional report, output.

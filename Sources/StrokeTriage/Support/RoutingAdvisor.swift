@@ -2,6 +2,7 @@ import StrokeJSON
 import StrokeCenters
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// Routing advice for a finished assessment that has a location.
 ///
@@ -35,12 +36,4 @@ enum RoutingAdvisor {
             return nil
         }
     }
-}
-
-/// A routing decision ready to show.
-struct RoutingSummary: Sendable {
-    /// Human-readable lines (localized, hedged), ending with the alternatives.
-    let lines: [String]
-    /// The `route` JSON object.
-    let json: JSONValue
 }

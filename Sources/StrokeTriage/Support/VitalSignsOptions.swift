@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// The inputs the limited and full modules share: age, blood pressure, GFAP, vigilance.
 struct VitalSignsOptions: ParsableArguments {

@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TriageRendering
 
 /// The walkthrough's side of the terminal: prompts and messages (on stdout,
 /// or on stderr when `--json` keeps stdout for the one JSON object), and

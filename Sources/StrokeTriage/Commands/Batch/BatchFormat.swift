@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageRendering
 
 /// The file format of batch input and output.
 enum BatchFormat: String, ExpressibleByArgument, CaseIterable, Sendable {

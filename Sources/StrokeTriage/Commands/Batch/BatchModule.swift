@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// What a batch scores: one of the triage modules (through the prediction
 /// service and the triage rules) or one of the calculators (their own rules).

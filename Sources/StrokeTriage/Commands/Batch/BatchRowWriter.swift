@@ -2,6 +2,7 @@ import StrokeJSON
 import BatchStreaming
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// Writes batch output rows — CSV or JSON Lines — into a `ByteWriter`.
 ///

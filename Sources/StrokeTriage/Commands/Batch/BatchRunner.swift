@@ -1,6 +1,7 @@
 import BatchStreaming
 import StrokeModels
 import TriageLocalization
+import TriageRendering
 
 /// Runs one batch: reads rows from a descriptor, scores them, writes the
 /// output in input order, reports rejected rows on stderr.

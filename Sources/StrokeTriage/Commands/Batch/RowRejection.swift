@@ -1,4 +1,5 @@
 import StrokeModels
+import TriageRendering
 
 /// Why one input row was rejected. The reason names the column and, for
 /// ranges, what is allowed — never the value given (it may be patient data).

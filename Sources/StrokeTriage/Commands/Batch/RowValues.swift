@@ -1,5 +1,6 @@
 import BatchStreaming
 import StrokeModels
+import TriageRendering
 
 /// The parsed inputs of one row, in a fixed table reused from row to row.
 ///

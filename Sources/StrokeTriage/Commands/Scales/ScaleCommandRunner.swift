@@ -1,4 +1,5 @@
 import StrokeModels
+import TriageRendering
 
 /// The shared body of the scale commands (`race`, `lams`, `cpsss`, `pass`,
 /// `van`): check the items, score, print JSON or text, with `--explain`.

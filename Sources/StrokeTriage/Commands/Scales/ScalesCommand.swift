@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageRendering
 
 /// `stroke-triage scales …`: one set of exam findings on every prehospital
 /// LVO scale it determines (RACE, LAMS, CPSSS, PASS, VAN), side by side,

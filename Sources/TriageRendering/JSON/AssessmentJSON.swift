@@ -11,9 +11,9 @@ import StrokeModels
 /// `feature` is the `DriverCatalogue` key, `label` its English label, `cloudLabel`
 /// the cloud's own name (cloud drivers only); `cloudRiskLevel` the function's own label or null;
 /// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
-enum AssessmentJSON {
+public enum AssessmentJSON {
     /// The whole assessment object.
-    static func assessment(_ a: Assessment) -> JSONValue {
+    public static func assessment(_ a: Assessment) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("module", .string(a.module.rawValue)),
             ("inputs", inputs(a.inputs)),
@@ -30,7 +30,7 @@ enum AssessmentJSON {
     }
 
     /// One prediction with its provenance. `fallbackReason` appears only on fallbacks.
-    static func prediction(_ p: Prediction) -> JSONValue {
+    public static func prediction(_ p: Prediction) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("probability", .number(p.probability)),
             ("riskLevel", p.riskLevel.map { .string($0.rawValue) } ?? .null),
@@ -46,14 +46,14 @@ enum AssessmentJSON {
     }
 
     /// The LVO prediction plus `agreement` with FAST-ED, when both are there.
-    static func lvo(_ a: Assessment, _ p: Prediction) -> JSONValue {
+    public static func lvo(_ a: Assessment, _ p: Prediction) -> JSONValue {
         guard case .object(var members) = prediction(p) else { return .null }
         members.append(("agreement", LVOAgreement(a).map(agreement) ?? .null))
         return .object(members)
     }
 
     /// `{"status", "agrees", "lvoSuspected", "fastEd", "fastEdThreshold", "probability", "modelThreshold", "statement"}`.
-    static func agreement(_ g: LVOAgreement) -> JSONValue {
+    public static func agreement(_ g: LVOAgreement) -> JSONValue {
         .object([
             ("status", .string(g.status.rawValue)),
             ("agrees", .bool(g.agrees)),
@@ -67,14 +67,14 @@ enum AssessmentJSON {
     }
 
     /// The volume object of the `volume` command plus the inputs it read.
-    static func volume(_ v: VolumeEstimate) -> JSONValue {
+    public static func volume(_ v: VolumeEstimate) -> JSONValue {
         guard case .object(var members) = ModelJSON.volume(v) else { return .null }
         members.append(("inputsUsed", .strings(OfflinePredictionService.volumeInputs)))
         return .object(members)
     }
 
     /// One driver: catalogue key, English label, weight, and the cloud's own name when it came from the cloud.
-    static func driver(_ d: Driver) -> JSONValue {
+    public static func driver(_ d: Driver) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("feature", .string(d.feature)),
             ("label", .string(DriverCatalogue.entry(d.feature).map { ModelJSON.english.text($0.labelKey) } ?? d.feature)),
@@ -85,7 +85,7 @@ enum AssessmentJSON {
     }
 
     /// The inputs the module uses, keyed by `InputKey.json`, plus onset and location when given.
-    static func inputs(_ i: TriageInputs) -> JSONValue {
+    public static func inputs(_ i: TriageInputs) -> JSONValue {
         var members: [(String, JSONValue)] = []
         for key in InputKey.keys(for: i.module) {
             members.append((key.json, value(key, i)))

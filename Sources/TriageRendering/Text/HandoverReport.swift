@@ -6,11 +6,11 @@ import TriageLocalization
 /// The Markdown handover report: inputs, results, sources and model
 /// versions, warnings, routing, timestamps in UTC and the full disclaimer.
 /// It holds patient data: it is written with mode 0600 (`ReportFile`).
-enum HandoverReport {
+public enum HandoverReport {
     /// The report text.
-    static func markdown(_ outcome: AssessmentOutcome, localizer l: Localizer, createdAt: Date = Date()) -> String {
+    public static func markdown(_ outcome: AssessmentOutcome, localizer l: Localizer, createdAt: Date = Date()) -> String {
         let a = outcome.assessment
-        let renderer = ResultRenderer(localizer: l, style: TerminalStyle(colour: false, width: 1_000))
+        let renderer = ResultRenderer(localizer: l, style: TextStyle(colour: false, width: 1_000))
         var md: [String] = ["# " + l.text("walk.report.title"), ""]
         md.append("- " + l.text("walk.report.created", [.text(utc(createdAt))]))
         md.append("- " + l.text("walk.report.computed", [.text(utc(outcome.computedAt))]))
@@ -65,7 +65,7 @@ enum HandoverReport {
     }
 
     /// A timestamp in UTC, ISO 8601 with seconds, e.g. `2026-11-21T06:10:00Z`.
-    static func utc(_ date: Date) -> String {
+    public static func utc(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.formatOptions = [.withInternetDateTime]

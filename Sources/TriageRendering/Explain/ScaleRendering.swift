@@ -3,10 +3,10 @@ import StrokeModels
 import TriageLocalization
 
 /// The scales' output: the JSON object of one scored scale and its human lines.
-enum ScaleRendering {
+public enum ScaleRendering {
     /// `{"scale", "total" (not VAN), "maximumTotal", "threshold", "lvoSuspected" | "vanPositive", "rule",
     ///   "items": {…}, "source", "note", "warnings"}`; the caller adds `trace` and `disclaimer`.
-    static func json(_ s: ScaleScore) -> JSONValue {
+    public static func json(_ s: ScaleScore) -> JSONValue {
         let d = s.definition
         var members: [(String, JSONValue)] = [("scale", .string(s.scale.rawValue))]
         if let total = s.total { members.append(("total", .integer(total))) }
@@ -22,7 +22,7 @@ enum ScaleRendering {
     }
 
     /// The result line, the items, the hedged reading, warnings and the source.
-    static func lines(_ s: ScaleScore, _ l: Localizer) -> [String] {
+    public static func lines(_ s: ScaleScore, _ l: Localizer) -> [String] {
         let name = l.text("scale.name.\(s.scale.rawValue)")
         var out: [String] = []
         if let total = s.total, let maximum = s.definition.maximumTotal, let threshold = s.definition.threshold {
@@ -39,13 +39,13 @@ enum ScaleRendering {
     }
 
     /// "facial palsy 2, arm motor 1, …" in the user's language.
-    static func itemList(_ s: ScaleScore, _ l: Localizer) -> String {
+    public static func itemList(_ s: ScaleScore, _ l: Localizer) -> String {
         s.points.map { l.text($0.item.messageKey) + " " + String($0.value) }.joined(separator: ", ")
     }
 
     /// The configured scales of an assessment for the result and the report:
     /// a heading and one line per scale, or nothing when none are configured.
-    static func resultLines(_ inputs: TriageInputs, _ l: Localizer) -> [String] {
+    public static func resultLines(_ inputs: TriageInputs, _ l: Localizer) -> [String] {
         guard let report = try? inputs.scaleReport(), !report.scored.isEmpty else { return [] }
         return [l.text("walk.result.scales")] + report.scored.map { s in
             let total = s.total.map { l.text("scales.cell.total", [.text(String($0)), .text(String(s.definition.maximumTotal!))]) + ", " } ?? ""
@@ -54,7 +54,7 @@ enum ScaleRendering {
     }
 
     /// The flag of a result in words: "≥ 5: suspected" style cell for the side-by-side table.
-    static func verdict(_ s: ScaleScore, _ l: Localizer) -> String {
+    public static func verdict(_ s: ScaleScore, _ l: Localizer) -> String {
         if s.scale == .van { return l.text(s.positive ? "scales.cell.vanPositive" : "scales.cell.vanNegative") }
         return l.text(s.positive ? "scales.cell.suspected" : "scales.cell.notSuspected")
     }

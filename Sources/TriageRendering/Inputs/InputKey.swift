@@ -3,8 +3,9 @@ import StrokeModels
 /// The names of the triage inputs in every machine-readable form, in one place:
 /// the JSON `inputs` object and JSON Lines batch input use `json`; CSV batch
 /// headers use `csv` (the one-shot flag names with underscores); the one-shot
-/// commands use `--flag`.
-enum InputKey: String, CaseIterable, Sendable {
+/// commands use `--flag`. Ranges come from `TriageRules` (through `field`),
+/// labels from the localization tables (`messageKey`), modules from `TriageModule.inputKeys`.
+public enum InputKey: String, CaseIterable, Sendable {
     case age, sbp, dbp, gfap, fastEd, headache, legParesis, armParesis, eyeDeviation
     case reducedVigilance, atrialFibrillation, anticoagulated, antiplatelets, onsetMinutes, lat, lon
     // The items of the other prehospital LVO scales (batch `--module scales`), named as `ScaleItem`.
@@ -12,28 +13,46 @@ enum InputKey: String, CaseIterable, Sendable {
     case locQuestionsAndCommands, locQuestions, armWeakness, vision, aphasia, neglect
 
     /// The scale items' keys, in `ScaleItem` order.
-    static let scaleKeys: [InputKey] = ScaleItem.allCases.map { InputKey(rawValue: $0.rawValue)! }
+    public static let scaleKeys: [InputKey] = ScaleItem.allCases.map { InputKey(rawValue: $0.rawValue)! }
 
     /// The scale item of this key, `nil` for the triage inputs.
-    var scaleItem: ScaleItem? { ScaleItem(rawValue: rawValue) }
+    public var scaleItem: ScaleItem? { ScaleItem(rawValue: rawValue) }
 
     /// Key in JSON objects (camelCase).
-    var json: String { rawValue }
+    public var json: String { rawValue }
 
     /// The one-shot flag, e.g. `--fast-ed`.
-    var flag: String { "--" + words.joined(separator: "-") }
+    public var flag: String { "--" + words.joined(separator: "-") }
 
     /// CSV header name, e.g. `fast_ed`.
-    var csv: String { words.joined(separator: "_") }
+    public var csv: String { words.joined(separator: "_") }
 
     /// Whether the input is a yes/no flag.
-    var isBoolean: Bool {
+    public var isBoolean: Bool {
         switch self {
         case .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance,
              .atrialFibrillation, .anticoagulated, .antiplatelets: return true
         default: return false
         }
     }
+
+    /// The triage rules' field of a numeric input (its allowed range and unit); `nil` for yes/no flags.
+    public var field: InputField? {
+        switch self {
+        case .sbp: return .systolic
+        case .dbp: return .diastolic
+        case .lat: return .latitude
+        case .lon: return .longitude
+        case .age, .gfap, .fastEd, .onsetMinutes: return InputField(rawValue: rawValue)
+        default: return scaleItem.flatMap { InputField(rawValue: "scale." + $0.rawValue) }
+        }
+    }
+
+    /// The allowed values (`TriageRules.allowed`), `nil` for yes/no flags.
+    public var allowedRange: AllowedRange? { field.map(TriageRules.allowed) }
+
+    /// The localization key of the input's label (`field.*`, or `walk.finding.*` for the yes/no findings).
+    public var messageKey: String { field?.messageKey ?? "walk.finding.\(rawValue)" }
 
     private var words: [String] {
         var words: [String] = []
@@ -47,7 +66,7 @@ enum InputKey: String, CaseIterable, Sendable {
     }
 
     /// The inputs a module reads, in the order the form asks them (`TriageModule.inputKeys`).
-    static func keys(for module: TriageModule) -> [InputKey] {
+    public static func keys(for module: TriageModule) -> [InputKey] {
         module.inputKeys.map { InputKey(rawValue: $0)! }
     }
 }

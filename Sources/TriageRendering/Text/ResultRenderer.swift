@@ -6,17 +6,29 @@ import TriageLocalization
 /// words, volume, signed driver bars, hedged recommendations, sources and
 /// model versions, caveats, routing and the disclaimer. Used by the
 /// walkthrough and the module commands alike.
-struct ResultRenderer {
+///
+/// ```swift
+/// let outcome = AssessmentOutcome(assessment: assessment, routing: nil, computedAt: Date())
+/// let text = ResultRenderer(localizer: Localizer(language: .en), style: TextStyle()).lines(outcome)
+/// let json = AssessmentJSON.assessment(outcome.assessment).serialized()
+/// ```
+public struct ResultRenderer: Sendable {
     /// The language of the text.
-    let localizer: Localizer
+    public let localizer: Localizer
     /// Colour and width.
-    let style: TerminalStyle
+    public let style: TextStyle
+
+    /// A renderer writing in `localizer`'s language with `style`.
+    public init(localizer: Localizer, style: TextStyle) {
+        self.localizer = localizer
+        self.style = style
+    }
 
     /// Width of the label column of the probability and driver lines.
-    static let labelWidth = 24
+    public static let labelWidth = 24
 
     /// Every line of the result, ready to print.
-    func lines(_ outcome: AssessmentOutcome) -> [String] {
+    public func lines(_ outcome: AssessmentOutcome) -> [String] {
         let a = outcome.assessment
         let l = localizer
         var out = ["", style.bold(l.text("walk.result.title"))]
@@ -43,20 +55,20 @@ struct ResultRenderer {
     }
 
     /// A probability with its level in words, e.g. "52 % (high)", or that there is none.
-    func probabilityText(_ p: Prediction) -> String {
+    public func probabilityText(_ p: Prediction) -> String {
         guard let probability = p.probability, let level = p.riskLevel else { return localizer.text("walk.result.notApplicable") }
         return localizer.text("walk.result.percentLevel", [.text(localizer.percent(probability)), .key("risk.\(level.rawValue)")])
     }
 
     /// "Source: offline baseline, model …".
-    func sourceText(_ source: PredictionSource, model: String) -> String {
+    public func sourceText(_ source: PredictionSource, model: String) -> String {
         localizer.text("walk.result.source", [.key("source.\(source.rawValue)"), .text(model)])
     }
 
     /// The hedged recommendations for the risk levels, and the time-window reminder when ICH > 25 %.
     /// When FAST-ED and the LVO probability point different ways, one statement
     /// naming both (`LVOAgreement`) replaces the LVO level's recommendation.
-    func recommendations(_ a: Assessment) -> [String] {
+    public func recommendations(_ a: Assessment) -> [String] {
         var texts: [String] = []
         if let level = a.ich.riskLevel { texts.append(localizer.text("walk.recommend.ich.\(level.rawValue)")) }
         if let agreement = LVOAgreement(a), !agreement.agrees {
@@ -70,7 +82,7 @@ struct ResultRenderer {
 
     /// Assessment warnings not already shown as a prediction's note, nor by the
     /// reconciled LVO statement (which replaces "FAST-ED ≥ 4 suggests LVO").
-    func generalWarnings(_ a: Assessment) -> [String] {
+    public func generalWarnings(_ a: Assessment) -> [String] {
         var shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
         if let agreement = LVOAgreement(a), !agreement.agrees { shown.insert(ModelWarning(code: "fastEd.suggestsLvo")) }
         return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
@@ -78,28 +90,28 @@ struct ResultRenderer {
 
     /// "Not used by this model: Age, Headache, …" for the module's inputs that
     /// the model behind `p` did not read, or `nil` when it read them all.
-    func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
+    public func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
         let unused = module.inputKeys.filter { !p.inputsUsed.contains($0) }
         guard !unused.isEmpty, !p.inputsUsed.isEmpty else { return nil }
         return localizer.text("walk.result.unusedInputs", [.text(unused.map(inputLabel).joined(separator: ", "))])
     }
 
     /// An input's label in the user's language (`field.*`, else `walk.finding.*`).
-    func inputLabel(_ key: String) -> String {
+    public func inputLabel(_ key: String) -> String {
         let field = localizer.text("field.\(key)")
         return field == "field.\(key)" ? localizer.text("walk.finding.\(key)") : field
     }
 
     /// A driver's label in the user's language from the `DriverCatalogue`
     /// (a name outside the catalogue as the cloud sent it, control characters escaped).
-    func featureName(_ feature: String) -> String {
+    public func featureName(_ feature: String) -> String {
         guard let entry = DriverCatalogue.entry(feature) else { return feature.escapingControlCharacters }
         return localizer.text(entry.labelKey)
     }
 
     private func prediction(_ p: Prediction, label: String, module: TriageModule) -> [String] {
         let l = localizer
-        let title = TerminalStyle.pad(l.text(label), to: Self.labelWidth)
+        let title = TextStyle.pad(l.text(label), to: Self.labelWidth)
         var out: [String] = []
         if let probability = p.probability, let level = p.riskLevel {
             out.append(title + ResultBars.probability(probability) + " " + l.percent(probability) + "  "
@@ -121,7 +133,7 @@ struct ResultRenderer {
             for driver in p.drivers.prefix(5) {
                 let sign = driver.weight > 0 ? "+" : (driver.weight < 0 ? "−" : " ")
                 let value = sign + fixed(abs(driver.weight))
-                out.append("    " + TerminalStyle.pad(featureName(driver.feature), to: 18) + TerminalStyle.pad(value, to: 7)
+                out.append("    " + TextStyle.pad(featureName(driver.feature), to: 18) + TextStyle.pad(value, to: 7)
                            + ResultBars.signed(driver.weight, largest: largest))
             }
         }
@@ -129,7 +141,7 @@ struct ResultRenderer {
     }
 
     /// A number with exactly two decimals in the user's notation ("1.00" / "1,00").
-    func fixed(_ value: Double) -> String {
+    public func fixed(_ value: Double) -> String {
         let text = String(format: "%.2f", value)
         return localizer.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
     }

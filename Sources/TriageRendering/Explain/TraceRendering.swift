@@ -7,9 +7,9 @@ import TriageLocalization
 /// Every value is printed in full round-trip precision (Swift's shortest
 /// exact form), so the printed steps reproduce the result bit for bit; the
 /// human form only swaps the decimal separator for German.
-enum TraceRendering {
+public enum TraceRendering {
     /// `{"model", "steps": [{"step", "formula", "value", "text"?, "reference"}]}`.
-    static func json(_ trace: ModelTrace) -> JSONValue {
+    public static func json(_ trace: ModelTrace) -> JSONValue {
         .object([
             ("model", .string(trace.model)),
             ("steps", .array(trace.steps.map { step in
@@ -27,7 +27,7 @@ enum TraceRendering {
 
     /// The traces of an assessment keyed by result: `{"ich", "lvo", "volume"}`, `null` where
     /// the number did not come from a local model (the cloud's numbers cannot be traced here).
-    static func json(_ traces: AssessmentTrace) -> JSONValue {
+    public static func json(_ traces: AssessmentTrace) -> JSONValue {
         .object([
             ("ich", traces.ich.map(json) ?? .null),
             ("lvo", traces.lvo.map(json) ?? .null),
@@ -36,7 +36,7 @@ enum TraceRendering {
     }
 
     /// The human lines of one trace, headed by the model.
-    static func lines(_ trace: ModelTrace, _ l: Localizer) -> [String] {
+    public static func lines(_ trace: ModelTrace, _ l: Localizer) -> [String] {
         var out = [l.text("explain.model", [.text(trace.model)])]
         for step in trace.steps {
             let label = self.label(step.id, l)
@@ -48,7 +48,7 @@ enum TraceRendering {
     }
 
     /// A step's label: `trace.<id>`; a scale's steps are named by their item, `trace.scale.total` or `trace.scale.rule`.
-    static func label(_ id: String, _ l: Localizer) -> String {
+    public static func label(_ id: String, _ l: Localizer) -> String {
         let parts = id.split(separator: ".").map(String.init)
         guard parts.count == 2, LVOScale(rawValue: parts[0]) != nil || parts[0] == "fastEd" else { return l.text("trace.\(id)") }
         if let item = ScaleItem(rawValue: parts[1]) { return l.text(item.messageKey) }
@@ -57,7 +57,7 @@ enum TraceRendering {
     }
 
     /// The human lines of an assessment's traces, saying which numbers have none.
-    static func lines(_ traces: AssessmentTrace, _ l: Localizer) -> [String] {
+    public static func lines(_ traces: AssessmentTrace, _ l: Localizer) -> [String] {
         var out = ["", l.text("explain.title")]
         for (key, trace) in [("ich", traces.ich), ("lvo", traces.lvo), ("volume", traces.volume)] {
             if let trace { out += lines(trace, l) } else if traces.untraced.contains(key) {
@@ -69,7 +69,7 @@ enum TraceRendering {
 
     /// A number in its exact shortest round-trip form (whole numbers without ".0"),
     /// with the language's decimal separator.
-    static func exact(_ value: Double, _ l: Localizer) -> String {
+    public static func exact(_ value: Double, _ l: Localizer) -> String {
         let text = value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(describing: value)
         return l.language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
     }
@@ -77,18 +77,18 @@ enum TraceRendering {
 
 /// The traces behind an assessment's numbers, recomputed with the same local
 /// functions that produced them (offline and fallback answers only).
-struct AssessmentTrace {
+public struct AssessmentTrace: Sendable {
     /// The ICH baseline's trace, when the ICH number came from the baseline.
-    let ich: ModelTrace?
+    public let ich: ModelTrace?
     /// The local LVO model's trace, when the LVO number came from it.
-    let lvo: ModelTrace?
+    public let lvo: ModelTrace?
     /// The volume trace (always local).
-    let volume: ModelTrace?
+    public let volume: ModelTrace?
     /// Results that have a number but no local trace (from the cloud): "ich", "lvo".
-    let untraced: [String]
+    public let untraced: [String]
 
     /// The traces of an assessment.
-    init(_ a: Assessment) {
+    public init(_ a: Assessment) {
         var untraced: [String] = []
         if a.ich.source == .baseline, a.ich.probability != nil {
             let age = a.inputs.age.map(Double.init) ?? ICHBaseline.ageMean

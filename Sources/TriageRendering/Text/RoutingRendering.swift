@@ -4,13 +4,13 @@ import StrokeModels
 import TriageLocalization
 
 /// JSON and human lines for a routing decision, shared by `route` and `RoutingAdvisor`.
-enum RoutingRendering {
+public enum RoutingRendering {
     /// The `route` JSON object (reasons and warnings as sentences in the localizer's language,
     /// plus their stable keys). `coverage` is `inside` or `outside`; outside, `destination`,
     /// `category`, `urgency`, `transferPlan` and `extraMinutes` are null, `alternatives` is
     /// empty, and `nearestCenters` lists the nearest centers as information only
     /// (empty inside).
-    static func json(_ o: RoutingOutcome, origin: Coordinate, place: String?, policy: RoutingPolicy, dataset: String, _ l: Localizer) -> JSONValue {
+    public static func json(_ o: RoutingOutcome, origin: Coordinate, place: String?, policy: RoutingPolicy, dataset: String, _ l: Localizer) -> JSONValue {
         var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
         if let place { originMembers.append(("place", .string(place))) }
         let d = o.decision
@@ -43,7 +43,7 @@ enum RoutingRendering {
 
     /// Human lines: inside coverage the decision; outside, that no destination is
     /// suggested, why, and the nearest centers as information only.
-    static func lines(_ o: RoutingOutcome, policy: RoutingPolicy, _ l: Localizer) -> [String] {
+    public static func lines(_ o: RoutingOutcome, policy: RoutingPolicy, _ l: Localizer) -> [String] {
         switch o {
         case .inside(let d): return lines(d, policy: policy, l)
         case .outside(let outside): return lines(outside, policy: policy, l)

@@ -4,9 +4,9 @@ import StrokeModels
 import TriageLocalization
 
 /// JSON and human lines for ranked centers, shared by `centers`, `route` and the routing hook.
-enum CentersRendering {
+public enum CentersRendering {
     /// Rounds to `digits` decimals for JSON (stable, locale-free output).
-    static func rounded(_ value: Double, _ digits: Int) -> JSONValue {
+    public static func rounded(_ value: Double, _ digits: Int) -> JSONValue {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         return .number((value * scale).rounded() / scale)
@@ -15,7 +15,7 @@ enum CentersRendering {
     private static func optional(_ s: String?) -> JSONValue { s.map(JSONValue.string) ?? .null }
 
     /// The JSON object of one ranked center.
-    static func json(_ r: RankedCenter) -> JSONValue {
+    public static func json(_ r: RankedCenter) -> JSONValue {
         let c = r.center
         return .object([
             ("id", .string(c.id)), ("name", .string(c.name)),
@@ -33,12 +33,12 @@ enum CentersRendering {
     }
 
     /// The drive-time heuristic as a JSON object.
-    static func json(_ d: DriveTimeModel) -> JSONValue {
+    public static func json(_ d: DriveTimeModel) -> JSONValue {
         .object([("roadFactor", .number(d.roadFactor)), ("speedKmh", .number(d.speedKmh)), ("overheadMinutes", .number(d.overheadMinutes))])
     }
 
     /// The capabilities as a localized list.
-    static func capabilities(_ c: Capabilities, _ l: Localizer) -> String {
+    public static func capabilities(_ c: Capabilities, _ l: Localizer) -> String {
         let names = [
             (c.neurosurgery, "neurosurgery"), (c.thrombectomy, "thrombectomy"),
             (c.thrombolysis, "thrombolysis"), (c.strokeUnit, "strokeUnit"),
@@ -47,7 +47,7 @@ enum CentersRendering {
     }
 
     /// Human lines for one center: title, distance and drive time, phones, capabilities.
-    static func lines(_ r: RankedCenter, title: String, indent: String = "   ", _ l: Localizer) -> [String] {
+    public static func lines(_ r: RankedCenter, title: String, indent: String = "   ", _ l: Localizer) -> [String] {
         let c = r.center
         var out = [l.text("centers.line.title", [.text(title), .text(c.name), .key(c.level.messageKey)])]
         out.append(indent + l.text("centers.line.distance", [
@@ -63,7 +63,7 @@ enum CentersRendering {
     }
 
     /// The line explaining the drive-time estimate.
-    static func driveNote(_ d: DriveTimeModel, _ l: Localizer) -> String {
+    public static func driveNote(_ d: DriveTimeModel, _ l: Localizer) -> String {
         l.text("centers.driveModel", [
             .number(d.roadFactor, maxFractionDigits: 2), .number(d.speedKmh, maxFractionDigits: 1),
             .number(d.overheadMinutes, maxFractionDigits: 1),
@@ -71,7 +71,7 @@ enum CentersRendering {
     }
 
     /// The origin line: coordinates and, when given, the place name.
-    static func origin(_ o: Coordinate, place: String?, _ l: Localizer) -> String {
+    public static func origin(_ o: Coordinate, place: String?, _ l: Localizer) -> String {
         let coords = l.text("centers.origin.coordinates", [.number(o.latitude, maxFractionDigits: 4), .number(o.longitude, maxFractionDigits: 4)])
         return place.map { l.text("centers.origin.place", [.text($0), .text(coords)]) } ?? coords
     }

@@ -1,5 +1,5 @@
 /// Facts about this build of the app.
-enum AppInfo {
+public enum AppInfo {
     /// The app version, reported by `--version` and in every record.
-    static let version = "0.1.0"
+    public static let version = "0.1.0"
 }

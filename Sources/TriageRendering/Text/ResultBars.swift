@@ -1,19 +1,19 @@
 /// The bars of human output: a probability bar and signed driver bars.
-enum ResultBars {
+public enum ResultBars {
     /// Cells of a probability bar.
-    static let probabilityCells = 10
+    public static let probabilityCells = 10
     /// Cells on each side of a driver bar's axis.
-    static let driverCells = 10
+    public static let driverCells = 10
 
     /// A probability 0…1 as `█████░░░░░`.
-    static func probability(_ p: Double) -> String {
+    public static func probability(_ p: Double) -> String {
         let filled = min(probabilityCells, max(0, Int((p * Double(probabilityCells)).rounded())))
         return String(repeating: "█", count: filled) + String(repeating: "░", count: probabilityCells - filled)
     }
 
     /// A signed weight as a bar on a centre axis: negative to the left, positive to the right,
     /// scaled so the largest |weight| fills one side. A non-zero weight shows at least one cell.
-    static func signed(_ weight: Double, largest: Double) -> String {
+    public static func signed(_ weight: Double, largest: Double) -> String {
         var cells = 0
         if largest > 0, weight != 0 {
             cells = max(1, min(driverCells, Int((abs(weight) / largest * Double(driverCells)).rounded())))

@@ -4,20 +4,20 @@ import TriageLocalization
 
 /// Machine-readable forms of the model results. JSON text is locale-free
 /// (English messages, '.' decimals).
-enum ModelJSON {
+public enum ModelJSON {
     /// English renderer for messages inside JSON.
-    static let english = Localizer(language: .en)
+    public static let english = Localizer(language: .en)
 
     /// Warnings as English sentences.
-    static func warnings(_ warnings: [ModelWarning]) -> JSONValue {
+    public static func warnings(_ warnings: [ModelWarning]) -> JSONValue {
         .strings(warnings.map { english.render($0.message) })
     }
 
     /// The research-use disclaimer line.
-    static var disclaimer: JSONValue { .string(english.text("disclaimer.short")) }
+    public static var disclaimer: JSONValue { .string(english.text("disclaimer.short")) }
 
     /// The `volume` object.
-    static func volume(_ v: VolumeEstimate) -> JSONValue {
+    public static func volume(_ v: VolumeEstimate) -> JSONValue {
         .object([
             ("gfap", .number(v.gfap)),
             ("gfapUsed", .number(v.gfapUsed)),
@@ -34,7 +34,7 @@ enum ModelJSON {
     }
 
     /// The `lvo` calculator object.
-    static func lvo(_ p: LVOPrediction) -> JSONValue {
+    public static func lvo(_ p: LVOPrediction) -> JSONValue {
         .object([
             ("gfap", .number(p.gfap)),
             ("fastEd", .number(p.fastEd)),
@@ -52,7 +52,7 @@ enum ModelJSON {
     }
 
     /// The `fast-ed` object.
-    static func fastEd(_ exam: FastEdExam) -> JSONValue {
+    public static func fastEd(_ exam: FastEdExam) -> JSONValue {
         .object([
             ("total", .integer(exam.total)),
             ("lvoSuspected", .bool(exam.lvoSuspected)),
@@ -69,7 +69,7 @@ enum ModelJSON {
     }
 
     /// The `ich-baseline` object.
-    static func ichBaseline(_ p: ICHBaselinePrediction) -> JSONValue {
+    public static func ichBaseline(_ p: ICHBaselinePrediction) -> JSONValue {
         .object([
             ("age", .number(p.age)),
             ("gfap", .number(p.gfap)),
@@ -83,7 +83,7 @@ enum ModelJSON {
     }
 
     /// Appends the disclaimer to an object.
-    static func withDisclaimer(_ value: JSONValue) -> JSONValue {
+    public static func withDisclaimer(_ value: JSONValue) -> JSONValue {
         guard case .object(var members) = value else { return value }
         members.append(("disclaimer", disclaimer))
         return .object(members)

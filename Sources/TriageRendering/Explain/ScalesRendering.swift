@@ -4,9 +4,9 @@ import TriageLocalization
 
 /// The `scales` output (command, batch module): every determined scale side
 /// by side, then what each undetermined scale still needs.
-enum ScalesRendering {
+public enum ScalesRendering {
     /// `{"findings": {…}, "scales": [scale objects], "undetermined": [{"scale", "missing", "flags"}], "note"}`.
-    static func json(_ report: ScaleReport, findings: [ScaleItem: Int], explain: Bool = false) -> JSONValue {
+    public static func json(_ report: ScaleReport, findings: [ScaleItem: Int], explain: Bool = false) -> JSONValue {
         .object([
             ("findings", .object(ScaleItem.allCases.compactMap { item in findings[item].map { (item.rawValue, .integer($0)) } })),
             ("scales", .array(report.scored.map { score in
@@ -26,7 +26,7 @@ enum ScalesRendering {
     }
 
     /// The side-by-side table, the undetermined scales and the hedged note.
-    static func lines(_ report: ScaleReport, _ l: Localizer) -> [String] {
+    public static func lines(_ report: ScaleReport, _ l: Localizer) -> [String] {
         var out: [String] = []
         if report.scored.isEmpty {
             out.append(l.text("scales.none"))
@@ -39,9 +39,9 @@ enum ScalesRendering {
                 let rule = l.text("scale.rule.\(s.scale.rawValue)")
                 rows.append([l.text("scale.name.\(s.scale.rawValue)"), total, rule + ": " + ScaleRendering.verdict(s, l)])
             }
-            let widths = (0..<2).map { c in rows.map { TerminalStyle.visibleWidth($0[c]) }.max()! + 2 }
+            let widths = (0..<2).map { c in rows.map { TextStyle.visibleWidth($0[c]) }.max()! + 2 }
             for row in rows {
-                out.append("  " + TerminalStyle.pad(row[0], to: widths[0]) + TerminalStyle.pad(row[1], to: widths[1]) + row[2])
+                out.append("  " + TextStyle.pad(row[0], to: widths[0]) + TextStyle.pad(row[1], to: widths[1]) + row[2])
             }
             for s in report.scored {
                 let items = ScaleRendering.itemList(s, l)

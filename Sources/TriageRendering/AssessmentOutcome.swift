@@ -1,0 +1,55 @@
+import Foundation
+import StrokeJSON
+import StrokeModels
+
+/// A finished assessment with what was shown beside it: routing, and when it was computed.
+///
+/// The engine's `AssessmentSession` returns it; every front-end renders it
+/// (`AssessmentJSON`, `ResultRenderer`, `HandoverReport`).
+public struct AssessmentOutcome: Sendable {
+    /// The assessment.
+    public let assessment: Assessment
+    /// The routing advice, when a location was given and advice is available.
+    public let routing: RoutingSummary?
+    /// When the assessment was computed.
+    public let computedAt: Date
+    /// Where the prediction was recorded: its event in the audit log, or `nil`
+    /// when it was not recorded (the warning was shown when it failed).
+    public var recordedAs: RecordedEvent? = nil
+
+    /// An outcome of these parts.
+    public init(assessment: Assessment, routing: RoutingSummary?, computedAt: Date, recordedAs: RecordedEvent? = nil) {
+        self.assessment = assessment
+        self.routing = routing
+        self.computedAt = computedAt
+        self.recordedAs = recordedAs
+    }
+}
+
+/// One event in the audit log: its sequence number and the log's database file.
+public struct RecordedEvent: Sendable, Hashable {
+    /// The event's sequence number.
+    public let sequence: Int64
+    /// The audit database it was written to.
+    public let database: String
+
+    /// The event `sequence` in the log at `database`.
+    public init(sequence: Int64, database: String) {
+        self.sequence = sequence
+        self.database = database
+    }
+}
+
+/// A routing decision ready to show.
+public struct RoutingSummary: Sendable {
+    /// Human-readable lines (localized, hedged), ending with the alternatives.
+    public let lines: [String]
+    /// The `route` JSON object.
+    public let json: JSONValue
+
+    /// A summary of these lines and JSON object.
+    public init(lines: [String], json: JSONValue) {
+        self.lines = lines
+        self.json = json
+    }
+}
