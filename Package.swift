@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
+        .library(name: "TriageEngine", targets: ["TriageEngine"]),
     ],
     // Exact versions: a clinical tool builds the same code every time, and
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
@@ -111,10 +112,20 @@ let package = Package(
             name: "TriageRendering",
             dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
         ),
+        // The triage engine: plain settings, config policy, state directories, cloud settings,
+        // prediction services, centers and routing, the audit trail, the disclaimer gate and
+        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageEngine",
+            dependencies: [
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageRendering",
+                "TriageEngine", "TriageRendering",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
                 "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport",
                 // Hospital pre-notification (sealing, signed relay requests).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeModels
 import TriageLocalization
+import TriageEngine
 import TriageRendering
 
 /// The `stroke-triage` command: prehospital stroke triage (research use only).
@@ -41,6 +42,14 @@ struct StrokeTriage: AsyncParsableCommand {
                 .map { String($0).escapingControlCharacters }.joined(separator: "\n")
             Console.err(message)
             Self.exit(withError: ExitCode(exitCode(for: error).rawValue))
+        }
+        // One config-load policy for every command: a configuration file that exists but
+        // cannot be used is an error (exit 78, EX_CONFIG), never silently ignored.
+        if let error = UserConfig.check() {
+            let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
+            Console.err("\(localizer.text("error.prefix")): \(error.message(localizer))")
+            if arguments.contains("--verbose"), let cause = error.cause { Console.err("  cause: \(cause.escapingControlCharacters)") }
+            Self.exit(withError: ExitStatus.config)
         }
         do {
             var command = command

@@ -38,6 +38,9 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("t.md").path)
             return try BinaryRunner.run(coma + ["--gfap", "100", "--report", link.path])
         case 74: return try BinaryRunner.run(coma + ["--gfap", "100", "--report", "/dev/full"])
+        case 78:
+            try Data("{not json".utf8).write(to: dir.appendingPathComponent("config.json"))
+            return try BinaryRunner.run(coma + ["--gfap", "100"], environment: ["STROKE_TRIAGE_HOME": dir.path])
         case 130:
             // Ctrl-C at the walkthrough's first question.
             let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"])

@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit checkpoint`: signs the current chain head now.
 struct AuditCheckpointCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import StrokeJSON
 import StrokeModels
 import ArgumentParser
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit erase --assessment ID | --before DATE`: crypto-shredding.
 struct AuditEraseCommand: ParsableCommand {

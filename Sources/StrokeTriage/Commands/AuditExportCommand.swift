@@ -4,6 +4,7 @@ import ArgumentParser
 import Foundation
 import StrokeAudit
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage audit export [--format jsonl|csv] [--from DATE] [--to DATE] [--out FILE]`.
 struct AuditExportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit head [--json] [--reset]`: prints the latest signed head,
 /// to be kept outside the device (a printout, a dispatch system, a fleet

@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit public-key`: prints the Ed25519 verification key (base64 of 32 bytes).
 struct AuditPublicKeyCommand: ParsableCommand {

@@ -7,6 +7,7 @@ import Darwin
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit push [--collector URL] [--device-name NAME] [--batch-size N] [--status] [--json] [--quiet]`:
 /// sends the records the fleet collector does not hold yet, as stored

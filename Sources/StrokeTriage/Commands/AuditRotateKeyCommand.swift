@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit rotate-key`: new master and signing keys; old records stay readable.
 struct AuditRotateKeyCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import StrokeAudit
 import StrokeModels
+import TriageEngine
 
 /// Hidden: `stroke-triage audit append-stress --count N` appends N test events
 /// and prints `ack <sequence>` after each durable commit (crash-loop and

@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// `stroke-triage audit verify [--export FILE --public-key KEY]`: checks the
 /// local log with its key, or an export and its manifest with the public key only.

@@ -6,6 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TriageEngine
 
 /// `stroke-triage batch`: re-scores a CSV or JSON Lines file row by row, in
 /// constant memory, for research. Exit 0 when every row passed, 65 when any

@@ -1,8 +1,8 @@
-import StrokeJSON
 import ArgumentParser
 import StrokeCenters
 import StrokeModels
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage centers`: the nearest stroke centers, by great-circle distance.
 struct CentersCommand: ParsableCommand {
@@ -28,42 +28,24 @@ struct CentersCommand: ParsableCommand {
 
     func run() throws {
         let l = output.localizer
-        let (origin, placeName, dataset, policy, ranked) = try Failure.report(output) {
+        let nearest = try Failure.report(output) {
             try CentersEnvironment.check(Double(limit), field: "centers.field.limit", AllowedRange(lower: 1, upper: 1000, integer: true))
-            let config = CentersEnvironment.config()
             let (origin, placeName) = try place.origin()
-            let policy = try place.policy(config)
-            let dataset = try place.dataset(config)
-            let filter = need.flatMap(CapabilityMask.init(need:)).map(CenterFilter.all) ?? .none
-            return (origin, placeName, dataset, policy, dataset.nearest(to: origin, limit: limit, filter: filter, drive: policy.drive))
+            return try CentersQueries.nearest(to: origin, place: placeName, limit: limit, need: need,
+                                              settings: place.settings(), config: UserConfig.current)
         }
-        let router = Router(dataset: dataset, policy: policy)
-        let warnings = router.coverageWarnings(origin)
-        if output.json {
-            var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
-            if let placeName { originMembers.append(("place", .string(placeName))) }
-            return Console.out(JSONValue.object([
-                ("origin", .object(originMembers)),
-                ("coverage", .string(router.coverage(of: origin).rawValue)),
-                ("need", need.map(JSONValue.string) ?? .null),
-                ("dataset", .string(dataset.name)),
-                ("centers", .array(ranked.map(CentersRendering.json))),
-                ("warnings", .array(warnings.map { .string(l.render($0)) })),
-                ("driveModel", CentersRendering.json(policy.drive)),
-                ("disclaimer", .string(l.text("disclaimer.short"))),
-            ]).serialized())
-        }
-        for w in warnings { Console.outWrapped("! " + l.render(w)) }
+        if output.json { return Console.out(nearest.json(l).serialized()) }
+        for w in nearest.warnings { Console.outWrapped("! " + l.render(w)) }
         Console.outWrapped(l.text("centers.header", [
-            .text(CentersRendering.origin(origin, place: placeName, l)),
-            .text(dataset.name == "bundled" ? l.text("centers.dataset.bundled") : dataset.name),
+            .text(CentersRendering.origin(nearest.origin, place: nearest.place, l)),
+            .text(nearest.dataset == "bundled" ? l.text("centers.dataset.bundled") : nearest.dataset),
         ]))
         if let need { Console.outWrapped(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
-        if ranked.isEmpty { Console.outWrapped(l.text("centers.none")) }
-        for (i, r) in ranked.enumerated() {
+        if nearest.centers.isEmpty { Console.outWrapped(l.text("centers.none")) }
+        for (i, r) in nearest.centers.enumerated() {
             for line in CentersRendering.lines(r, title: "\(i + 1).", l) { Console.outWrapped(line) }
         }
-        Console.outWrapped(CentersRendering.driveNote(policy.drive, l))
+        Console.outWrapped(CentersRendering.driveNote(nearest.drive, l))
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeModels
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage coma --gfap G`: the coma module (GCS < 9), GFAP only.
 struct ComaCommand: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct ComaCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
-            TriageInputs(module: .coma, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
+            TriageInputs(module: .coma, gfap: try ModuleAssessment.checked(.gfap, gfap))
         }
     }
 }

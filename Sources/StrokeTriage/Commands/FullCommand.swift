@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeModels
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage full --age A --sbp S --dbp D --gfap G --fast-ed F [findings…]`:
 /// the full module (patient can be examined): ICH and LVO probabilities.
@@ -36,7 +37,7 @@ struct FullCommand: AsyncParsableCommand {
     func run() async throws {
         try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
             var inputs = try vitals.inputs(for: .full)
-            inputs.fastEd = try ModuleCommandRunner.whole(.fastEd, fastEd)
+            inputs.fastEd = try ModuleAssessment.whole(.fastEd, fastEd)
             inputs.headache = headache
             inputs.legParesis = legParesis
             inputs.armParesis = armParesis

@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeCloud
+import TriageEngine
 
 /// `stroke-triage login`: log in for research access; the session is stored, never shown.
 struct LoginCommand: AsyncParsableCommand {

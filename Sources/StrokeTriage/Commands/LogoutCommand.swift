@@ -1,5 +1,6 @@
 import StrokeJSON
 import ArgumentParser
+import TriageEngine
 
 /// `stroke-triage logout`: end the research-access session (removes the stored token).
 struct LogoutCommand: AsyncParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import StrokeCenters
 import StrokeModels
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage route`: where to take the patient (models.md §8 plus the LVO and coverage rules).
 struct RouteCommand: ParsableCommand {
@@ -39,25 +40,15 @@ struct RouteCommand: ParsableCommand {
 
     func run() throws {
         let l = output.localizer
-        let (origin, placeName, dataset, policy, outcome) = try Failure.report(output) {
-            try CentersEnvironment.check(ich, field: "centers.field.ich", AllowedRange(lower: 0, upper: 1))
-            if let lvo { try CentersEnvironment.check(lvo, field: "centers.field.lvo", AllowedRange(lower: 0, upper: 1)) }
-            if let fastEd { try CentersEnvironment.check(fastEd, field: "field.fastEd", AllowedRange(lower: 0, upper: 9, integer: true)) }
-            if let onsetMinutes { try CentersEnvironment.check(onsetMinutes, field: "field.onsetMinutes", AllowedRange(lower: 0)) }
-            let config = CentersEnvironment.config()
+        let answer = try Failure.report(output) {
+            try CentersQueries.checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes)
             let (origin, placeName) = try place.origin()
-            let policy = try CentersEnvironment.policy(
-                config, coverageKm: place.coverageKm, roadFactor: place.roadFactor, speedKmh: place.speedKmh,
-                overheadMinutes: place.overheadMinutes, maxExtraMinutes: maxExtraMinutes)
-            let dataset = try place.dataset(config)
             let request = RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes)
-            return (origin, placeName, dataset, policy, try Router(dataset: dataset, policy: policy).route(request))
+            return try CentersQueries.route(request, place: placeName, settings: place.settings(maxExtraMinutes: maxExtraMinutes),
+                                            config: UserConfig.current)
         }
-        if output.json {
-            return Console.out(RoutingRendering.json(outcome, origin: origin, place: placeName, policy: policy, dataset: dataset.name, l).serialized())
-        }
-        Console.outWrapped(l.text("centers.route.header", [.text(CentersRendering.origin(origin, place: placeName, l))]))
-        for line in RoutingRendering.lines(outcome, policy: policy, l) { Console.outWrapped(line) }
+        if output.json { return Console.out(answer.json(l).serialized()) }
+        for line in answer.lines(l) { Console.outWrapped(line) }
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import Foundation
+import TriageEngine
 
 /// `stroke-triage status`: whether a research-access session is stored and until when (never the token).
 struct StatusCommand: AsyncParsableCommand {

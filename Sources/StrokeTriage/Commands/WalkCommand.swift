@@ -3,6 +3,7 @@ import StrokeModels
 import StrokeWalkthrough
 import TriageLocalization
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage walk` (and `stroke-triage` alone on a terminal): the
 /// interactive paramedic walkthrough. Ctrl-D exits 0, Ctrl-C exits 130.
@@ -27,21 +28,26 @@ struct WalkCommand: AsyncParsableCommand {
 
     func run() async throws {
         InterruptHandler.install()
+        let config = UserConfig.current
         let assay = try GfapAssaySetting.resolve(flag: gfapAssay, output: output)
         let scales = try ScalesSetting.load(output: output)
         // An unusable cloud setting is a usage error before the first question, not after the last.
-        if prediction.mode != .offline { _ = try Failure.report(output) { try CloudSettings(prediction) } }
-        CloudWarmUp.startInBackground(prediction)
+        if prediction.mode != .offline { _ = try Failure.report(output) { try CloudSettings(prediction.settings, config: config) } }
+        CloudWarmUp.startInBackground(prediction.settings, config: config)
         let terminal = WalkTerminal(output)
         let localizer = output.localizer
-        let trail = AuditTrail.make(audit, output: output)
+        let events = ConsoleEvents(localizer: localizer)
+        let trail = AuditTrail.make(audit.settings, config: config)
         // --notify: relay, device name and key are checked before the first question.
         let notification = notify.notify == nil ? nil : try PreNotification.prepare(notify, audit: audit, trail: trail, output: output)
         guard acceptedDisclaimer(terminal, localizer, trail) else { return }
         terminal.say(wrapped: localizer.text("walk.intro"))
         guard var inputs = converse(terminal, localizer, scales: scales) else { return }
         inputs.gfapAssay = assay
-        let outcome = try await AssessmentSession.assess(inputs, output: output, prediction: prediction, trail: trail)
+        let outcome = try await Failure.report(output) {
+            try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
+                                               trail: trail, events: events)
+        }
         AssessmentSession.present(outcome, output: output)
         let offer = WalkNotifyOffer(options: notify, audit: audit, trail: trail)
         let notified = await offer.run(outcome, prepared: notification, terminal, localizer, json: output.json)
@@ -74,7 +80,7 @@ struct WalkCommand: AsyncParsableCommand {
             }
         }
         if !gate.accept() { terminal.warn(l.text("walk.disclaimer.notStored")) }
-        AssessmentSession.notRecorded(trail.disclaimerAccepted(), l)
+        ConsoleEvents(localizer: l).notRecorded(trail.disclaimerAccepted())
         return true
     }
 

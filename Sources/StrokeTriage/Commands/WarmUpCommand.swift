@@ -2,6 +2,7 @@ import StrokeJSON
 import ArgumentParser
 import StrokeCloud
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage warm-up`: wake the prediction Cloud Functions and report each one's latency.
 struct WarmUpCommand: AsyncParsableCommand {

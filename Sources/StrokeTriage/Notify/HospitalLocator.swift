@@ -1,5 +1,6 @@
 import StrokeCenters
 import StrokeModels
+import TriageEngine
 
 /// The receiving hospital as the routing code knows it: name and location when
 /// its relay id is a stroke center's id in the configured dataset, and the ETA

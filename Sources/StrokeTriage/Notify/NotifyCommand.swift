@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import TriageLocalization
+import TriageEngine
 
 /// `stroke-triage notify`: follow-ups and the queue of hospital pre-notifications.
 struct NotifyCommand: AsyncParsableCommand {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Crypto
 import Foundation
+import TriageEngine
 
 /// The pre-notifications of this device: one file per case in the state
 /// directory's `notify/` (directory 0700, files 0600), holding only

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StrokeAudit
+import TriageEngine
 
 /// Where and as whom this device sends pre-notifications.
 ///

@@ -3,6 +3,7 @@ import CaseWire
 import Foundation
 import TriageLocalization
 import TriageRendering
+import TriageEngine
 
 /// Sending a finished assessment to a hospital from the module commands and
 /// the walkthrough. The result is always on screen first; the send comes

@@ -4,6 +4,7 @@ import Crypto
 import Foundation
 import StrokeAudit
 import TriageLocalization
+import TriageEngine
 
 /// Creates, delivers and follows up this device's pre-notifications through
 /// the queue: every change is written to the queue before the relay is asked,

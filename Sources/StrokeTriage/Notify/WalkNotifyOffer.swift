@@ -2,6 +2,7 @@ import ArgumentParser
 import StrokeWalkthrough
 import TriageLocalization
 import TriageRendering
+import TriageEngine
 
 /// The walkthrough's offer after the result: "Send pre-notification to
 /// <destination>? (y/n)". The destination is the `--notify` hospital, else the

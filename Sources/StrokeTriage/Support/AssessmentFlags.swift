@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageEngine
 import TriageRendering
 
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
@@ -30,6 +31,11 @@ struct AssessmentFlags: ParsableArguments {
 
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
+
+    /// The engine's request of these flags.
+    var request: ModuleRequest {
+        ModuleRequest(onsetMinutes: onsetMinutes, latitude: lat, longitude: lon, near: near, gfapAssay: gfapAssay)
+    }
 
     mutating func validate() throws {
         try GfapAssaySetting.check(gfapAssay)

@@ -22,12 +22,5 @@ extension AuditError: UserFacingError {
         return text == key ? nil : text
     }
 
-    /// True for errors that refuse a write because it would damage the log's
-    /// evidence (a stale key file, a foreign database, a log behind its head):
-    /// an assessment still shows its result, then the command exits 1.
-    var refusesWrite: Bool {
-        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey"].contains(code)
-    }
-
     var underlyingCause: String? { detail }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TriageEngine
 
 /// Starts `stroke-triage audit push --quiet` detached after an assessment,
 /// when a collector is configured: a new session, standard input and output

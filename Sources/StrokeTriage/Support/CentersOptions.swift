@@ -1,5 +1,5 @@
 import ArgumentParser
-import CentersData
+import TriageEngine
 import Foundation
 import StrokeCenters
 import StrokeModels
@@ -53,69 +53,9 @@ struct CentersOptions: ParsableArguments {
         return (Coordinate(latitude: lat, longitude: lon), nil)
     }
 
-    /// The routing policy: defaults, then the configuration file, then these flags.
-    func policy(_ config: AppConfig) throws -> RoutingPolicy {
-        try CentersEnvironment.policy(config, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh, overheadMinutes: overheadMinutes)
-    }
-
-    /// The dataset: `--centers FILE`, else the config's `centers.file`, else the bundled data.
-    func dataset(_ config: AppConfig) throws -> CenterDataset { try CentersEnvironment.dataset(centers, config) }
-}
-
-/// Loading data and checking values for the centers commands and the routing hook.
-enum CentersEnvironment {
-    /// The bundled gazetteer (parsed on first use).
-    static let gazetteer = Gazetteer(tsv: BundledCenters.placesTSV)
-
-    /// The bundled, validated dataset.
-    static func bundled() throws -> CenterDataset {
-        try CenterDataset(json: BundledCenters.strokeCentersJSON, name: "bundled")
-    }
-
-    /// A dataset from a file.
-    static func load(_ path: String) throws -> CenterDataset {
-        let bytes: [UInt8]
-        do {
-            bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch {
-            throw CentersError.unreadable(file: path, cause: String(describing: error))
-        }
-        return try CenterDataset(json: bytes, name: path)
-    }
-
-    /// The routing policy: defaults, then the configuration file, then flags (`nil` = not given).
-    static func policy(
-        _ config: AppConfig, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
-        overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil
-    ) throws -> RoutingPolicy {
-        var p = RoutingPolicy()
-        p.coverageKm = try setting(coverageKm, config, "centers.coverageKm", "centers.field.coverageKm", AllowedRange(lower: 0, lowerExclusive: true)) ?? p.coverageKm
-        p.maxExtraMinutes = try setting(maxExtraMinutes, config, "centers.maxExtraMinutes", "centers.field.maxExtraMinutes", AllowedRange(lower: 0, upper: 240)) ?? p.maxExtraMinutes
-        let factor = try setting(roadFactor, config, "centers.roadFactor", "centers.field.roadFactor", AllowedRange(lower: 1, upper: 5)) ?? p.drive.roadFactor
-        let speed = try setting(speedKmh, config, "centers.speedKmh", "centers.field.speedKmh", AllowedRange(lower: 1, upper: 300)) ?? p.drive.speedKmh
-        let overhead = try setting(overheadMinutes, config, "centers.overheadMinutes", "centers.field.overheadMinutes", AllowedRange(lower: 0, upper: 120)) ?? p.drive.overheadMinutes
-        p.drive = DriveTimeModel(roadFactor: factor, speedKmh: speed, overheadMinutes: overhead)
-        return p
-    }
-
-    /// The dataset: `path`, else the config's `centers.file`, else the bundled data.
-    static func dataset(_ path: String?, _ config: AppConfig) throws -> CenterDataset {
-        if let path = path ?? config.string("centers.file") { return try load(path) }
-        return try bundled()
-    }
-
-    /// The configuration, or an empty one when it cannot be read (the commands that own it report that).
-    static func config() -> AppConfig { (try? AppConfig.load()) ?? AppConfig() }
-
-    /// Throws when `value` is outside `range`, naming the field, range and value.
-    static func check(_ value: Double, field: String, _ range: AllowedRange) throws {
-        guard range.contains(value) else { throw CentersError.inputOutOfRange(field: Message(field), range: range, value: value) }
-    }
-
-    /// A flag's value, else the configuration's, checked against `range`.
-    static func setting(_ flag: Double?, _ config: AppConfig, _ key: String, _ field: String, _ range: AllowedRange) throws -> Double? {
-        guard let value = flag ?? config.number(key) else { return nil }
-        try check(value, field: field, range)
-        return value
+    /// The engine's centers settings of these flags (plus `route`'s `--max-extra-minutes`).
+    func settings(maxExtraMinutes: Double? = nil) -> CentersSettings {
+        CentersSettings(centersFile: centers, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
+                        overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TriageEngine
 
 /// Flags of the commands that talk to the Cloud Functions directly
 /// (`warm-up`, `login`): endpoint, deadline and optional public-key pin.

@@ -2,6 +2,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import StrokeCloud
+import TriageEngine
 
 /// Where and as whom `audit push` sends the audit log, resolved from flags,
 /// the configuration file and the environment (in that order).

@@ -12,6 +12,8 @@ enum ExitStatus {
     static let cannotCreate = ExitCode(73)
     /// Writing failed for lack of space (EX_IOERR); no partial file is left.
     static let ioError = ExitCode(74)
+    /// The configuration file exists but cannot be used (EX_CONFIG).
+    static let config = ExitCode(78)
     /// Any other failure.
     static let failure = ExitCode(1)
     /// Interrupted by Ctrl-C.

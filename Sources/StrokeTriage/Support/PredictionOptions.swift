@@ -1,16 +1,10 @@
 import ArgumentParser
+import TriageEngine
 
 /// Where predictions come from: flags shared by the module commands, the walkthrough and batch.
 struct PredictionOptions: ParsableArguments {
-    /// How the cloud is used.
-    enum Mode: String, ExpressibleByArgument, CaseIterable, Sendable {
-        /// Ask the cloud; fall back to the local models when it fails.
-        case auto
-        /// Cloud only; exit 69 when it is unavailable.
-        case cloud
-        /// Never touch the network.
-        case offline
-    }
+    /// How the cloud is used: the engine's `PredictionMode` (auto, cloud, offline).
+    typealias Mode = PredictionMode
 
     @Option(name: .long, help: "auto (cloud, local fallback), cloud (no fallback) or offline.")
     var mode: Mode = .auto

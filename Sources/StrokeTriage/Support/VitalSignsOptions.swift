@@ -1,6 +1,7 @@
 import ArgumentParser
 import StrokeModels
 import TriageRendering
+import TriageEngine
 
 /// The inputs the limited and full modules share: age, blood pressure, GFAP, vigilance.
 struct VitalSignsOptions: ParsableArguments {
@@ -18,10 +19,10 @@ struct VitalSignsOptions: ParsableArguments {
     /// Inputs for a module from these values, checked in the order the form asks them.
     /// - Throws: `ModelsError` for the first invalid field.
     func inputs(for module: TriageModule) throws(ModelsError) -> TriageInputs {
-        let age = try ModuleCommandRunner.whole(.age, age)
-        let systolic = try ModuleCommandRunner.whole(.systolic, sbp)
-        let diastolic = try ModuleCommandRunner.whole(.diastolic, dbp)
-        var inputs = TriageInputs(module: module, gfap: try ModuleCommandRunner.checked(.gfap, gfap))
+        let age = try ModuleAssessment.whole(.age, age)
+        let systolic = try ModuleAssessment.whole(.systolic, sbp)
+        let diastolic = try ModuleAssessment.whole(.diastolic, dbp)
+        var inputs = TriageInputs(module: module, gfap: try ModuleAssessment.checked(.gfap, gfap))
         inputs.age = age
         inputs.systolic = systolic
         inputs.diastolic = diastolic

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TriageLocalization
+import TriageEngine
 
 extension WalkError: UserFacingError {
     var exitCode: ExitCode {

@@ -29,6 +29,15 @@ public enum AssessmentJSON {
         return .object(members)
     }
 
+    /// The JSON form of an outcome (the CLI's `--json`, the local API's `/v1/assess`):
+    /// `assessment`, plus `routing` when there is advice, plus `trace` when `traces` are given (`--explain`).
+    public static func outcome(_ outcome: AssessmentOutcome, traces: AssessmentTrace? = nil) -> JSONValue {
+        guard case .object(var members) = assessment(outcome.assessment) else { return .null }
+        if let routing = outcome.routing { members.append(("routing", routing.json)) }
+        if let traces { members.append(("trace", TraceRendering.json(traces))) }
+        return .object(members)
+    }
+
     /// One prediction with its provenance. `fallbackReason` appears only on fallbacks.
     public static func prediction(_ p: Prediction) -> JSONValue {
         var members: [(String, JSONValue)] = [

@@ -32,6 +32,24 @@ public enum CentersRendering {
         ])
     }
 
+    /// The `centers --json` object: origin, coverage, the capability asked for, the dataset,
+    /// the ranked centers, coverage warnings (sentences in the localizer's language), the drive model, disclaimer.
+    public static func nearestJSON(origin: Coordinate, place: String?, coverage: String, need: String?, dataset: String,
+                                   centers: [RankedCenter], warnings: [Message], drive: DriveTimeModel, _ l: Localizer) -> JSONValue {
+        var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
+        if let place { originMembers.append(("place", .string(place))) }
+        return .object([
+            ("origin", .object(originMembers)),
+            ("coverage", .string(coverage)),
+            ("need", need.map(JSONValue.string) ?? .null),
+            ("dataset", .string(dataset)),
+            ("centers", .array(centers.map(json))),
+            ("warnings", .array(warnings.map { .string(l.render($0)) })),
+            ("driveModel", json(drive)),
+            ("disclaimer", .string(l.text("disclaimer.short"))),
+        ])
+    }
+
     /// The drive-time heuristic as a JSON object.
     public static func json(_ d: DriveTimeModel) -> JSONValue {
         .object([("roadFactor", .number(d.roadFactor)), ("speedKmh", .number(d.speedKmh)), ("overheadMinutes", .number(d.overheadMinutes))])

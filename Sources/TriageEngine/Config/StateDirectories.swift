@@ -7,16 +7,16 @@ import Foundation
 /// `$XDG_STATE_HOME/stroke-triage` (default `~/.local/state/stroke-triage`),
 /// `$XDG_DATA_HOME/stroke-triage` (default `~/.local/share/stroke-triage`),
 /// `$XDG_CONFIG_HOME/stroke-triage/config.json` (default `~/.config/…`).
-struct StateDirectories: Sendable {
+public struct StateDirectories: Sendable {
     /// Small state: disclaimer acceptance, session token, key file.
-    let state: URL
+    public let state: URL
     /// Larger data: the audit database.
-    let data: URL
+    public let data: URL
     /// The optional configuration file (JSON).
-    let configFile: URL
+    public let configFile: URL
 
     /// Resolves the directories from an environment.
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let home = environment["STROKE_TRIAGE_HOME"], !home.isEmpty {
             let root = URL(fileURLWithPath: home)
             state = root.appendingPathComponent("state")
@@ -36,7 +36,7 @@ struct StateDirectories: Sendable {
     }
 
     /// Creates a directory (and parents) readable by the owner only.
-    static func ensure(_ url: URL) throws {
+    public static func ensure(_ url: URL) throws {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
     }

@@ -5,22 +5,22 @@ import TriageRendering
 /// Whether the full research-use disclaimer has been accepted on this
 /// account: a small file `disclaimer-accepted` in the state directory
 /// (`StateDirectories().state`), mode 0600, holding the time and version.
-struct DisclaimerGate: Sendable {
+public struct DisclaimerGate: Sendable {
     /// The acceptance file.
-    let file: URL
+    public let file: URL
 
     /// The gate for these directories.
-    init(_ directories: StateDirectories = StateDirectories()) {
+    public init(_ directories: StateDirectories = StateDirectories()) {
         file = directories.state.appendingPathComponent("disclaimer-accepted")
     }
 
     /// Whether the disclaimer was accepted before.
-    var isAccepted: Bool { FileManager.default.fileExists(atPath: file.path) }
+    public var isAccepted: Bool { FileManager.default.fileExists(atPath: file.path) }
 
     /// Remembers the acceptance. Returns `false` when it could not be stored
     /// (the session goes on; it will be asked again next time).
     @discardableResult
-    func accept(at date: Date = Date()) -> Bool {
+    public func accept(at date: Date = Date()) -> Bool {
         do {
             try StateDirectories.ensure(file.deletingLastPathComponent())
             let text = "accepted \(HandoverReport.utc(date)) stroke-triage \(AppInfo.version)\n"
@@ -34,10 +34,10 @@ struct DisclaimerGate: Sendable {
     /// For a command that assesses: accepted before, or accepted now by the flag
     /// (then stored and recorded in the audit trail).
     /// - Throws: `WalkError.disclaimerNotAccepted` otherwise.
-    func require(acceptFlag: Bool, trail: AuditTrail, output: OutputOptions) throws(WalkError) {
+    public func require(acceptFlag: Bool, trail: AuditTrail, events: any EngineEventSink) throws(WalkError) {
         if isAccepted { return }
         guard acceptFlag else { throw WalkError.disclaimerNotAccepted }
         accept()
-        AssessmentSession.notRecorded(trail.disclaimerAccepted(), output.localizer)
+        events.notRecorded(trail.disclaimerAccepted())
     }
 }

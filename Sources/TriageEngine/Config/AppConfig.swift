@@ -2,27 +2,46 @@ import Foundation
 
 /// The optional configuration file: one JSON object of settings.
 ///
-/// Keys are documented in the README's Configuration section. A missing
-/// file is an empty configuration; a malformed one is an error naming the file.
-struct AppConfig: Sendable {
+/// Keys are documented in docs/commands.md's Configuration section. The load
+/// policy, the same for every command and front-end: a missing file is an empty
+/// configuration; a file that exists but cannot be read as a JSON object is an
+/// error naming the file (`EngineError.configUnreadable`, the CLI's exit 78
+/// EX_CONFIG), never silently ignored.
+///
+/// ```swift
+/// let config = try AppConfig.load()                  // throws EngineError on a broken file
+/// let prediction = PredictionSettings(mode: .offline)
+/// let outcome = try await AssessmentSession.assess(inputs, prediction: prediction, config: config)
+/// print(AssessmentSession.json(outcome).serialized())
+/// ```
+public struct AppConfig: Sendable {
     private let values: [String: ConfigValue]
 
     /// A value from the file.
-    enum ConfigValue: Sendable {
+    public enum ConfigValue: Sendable {
         case string(String), number(Double), bool(Bool), strings([String])
         /// An object of string values, e.g. `"hospitalKeys": {"ID": "sthk1.…"}`.
         case stringMap([String: String])
     }
 
     /// A configuration with the given values (tests, defaults).
-    init(values: [String: ConfigValue] = [:]) { self.values = values }
+    public init(values: [String: ConfigValue] = [:]) { self.values = values }
 
     /// Loads the file at `url`; a missing file gives an empty configuration.
-    init(contentsOf url: URL) throws {
+    /// - Throws: `EngineError.configUnreadable` when the file exists but is not a readable JSON object.
+    public init(contentsOf url: URL) throws(EngineError) {
         guard FileManager.default.fileExists(atPath: url.path) else { self.init(values: [:]); return }
-        let data = try Data(contentsOf: url)
-        guard let object = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw ConfigError(file: url.path)
+        let object: [String: Any]
+        do {
+            let data = try Data(contentsOf: url)
+            guard let parsed = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                throw EngineError(.configUnreadable(file: url.path), cause: "not a JSON object")
+            }
+            object = parsed
+        } catch let error as EngineError {
+            throw error
+        } catch {
+            throw EngineError(.configUnreadable(file: url.path), cause: String(describing: error))
         }
         var parsed: [String: ConfigValue] = [:]
         for (key, value) in object {
@@ -38,43 +57,38 @@ struct AppConfig: Sendable {
     }
 
     /// The configuration of this user (see `StateDirectories`).
-    static func load(_ directories: StateDirectories = StateDirectories()) throws -> AppConfig {
+    /// - Throws: `EngineError.configUnreadable` for a broken file.
+    public static func load(_ directories: StateDirectories = StateDirectories()) throws(EngineError) -> AppConfig {
         try AppConfig(contentsOf: directories.configFile)
     }
 
     /// A string setting.
-    func string(_ key: String) -> String? {
+    public func string(_ key: String) -> String? {
         if case .string(let s)? = values[key] { return s }
         return nil
     }
 
     /// A number setting.
-    func number(_ key: String) -> Double? {
+    public func number(_ key: String) -> Double? {
         if case .number(let n)? = values[key] { return n }
         return nil
     }
 
     /// A list-of-strings setting, e.g. `"scales": ["race", "lams"]`.
-    func strings(_ key: String) -> [String]? {
+    public func strings(_ key: String) -> [String]? {
         if case .strings(let list)? = values[key] { return list }
         return nil
     }
 
     /// An object-of-strings setting, e.g. `"hospitalKeys": {"ID": "sthk1.…"}`.
-    func stringMap(_ key: String) -> [String: String]? {
+    public func stringMap(_ key: String) -> [String: String]? {
         if case .stringMap(let map)? = values[key] { return map }
         return nil
     }
 
     /// A boolean setting.
-    func bool(_ key: String) -> Bool? {
+    public func bool(_ key: String) -> Bool? {
         if case .bool(let b)? = values[key] { return b }
         return nil
-    }
-
-    /// The configuration file is not a JSON object.
-    struct ConfigError: Error {
-        /// The file's path.
-        let file: String
     }
 }

@@ -10,14 +10,15 @@ import TriageRendering
 /// with the ICH probability (absent → routed conservatively, and the reasons
 /// say so), the LVO probability or else the FAST-ED score, and the onset time.
 /// Outside the dataset's coverage the advice names no destination (`Router`).
-enum RoutingAdvisor {
+public enum RoutingAdvisor {
     /// The routing section for an assessment, or `nil` without a location or data.
-    static func advise(_ assessment: Assessment, localizer: Localizer) -> RoutingSummary? {
+    /// A broken dataset or setting gives a summary saying so (never an error).
+    public static func advise(_ assessment: Assessment, localizer: Localizer, config: AppConfig,
+                              centers: CentersSettings = CentersSettings()) -> RoutingSummary? {
         guard let origin = assessment.inputs.location else { return nil }
-        let config = CentersEnvironment.config()
         do {
-            let policy = try CentersEnvironment.policy(config)
-            let dataset = try CentersEnvironment.dataset(nil, config)
+            let policy = try centers.policy(config)
+            let dataset = try centers.dataset(config)
             let request = RoutingRequest(
                 origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)

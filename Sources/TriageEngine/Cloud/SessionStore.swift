@@ -3,17 +3,17 @@ import StrokeCloud
 
 /// The research-access session file: `session.json` in the state directory,
 /// mode 0600, holding the token and its expiry. The token is never printed.
-struct SessionStore {
+public struct SessionStore {
     /// The file.
-    let file: URL
+    public let file: URL
 
     /// The store in these directories.
-    init(_ directories: StateDirectories = StateDirectories()) {
+    public init(_ directories: StateDirectories = StateDirectories()) {
         file = directories.state.appendingPathComponent("session.json")
     }
 
     /// Writes the session, readable by the owner only (created 0600, never wider).
-    func save(_ session: ResearchSession) throws {
+    public func save(_ session: ResearchSession) throws {
         try StateDirectories.ensure(file.deletingLastPathComponent())
         let data = try JSONEncoder().encode(session)
         let path = file.path
@@ -26,19 +26,19 @@ struct SessionStore {
     }
 
     /// The stored session, if there is a readable one.
-    func load() -> ResearchSession? {
+    public func load() -> ResearchSession? {
         guard let data = try? Data(contentsOf: file) else { return nil }
         return try? JSONDecoder().decode(ResearchSession.self, from: data)
     }
 
     /// Removes the file; `true` when there was one.
     @discardableResult
-    func remove() -> Bool {
+    public func remove() -> Bool {
         (try? FileManager.default.removeItem(at: file)) != nil
     }
 
     /// The session's expiry as a date, if it parses.
-    static func expiry(_ session: ResearchSession) -> Date? {
+    public static func expiry(_ session: ResearchSession) -> Date? {
         let formatter = ISO8601DateFormatter()
         if let date = formatter.date(from: session.expiresAt) { return date }
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -9,9 +9,9 @@ import StrokeCloud
 /// `connectTimeoutSeconds`, `attemptTimeoutSeconds`, `maxResponseBytes`,
 /// `maxAttempts`, `retryBaseSeconds`, `retryCapSeconds`, `pinnedPublicKey`.
 /// Environment: `STROKE_TRIAGE_API_BASE`, `STROKE_TRIAGE_PIN`.
-struct CloudSettings {
+public struct CloudSettings: Sendable {
     /// The resolved configuration.
-    let configuration: CloudConfiguration
+    public let configuration: CloudConfiguration
 
     /// Resolves the settings.
     /// - Parameters:
@@ -21,7 +21,7 @@ struct CloudSettings {
     ///   - config: the configuration file.
     ///   - environment: the process environment.
     /// - Throws: `CloudSettingsError` for an unusable value.
-    init(apiBase: String?, deadline: Double?, pin: String?, config: AppConfig,
+    public init(apiBase: String?, deadline: Double?, pin: String?, config: AppConfig,
          environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         var c = CloudConfiguration()
         let env = { (key: String) in environment[key].flatMap { $0.isEmpty ? nil : $0 } }
@@ -50,25 +50,20 @@ struct CloudSettings {
         configuration = c
     }
 
-    /// Resolves the settings of a module command (its `PredictionOptions`).
-    init(_ options: PredictionOptions) throws {
-        try self.init(apiBase: options.apiBase, deadline: options.deadline, pin: nil, config: try Self.loadConfig())
-    }
-
-    /// The configuration file, with a load failure as a `CloudSettingsError`.
-    static func loadConfig() throws -> AppConfig {
-        do { return try AppConfig.load() } catch {
-            throw CloudSettingsError(setting: StateDirectories().configFile.path, problem: .unreadableConfig)
-        }
+    /// Resolves the settings of an assessment (its `PredictionSettings`) against the configuration.
+    /// - Throws: `CloudSettingsError` for an unusable value.
+    public init(_ settings: PredictionSettings, config: AppConfig,
+                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, config: config, environment: environment)
     }
 
     /// A client logging to stderr with `--verbose`, silent otherwise.
-    func client(verbose: Bool) -> CloudClient {
+    public func client(verbose: Bool) -> CloudClient {
         CloudClient(configuration: configuration, logger: Self.logger(verbose: verbose))
     }
 
     /// The cloud client's logger: debug lines on stderr with `--verbose`, nothing otherwise.
-    static func logger(verbose: Bool) -> Logger {
+    public static func logger(verbose: Bool) -> Logger {
         var logger = Logger(label: "stroke-triage.cloud") { label -> any LogHandler in
             verbose ? StreamLogHandler.standardError(label: label) : SwiftLogNoOpLogHandler()
         }

@@ -1,6 +1,6 @@
 /// The error of the walkthrough and module commands: a stable `code` (also its
 /// localization key) and the underlying cause for `--verbose`.
-struct WalkError: Error, Sendable, Hashable {
+public struct WalkError: Error, Sendable, Hashable {
     private enum Kind: Sendable, Hashable {
         case disclaimerNotAccepted
         case reportNotWritten(path: String)
@@ -8,7 +8,7 @@ struct WalkError: Error, Sendable, Hashable {
 
     private let kind: Kind
     /// The underlying cause (a system message), for `--verbose`.
-    let cause: String?
+    public let cause: String?
 
     private init(_ kind: Kind, cause: String? = nil) {
         self.kind = kind
@@ -16,15 +16,15 @@ struct WalkError: Error, Sendable, Hashable {
     }
 
     /// A module command ran before the disclaimer was accepted.
-    static let disclaimerNotAccepted = WalkError(.disclaimerNotAccepted)
+    public static let disclaimerNotAccepted = WalkError(.disclaimerNotAccepted)
 
     /// The handover report could not be written.
-    static func reportNotWritten(path: String, cause: String) -> WalkError {
+    public static func reportNotWritten(path: String, cause: String) -> WalkError {
         WalkError(.reportNotWritten(path: path), cause: cause)
     }
 
     /// Stable code, also the localization key of the message.
-    var code: String {
+    public var code: String {
         switch kind {
         case .disclaimerNotAccepted: return "walk.error.disclaimerNotAccepted"
         case .reportNotWritten: return "walk.error.reportNotWritten"
@@ -32,7 +32,7 @@ struct WalkError: Error, Sendable, Hashable {
     }
 
     /// The path of an unwritten report.
-    var path: String? {
+    public var path: String? {
         if case .reportNotWritten(let path) = kind { return path }
         return nil
     }

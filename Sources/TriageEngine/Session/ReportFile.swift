@@ -5,10 +5,10 @@ import OutputFiles
 /// written as an `OutputFile` (mode 0600, temporary file then rename; links
 /// refused without `--force`), and a bare file name goes into the data
 /// directory's `reports/` folder (mode 0700), never into the working directory.
-enum ReportFile {
+public enum ReportFile {
     /// Where a report named `name` is saved: a bare name (no `/`) inside
     /// `<data>/reports/`, a path containing `/` as given.
-    static func location(_ name: String, directories: StateDirectories = StateDirectories()) -> String {
+    public static func location(_ name: String, directories: StateDirectories = StateDirectories()) -> String {
         guard !name.contains("/") else { return name }
         return directories.data.appendingPathComponent("reports").appendingPathComponent(name).path
     }
@@ -16,7 +16,7 @@ enum ReportFile {
     /// Saves `text` as the report `name` and returns the absolute path written.
     /// - Throws: `OutputFileError` (the reports folder's failures as `.cannotCreate`).
     @discardableResult
-    static func write(_ text: String, to name: String, force: Bool = false,
+    public static func write(_ text: String, to name: String, force: Bool = false,
                       directories: StateDirectories = StateDirectories()) throws(OutputFileError) -> String {
         let path = location(name, directories: directories)
         if !name.contains("/") {
@@ -35,7 +35,7 @@ enum ReportFile {
     }
 
     /// `path` made absolute against the working directory (for the "saved to" line).
-    static func absolute(_ path: String) -> String {
+    public static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         return URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path).standardizedFileURL.path
     }

@@ -11,66 +11,68 @@ import TriageRendering
 /// when the event was recorded, or a warning (`audit.warning.notRecorded`
 /// naming the reason) when it was not, so the caller still shows its result
 /// and says that it was not recorded. Never throws.
-struct AuditTrail: Sendable {
+public struct AuditTrail: Sendable {
     /// A trail that records nothing (calculator commands).
-    static let disabled = AuditTrail(recorder: nil)
+    public static let disabled = AuditTrail(recorder: nil)
 
     private let recorder: AuditRecorder?
 
     private init(recorder: AuditRecorder?) { self.recorder = recorder }
 
-    /// The trail for these options (the default log unless configured otherwise).
-    static func make(_ options: AuditOptions, output: OutputOptions) -> AuditTrail {
-        AuditTrail(recorder: AuditRecorder(location: AuditSetup.location(options), context: AuditSetup.context()))
+    /// The trail for these settings (the default log unless configured otherwise).
+    public static func make(_ options: AuditSettings, config: AppConfig,
+                            environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditTrail {
+        AuditTrail(recorder: AuditRecorder(location: AuditSetup.location(options, config: config, environment: environment),
+                                           context: AuditSetup.context(config: config, environment: environment)))
     }
 
     /// A trail writing to an explicit location (tests, hidden helpers).
-    static func make(location: AuditLog.Location, context: AuditLog.Context) -> AuditTrail {
+    public static func make(location: AuditLog.Location, context: AuditLog.Context) -> AuditTrail {
         AuditTrail(recorder: AuditRecorder(location: location, context: context))
     }
 
     /// The disclaimer was accepted.
-    func disclaimerAccepted() -> Message? { record(.disclaimerAccepted, .object([])) }
+    public func disclaimerAccepted() -> Message? { record(.disclaimerAccepted, .object([])) }
 
     /// An assessment of a module started (a new assessment, with its own data key).
-    func assessmentStarted(_ module: TriageModule) -> Message? {
+    public func assessmentStarted(_ module: TriageModule) -> Message? {
         recorder?.startAssessment()
         return record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
     }
 
     /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons.
-    func predictionGenerated(_ assessment: Assessment) -> Message? {
+    public func predictionGenerated(_ assessment: Assessment) -> Message? {
         record(.predictionGenerated, AssessmentJSON.assessment(assessment), inAssessment: true)
     }
 
     /// A routing decision was shown (the `route` JSON object).
-    func routingDecided(_ decision: JSONValue) -> Message? {
+    public func routingDecided(_ decision: JSONValue) -> Message? {
         record(.routingDecided, .object([("route", decision)]), inAssessment: true)
     }
 
     /// A pre-notification event (`notify.sent` in the assessment, `notify.delivered`,
     /// `notify.updated`): case id, hospital, urgency, ETA, delivery state; never the case.
-    func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) -> Message? {
+    public func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) -> Message? {
         record(type, payload, inAssessment: inAssessment)
     }
 
     /// A research-access login succeeded.
-    func loggedIn() -> Message? { record(.loggedIn, .object([])) }
+    public func loggedIn() -> Message? { record(.loggedIn, .object([])) }
     /// The research-access session was ended.
-    func loggedOut() -> Message? { record(.loggedOut, .object([])) }
+    public func loggedOut() -> Message? { record(.loggedOut, .object([])) }
     /// An error was shown to the user (its code only, never patient values).
-    func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
+    public func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
 
     /// The last event this trail recorded, if any (for "Recorded in the audit log as event N").
-    var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
+    public var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
 
     /// True once the log refused a write to protect its evidence (a stale key
     /// file, a foreign database, a log behind its signed head): the command
     /// shows its result and then exits 1.
-    var refusedWrite: Bool { recorder?.refused ?? false }
+    public var refusedWrite: Bool { recorder?.refused ?? false }
 
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
-    var assessmentID: String? { recorder?.currentAssessment }
+    public var assessmentID: String? { recorder?.currentAssessment }
 
     private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) -> Message? {
         guard let recorder else { return nil }
@@ -110,7 +112,7 @@ private final class AuditRecorder: @unchecked Sendable {
     var lastRecorded: RecordedEvent? { lock.withLock { last } }
 
     /// True once a write was refused to protect the log's evidence.
-    var refused: Bool { lock.withLock { wasRefused } }
+    public var refused: Bool { lock.withLock { wasRefused } }
 
     func markRefused() { lock.withLock { wasRefused = true } }
 

@@ -5,10 +5,10 @@ import StrokeCloud
 /// Posts `{}` to every function in a detached task and returns at once; the
 /// answers are ignored, nothing is printed, and nobody waits for it (the
 /// process may exit while it runs). Offline mode and unusable settings do nothing.
-enum CloudWarmUp {
+public enum CloudWarmUp {
     /// Starts the warm-up and returns at once.
-    static func startInBackground(_ options: PredictionOptions) {
-        guard options.mode != .offline, let settings = try? CloudSettings(options) else { return }
+    public static func startInBackground(_ options: PredictionSettings, config: AppConfig) {
+        guard options.mode != .offline, let settings = try? CloudSettings(options, config: config) else { return }
         let client = CloudClient(configuration: settings.configuration, logger: CloudSettings.logger(verbose: false))
         Task.detached(priority: .background) {
             await withTaskGroup(of: Void.self) { group in
@@ -20,7 +20,7 @@ enum CloudWarmUp {
     }
 
     /// Warms every function concurrently and returns each one's status and latency (`warm-up` command).
-    static func run(_ client: CloudClient) async -> [WarmUpResult] {
+    public static func run(_ client: CloudClient) async -> [WarmUpResult] {
         await withTaskGroup(of: WarmUpResult.self) { group in
             for function in CloudFunction.allCases {
                 group.addTask { await client.warmUp(function) }

@@ -12,18 +12,17 @@ import TriageRendering
 /// Database: `--audit-db` > `$STROKE_TRIAGE_HOME/data/audit.sqlite` > XDG data
 /// directory. Key file: `--key-file` > `STROKE_TRIAGE_KEY_FILE` > the state
 /// directory's `audit-keys.json`. Passphrase: `STROKE_TRIAGE_KEY_PASSPHRASE`.
-enum AuditSetup {
+public enum AuditSetup {
     /// The file name of the database in the data directory.
-    static let databaseName = "audit.sqlite"
+    public static let databaseName = "audit.sqlite"
     /// The file name of the key file in the state directory.
-    static let keyFileName = "audit-keys.json"
+    public static let keyFileName = "audit-keys.json"
 
-    /// The log's location for these options and environment.
-    static func location(_ options: AuditOptions,
-                         environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Location {
+    /// The log's location for these settings, configuration (`auditBusyTimeoutSeconds`) and environment.
+    public static func location(_ options: AuditSettings, config: AppConfig,
+                                environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Location {
         let directories = StateDirectories(environment: environment)
-        let config = (try? AppConfig.load(directories)) ?? AppConfig()
-        let database = options.auditDb.map { URL(fileURLWithPath: $0) }
+        let database = options.database.map { URL(fileURLWithPath: $0) }
             ?? directories.data.appendingPathComponent(databaseName)
         let keyFile = options.keyFile.map { URL(fileURLWithPath: $0) }
             ?? environment["STROKE_TRIAGE_KEY_FILE"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
@@ -34,13 +33,13 @@ enum AuditSetup {
     }
 
     /// The operator (config key `operator`, else the OS user) and this app's version.
-    static func context(environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Context {
-        let config = (try? AppConfig.load(StateDirectories(environment: environment))) ?? AppConfig()
+    public static func context(config: AppConfig,
+                               environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Context {
         return AuditLog.Context(operator: config.string("operator") ?? osUser(environment), appVersion: AppInfo.version)
     }
 
     /// Throws `logMissing` when the database does not exist (verify, export, erase never create one).
-    static func requireExisting(_ location: AuditLog.Location) throws {
+    public static func requireExisting(_ location: AuditLog.Location) throws {
         guard FileManager.default.fileExists(atPath: location.database.path) else {
             throw AuditError.logMissing(location.database.path)
         }

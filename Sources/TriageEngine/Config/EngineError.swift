@@ -1,0 +1,49 @@
+import StrokeModels
+import TriageLocalization
+
+/// The triage engine's own errors: a configuration file that cannot be used,
+/// and configured names the engine does not know. Each has a stable dotted
+/// `code`, a localized message and, where there is one, the cause.
+public struct EngineError: Error, Sendable, Hashable {
+    /// What went wrong.
+    public enum Kind: Sendable, Hashable {
+        /// The configuration file exists but cannot be read as a JSON object (exit 78, EX_CONFIG).
+        case configUnreadable(file: String)
+        /// The configuration names a GFAP assay that does not exist (exit 64).
+        case unknownGfapAssay(key: String, name: String)
+        /// The configuration names a prehospital scale that does not exist (exit 64).
+        case unknownScale(key: String, name: String)
+    }
+
+    /// What went wrong.
+    public let kind: Kind
+    /// The underlying cause (a system or parser message, never patient data), for `--verbose`.
+    public let cause: String?
+
+    /// An error of this kind.
+    public init(_ kind: Kind, cause: String? = nil) {
+        self.kind = kind
+        self.cause = cause
+    }
+
+    /// The stable code: `config.unreadable`, `config.unknownGfapAssay`, `config.unknownScale`.
+    public var code: String {
+        switch kind {
+        case .configUnreadable: return "config.unreadable"
+        case .unknownGfapAssay: return "config.unknownGfapAssay"
+        case .unknownScale: return "config.unknownScale"
+        }
+    }
+
+    /// The one-line message in the localizer's language.
+    public func message(_ l: Localizer) -> String {
+        switch kind {
+        case .configUnreadable(let file):
+            return l.text("cloud.settings.unreadableConfig", [.text(file)])
+        case .unknownGfapAssay(let key, _):
+            return l.text("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
+        case .unknownScale(let key, let name):
+            return l.text("scales.error.config", [.text(key), .text(name), .text(ScalesSetting.allowed)])
+        }
+    }
+}

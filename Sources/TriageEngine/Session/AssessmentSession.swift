@@ -1,0 +1,71 @@
+import Foundation
+import StrokeCloud
+import StrokeJSON
+import StrokeModels
+import TriageLocalization
+import TriageRendering
+
+/// The one code path that assesses inputs for every front-end (the walkthrough,
+/// the module commands, the local API): audit events, the prediction service and routing.
+///
+/// It prints nothing: audit warnings go to an `EngineEventSink`, errors are thrown
+/// (`CloudSettingsError`, `CloudError`, `ModelsError`), and the outcome is returned
+/// for the front-end to render (`json(_:)`, `ResultRenderer`, `HandoverReport`).
+///
+/// ```swift
+/// let inputs = TriageInputs(module: .coma, gfap: 350)
+/// let outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: AppConfig())
+/// print(AssessmentSession.json(outcome).serialized())   // exactly `stroke-triage coma --json`
+/// ```
+public enum AssessmentSession {
+    /// Assesses validated inputs through the configured prediction service,
+    /// recording the audit events in `trail` and routing when the inputs have a location.
+    /// - Parameters:
+    ///   - prediction: where predictions come from (`.offline` never touches the network).
+    ///   - config: the configuration (cloud limits, centers dataset and policy).
+    ///   - output: the language of the routing lines and the cloud client's `verbose` log.
+    ///   - centers: centers settings beyond the configuration (default: none).
+    ///   - trail: the audit trail (default: records nothing).
+    ///   - events: receives "not recorded" warnings (default: dropped).
+    /// - Throws: `CloudSettingsError` for an unusable cloud setting, the prediction service's errors
+    ///   (`CloudError` in cloud mode, `ModelsError`); a failed assessment is audited by its code.
+    public static func assess(_ inputs: TriageInputs, prediction: PredictionSettings, config: AppConfig,
+                              output: OutputSettings = OutputSettings(), centers: CentersSettings = CentersSettings(),
+                              trail: AuditTrail = .disabled,
+                              events: any EngineEventSink = IgnoringEventSink()) async throws -> AssessmentOutcome {
+        let localizer = output.localizer
+        events.notRecorded(trail.assessmentStarted(inputs.module))
+        let service = try PredictionServiceFactory.make(prediction, config: config, verbose: output.verbose)
+        let assessment: Assessment
+        do { assessment = try await service.assess(inputs) } catch {
+            // The failed assessment is audited too (`error.shown`, its code only), e.g. cloud mode's exit 69.
+            if let code = shownCode(error) { events.notRecorded(trail.errorShown(code: code)) }
+            throw error
+        }
+        let computedAt = Date()
+        let predictionWarning = trail.predictionGenerated(assessment)
+        events.notRecorded(predictionWarning)
+        let recordedAs = predictionWarning == nil ? trail.lastRecorded : nil
+        var routing: RoutingSummary?
+        if inputs.location != nil {
+            routing = RoutingAdvisor.advise(assessment, localizer: localizer, config: config, centers: centers)
+            if let routing { events.notRecorded(trail.routingDecided(routing.json)) }
+        }
+        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs)
+    }
+
+    /// The JSON form (`--json`): `AssessmentJSON.assessment`, plus `routing` when there is advice,
+    /// plus `trace` with `explain` (the local models' traces, `--explain`).
+    public static func json(_ outcome: AssessmentOutcome, explain: Bool = false) -> JSONValue {
+        AssessmentJSON.outcome(outcome, traces: explain ? AssessmentTrace(outcome.assessment) : nil)
+    }
+
+    /// The stable code of an error the assessment shows, when it is one of the prediction's own.
+    public static func shownCode(_ error: Error) -> String? {
+        switch error {
+        case let error as CloudError: error.code
+        case let error as ModelsError: error.code
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import StrokeCenters
+import StrokeModels
+import TriageRendering
+
+/// What a one-shot module assessment is asked with beyond the module's own inputs
+/// (the CLI's `AssessmentFlags`; a server's request body).
+public struct ModuleRequest: Sendable, Hashable {
+    /// Minutes since symptom onset or last known well (0–10080).
+    public var onsetMinutes: Double?
+    /// The patient's latitude and longitude in decimal degrees (both or neither).
+    public var latitude: Double?, longitude: Double?
+    /// The patient's place (German gazetteer), instead of the coordinates.
+    public var near: String?
+    /// The GFAP assay's name (else the configuration's `gfapAssay`).
+    public var gfapAssay: String?
+
+    /// A request with these extras (all optional).
+    public init(onsetMinutes: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
+                near: String? = nil, gfapAssay: String? = nil) {
+        self.onsetMinutes = onsetMinutes
+        self.latitude = latitude
+        self.longitude = longitude
+        self.near = near
+        self.gfapAssay = gfapAssay
+    }
+}
+
+/// The body of a one-shot module assessment (`coma`, `limited`, `full`): the
+/// inputs completed and checked (models.md §6), then `AssessmentSession.assess`.
+/// The disclaimer gate, the report and the output stay with the front-end.
+public enum ModuleAssessment {
+    /// The module's inputs completed with the request's assay, onset and location, then validated.
+    /// `build` turns the front-end's values into inputs, throwing the first invalid field
+    /// in the order the form asks them.
+    /// - Throws: `EngineError.unknownGfapAssay` for a bad configured assay (before any field),
+    ///   `ModelsError` for the first invalid field, `CentersError` for an unknown place.
+    public static func inputs(_ request: ModuleRequest, config: AppConfig,
+                              build: () throws(ModelsError) -> TriageInputs) throws -> TriageInputs {
+        let assay = try GfapAssaySetting.resolve(flag: request.gfapAssay, config: config)
+        var inputs = try build()
+        inputs.gfapAssay = assay
+        if let onset = request.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
+        if let lat = request.latitude, let lon = request.longitude {
+            inputs.location = Coordinate(latitude: try checked(.latitude, lat), longitude: try checked(.longitude, lon))
+        }
+        _ = try inputs.validate()
+        if let near = request.near {
+            // The same gazetteer and rules as `centers --near` and `route --near`.
+            let place = try CentersEnvironment.gazetteer.resolve(near)
+            inputs.location = place.coordinate
+            inputs.place = place.displayName
+        }
+        return inputs
+    }
+
+    /// Completes, validates and assesses: `inputs(_:config:build:)` then `AssessmentSession.assess`.
+    /// - Throws: the errors of both.
+    public static func run(_ request: ModuleRequest, prediction: PredictionSettings, config: AppConfig,
+                           output: OutputSettings = OutputSettings(), trail: AuditTrail = .disabled,
+                           events: any EngineEventSink = IgnoringEventSink(),
+                           build: () throws(ModelsError) -> TriageInputs) async throws -> AssessmentOutcome {
+        let inputs = try self.inputs(request, config: config, build: build)
+        return try await AssessmentSession.assess(inputs, prediction: prediction, config: config, output: output,
+                                                  trail: trail, events: events)
+    }
+
+    /// The value when the triage rules allow it for the field.
+    /// - Throws: `ModelsError` naming the field, the allowed range and the value.
+    public static func checked(_ field: InputField, _ value: Double) throws(ModelsError) -> Double {
+        if let issue = TriageRules.check(field, value).issue { throw ModelsError(issue) }
+        return value
+    }
+
+    /// A whole-number input checked against the triage rules.
+    /// - Throws: `ModelsError` naming the field, the allowed range and the value.
+    public static func whole(_ field: InputField, _ value: Double) throws(ModelsError) -> Int {
+        Int(try checked(field, value))
+    }
+}
