@@ -76,6 +76,14 @@ public struct PlaceRequest: Sendable, Equatable {
         return request
     }
 
+    /// A whole-number parameter (`limit`), nil when absent.
+    /// - Throws: 400 `api.wrongType` for a fraction (the CLI's argument parsing refuses it).
+    public func whole(_ name: String) throws(LocalAPIError) -> Int? {
+        guard let value = numbers[name] else { return nil }
+        guard value.rounded() == value, abs(value) < 1e15 else { throw .wrongType(name, expected: "a whole number") }
+        return Int(value)
+    }
+
     /// The origin is `lat` + `lon` or `near`, never both and never neither (the CLI's usage rule).
     private func checkOrigin() throws(LocalAPIError) {
         let lat = numbers["lat"] != nil, lon = numbers["lon"] != nil

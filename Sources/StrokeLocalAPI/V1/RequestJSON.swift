@@ -49,18 +49,3 @@ public indirect enum RequestJSON: Sendable, Decodable, Equatable {
         }
     }
 }
-
-extension LocalAPIError {
-    /// 400: a member this request does not take (a misspelt input would otherwise be silently ignored).
-    public static func unknownField(_ field: String, allowed: [String]) -> LocalAPIError {
-        LocalAPIError(code: "api.unknownField", status: .badRequest,
-                      message: "\(field) has a member this request does not take; allowed: \(allowed.joined(separator: ", ")).",
-                      field: field)
-    }
-
-    /// 422: `mode` other than `offline`: this server is the local engine.
-    public static let unsupportedMode = LocalAPIError(
-        code: "api.unsupportedMode", status: .unprocessableContent,
-        message: "This server is the local engine: mode must be offline (or left out). For cloud or auto mode use the CLI.",
-        field: "mode")
-}
