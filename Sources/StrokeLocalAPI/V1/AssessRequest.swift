@@ -109,7 +109,7 @@ public struct AssessRequest: Sendable {
     /// The inputs, completed and checked by `ModuleAssessment` as the CLI checks them:
     /// the assay, the module's numbers in form order, onset, location, then systolic above diastolic.
     /// - Throws: 422 `api.outOfRange` naming the key, the allowed range and the value given;
-    ///   503 `api.unavailable` when the server's configured assay is unusable.
+    ///   503 `api.misconfigured` when the server's configured assay is unusable.
     public func inputs(config: AppConfig) throws(LocalAPIError) -> TriageInputs {
         do {
             return try ModuleAssessment.inputs(extras, config: config) { () throws(ModelsError) -> TriageInputs in
