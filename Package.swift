@@ -242,6 +242,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "BatchStreamingTests", dependencies: ["BatchStreaming"]),
+        // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON"]),
+        .testTarget(
+            name: "TriageEngineTests",
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization"]
+        ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(
             name: "CaseWireTests",

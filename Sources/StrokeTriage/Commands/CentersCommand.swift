@@ -35,17 +35,7 @@ struct CentersCommand: ParsableCommand {
                                               settings: place.settings(), config: UserConfig.current)
         }
         if output.json { return Console.out(nearest.json(l).serialized()) }
-        for w in nearest.warnings { Console.outWrapped("! " + l.render(w)) }
-        Console.outWrapped(l.text("centers.header", [
-            .text(CentersRendering.origin(nearest.origin, place: nearest.place, l)),
-            .text(nearest.dataset == "bundled" ? l.text("centers.dataset.bundled") : nearest.dataset),
-        ]))
-        if let need { Console.outWrapped(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
-        if nearest.centers.isEmpty { Console.outWrapped(l.text("centers.none")) }
-        for (i, r) in nearest.centers.enumerated() {
-            for line in CentersRendering.lines(r, title: "\(i + 1).", l) { Console.outWrapped(line) }
-        }
-        Console.outWrapped(CentersRendering.driveNote(nearest.drive, l))
+        for line in nearest.lines(l) { Console.outWrapped(line) }
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

@@ -28,12 +28,6 @@ struct FastEdCommand: ParsableCommand {
                            eyeDeviation: eyeDeviation, denialNeglect: denialNeglect)
         }
         if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(exam.trace, to: ModelJSON.fastEd(exam))).serialized()) }
-        let l = output.localizer
-        let points = [exam.total, exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
-        Console.outWrapped(l.text("fastEd.result", points.map { .text(String($0)) }))
-        Console.outWrapped(l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"))
-        Console.outWrapped(l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]))
-        explain.show(exam.trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+        explain.printCalculator(CalculatorRendering.lines(exam, output.localizer), exam.trace, output.localizer)
     }
 }

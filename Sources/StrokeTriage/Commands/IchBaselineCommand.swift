@@ -20,11 +20,6 @@ struct IchBaselineCommand: ParsableCommand {
     func run() throws {
         let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }
         if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(p.trace, to: ModelJSON.ichBaseline(p))).serialized()) }
-        let l = output.localizer
-        Console.outWrapped(l.text("baseline.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
-        for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
-        Console.outWrapped(l.text("baseline.source", [.text(ICHBaseline.version)]))
-        explain.show(p.trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+        explain.printCalculator(CalculatorRendering.lines(p, output.localizer), p.trace, output.localizer)
     }
 }

@@ -1,6 +1,7 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeCloud
+import StrokeModels
 import TriageEngine
 
 /// `stroke-triage login`: log in for research access; the session is stored, never shown.
@@ -21,18 +22,15 @@ struct LoginCommand: AsyncParsableCommand {
             Console.err("\(l.text("error.prefix")): \(l.text("cloud.login.noPassword"))")
             throw ExitStatus.usage
         }
-        let session = try await Failure.report(output) { () async throws -> ResearchSession in
+        let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             do {
-                return try await client.login(password: password)
+                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit, output: output))
             } catch let error as CloudError where error.httpStatus == 401 {
                 throw LoginRefused()
             }
         }
-        try Failure.report(output) { try SessionStore().save(session) }
-        let trail = AuditTrail.make(audit, output: output)
-        let auditWarning = trail.loggedIn()
         if output.json {
-            Console.out(JSONValue.object([("loggedIn", .bool(true)), ("expiresAt", .string(session.expiresAt))]).serialized())
+            Console.out(ResearchAccess.loginJSON(session).serialized())
         } else {
             Console.out(l.text("cloud.login.done", [.text(session.expiresAt)]))
         }

@@ -12,10 +12,9 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let removed = SessionStore().remove()
-        let auditWarning = removed ? AuditTrail.make(audit, output: output).loggedOut() : nil
+        let (removed, auditWarning) = ResearchAccess.logout(trail: AuditTrail.make(audit, output: output))
         if output.json {
-            Console.out(JSONValue.object([("loggedIn", .bool(false)), ("removed", .bool(removed))]).serialized())
+            Console.out(ResearchAccess.logoutJSON(removed: removed).serialized())
         } else {
             Console.out(l.text(removed ? "cloud.logout.done" : "cloud.logout.none"))
         }

@@ -20,16 +20,6 @@ struct LvoCommand: ParsableCommand {
     func run() throws {
         let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
         if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(p.trace, to: ModelJSON.lvo(p))).serialized()) }
-        let l = output.localizer
-        Console.outWrapped(l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]))
-        Console.outWrapped(l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely"))
-        Console.outWrapped(l.text("lvo.contributions", [
-            .number(p.gfapContribution, maxFractionDigits: 3), .number(p.fastEdContribution, maxFractionDigits: 3),
-            .number(p.fastEdUsed, maxFractionDigits: 2),
-        ]))
-        for warning in p.warnings { Console.outWrapped("! " + l.render(warning.message)) }
-        Console.outWrapped(l.text("lvo.source", [.text(LVOModel.version)]))
-        explain.show(p.trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+        explain.printCalculator(CalculatorRendering.lines(p, output.localizer), p.trace, output.localizer)
     }
 }

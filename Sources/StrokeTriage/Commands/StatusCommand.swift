@@ -12,17 +12,11 @@ struct StatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let session = SessionStore().load()
-        let expiry = session.flatMap(SessionStore.expiry)
-        let active = session != nil && (expiry.map { $0 > Date() } ?? false)
+        let status = ResearchAccess.status()
         if output.json {
-            Console.out(JSONValue.object([
-                ("loggedIn", .bool(active)),
-                ("expiresAt", session.map { .string($0.expiresAt) } ?? .null),
-                ("expired", .bool(session != nil && !active)),
-            ]).serialized())
-        } else if let session {
-            Console.out(l.text(active ? "cloud.status.loggedIn" : "cloud.status.expired", [.text(session.expiresAt)]))
+            Console.out(status.json.serialized())
+        } else if let expiresAt = status.expiresAt {
+            Console.out(l.text(status.loggedIn ? "cloud.status.loggedIn" : "cloud.status.expired", [.text(expiresAt)]))
         } else {
             Console.out(l.text("cloud.status.loggedOut"))
         }

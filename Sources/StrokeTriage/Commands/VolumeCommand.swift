@@ -17,13 +17,6 @@ struct VolumeCommand: ParsableCommand {
     func run() throws {
         let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
         if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(estimate.trace, to: ModelJSON.volume(estimate))).serialized()) }
-        let l = output.localizer
-        let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
-        Console.outWrapped(l.text("volume.result", [.text(ml(estimate.volumeMl)), .text(ml(estimate.rangeMl.lowerBound)), .text(ml(estimate.rangeMl.upperBound))]))
-        Console.outWrapped(l.text("volume.bands", [.key("severity.\(estimate.severity.rawValue)"), .text(estimate.mortality.rawValue)]))
-        for warning in estimate.warnings { Console.outWrapped("! " + l.render(warning.message)) }
-        Console.outWrapped(l.text("volume.source", [.text(VolumeModel.version), .number(estimate.gfapUsed, maxFractionDigits: 2)]))
-        explain.show(estimate.trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+        explain.printCalculator(CalculatorRendering.lines(estimate, output.localizer), estimate.trace, output.localizer)
     }
 }

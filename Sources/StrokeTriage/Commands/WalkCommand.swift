@@ -46,7 +46,7 @@ struct WalkCommand: AsyncParsableCommand {
         inputs.gfapAssay = assay
         let outcome = try await Failure.report(output) {
             try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
-                                               trail: trail, events: events)
+                                               trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose))
         }
         AssessmentSession.present(outcome, output: output)
         let offer = WalkNotifyOffer(options: notify, audit: audit, trail: trail)

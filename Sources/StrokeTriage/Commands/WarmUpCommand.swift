@@ -18,34 +18,10 @@ struct WarmUpCommand: AsyncParsableCommand {
         let client = try Failure.report(output) { try cloud.settings().client(verbose: output.verbose) }
         let results = await CloudWarmUp.run(client)
         if output.json {
-            Console.out(JSONValue.object([
-                ("apiBase", .string(client.configuration.baseURL)),
-                ("functions", .array(results.map(Self.json))),
-            ]).serialized())
+            Console.out(CloudWarmUp.json(apiBase: client.configuration.baseURL, results).serialized())
         } else {
-            let l = output.localizer
-            for r in results {
-                let latency = l.number(r.seconds * 1000, maxFractionDigits: 0)
-                if let status = r.status {
-                    Console.out(l.text("cloud.warmUp.answered", [.text(r.function.rawValue), .number(Double(status), maxFractionDigits: 0), .text(latency)]))
-                } else if let error = r.error {
-                    Console.out(l.text("cloud.warmUp.failed", [.text(r.function.rawValue), .message(error.message), .text(latency)]))
-                }
-            }
+            for line in CloudWarmUp.lines(results, output.localizer) { Console.out(line) }
         }
         if results.allSatisfy({ $0.status == nil }) { throw ExitStatus.unavailable }
-    }
-
-    private static func json(_ r: WarmUpResult) -> JSONValue {
-        var members: [(String, JSONValue)] = [
-            ("function", .string(r.function.rawValue)),
-            ("status", r.status.map { .integer($0) } ?? .null),
-            ("latencyMs", .number((r.seconds * 1000 * 10).rounded() / 10)),
-        ]
-        if let error = r.error {
-            members.append(("error", .string(error.code)))
-            members.append(("reason", .string(ModelJSON.english.render(error.message))))
-        }
-        return .object(members)
     }
 }

@@ -26,4 +26,11 @@ extension ExplainOptions {
         Console.outWrapped(l.text("explain.title"))
         for line in TraceRendering.lines(trace, l) { Console.outWrapped(line) }
     }
+
+    /// Prints a calculator's human lines, the trace when `--explain` is on, then the disclaimer.
+    func printCalculator(_ lines: [String], _ trace: ModelTrace, _ l: Localizer) {
+        for line in lines { Console.outWrapped(line) }
+        show(trace, l)
+        Console.outWrapped(l.text("disclaimer.short"))
+    }
 }

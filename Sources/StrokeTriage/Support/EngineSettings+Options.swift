@@ -1,4 +1,5 @@
 import ArgumentParser
+import Logging
 import StrokeAudit
 import StrokeCloud
 import StrokeModels
@@ -55,7 +56,7 @@ extension AuditTrail {
 extension PredictionServiceFactory {
     /// The service for these flags (`--verbose` logs the cloud client's requests).
     static func make(_ options: PredictionOptions, output: OutputOptions) throws -> any PredictionService {
-        try make(options.settings, config: UserConfig.current, verbose: output.verbose)
+        try make(options.settings, config: UserConfig.current, logger: CloudSettings.logger(verbose: output.verbose))
     }
 }
 
@@ -65,6 +66,17 @@ extension CloudSettings {
 
     /// The user's configuration (a broken file already ended the process with exit 78).
     static func loadConfig() throws -> AppConfig { UserConfig.current }
+
+    /// The cloud client's logger: debug lines on stderr with `--verbose`, nothing otherwise.
+    static func logger(verbose: Bool) -> Logger {
+        guard verbose else { return silentLogger }
+        var logger = Logger(label: "stroke-triage.cloud") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = .debug
+        return logger
+    }
+
+    /// A client logging to stderr with `--verbose`, silent otherwise.
+    func client(verbose: Bool) -> CloudClient { client(logger: Self.logger(verbose: verbose)) }
 }
 
 extension CentersEnvironment {

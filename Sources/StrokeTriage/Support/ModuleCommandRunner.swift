@@ -19,7 +19,7 @@ enum ModuleCommandRunner {
         let inputs = try Failure.report(output) { try ModuleAssessment.inputs(flags.request, config: config, build: build) }
         let outcome = try await Failure.report(output) {
             try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
-                                               trail: trail, events: events)
+                                               trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose))
         }
         if let name = flags.report {
             let saved = try Failure.report(output) {

@@ -65,6 +65,21 @@ public struct NearestCenters: Sendable {
         CentersRendering.nearestJSON(origin: origin, place: place, coverage: coverage.rawValue, need: need, dataset: dataset,
                                      centers: centers, warnings: warnings, drive: drive, l)
     }
+
+    /// The human lines: coverage warnings, the origin and dataset, the capability asked for,
+    /// each center with distance, drive time, phones and capabilities, the drive-time note (no disclaimer).
+    public func lines(_ l: Localizer) -> [String] {
+        var out = warnings.map { "! " + l.render($0) }
+        out.append(l.text("centers.header", [
+            .text(CentersRendering.origin(origin, place: place, l)),
+            .text(dataset == "bundled" ? l.text("centers.dataset.bundled") : dataset),
+        ]))
+        if let need { out.append(l.text("centers.header.need", [.key("centers.need.\(need)")])) }
+        if centers.isEmpty { out.append(l.text("centers.none")) }
+        for (i, r) in centers.enumerated() { out += CentersRendering.lines(r, title: "\(i + 1).", l) }
+        out.append(CentersRendering.driveNote(drive, l))
+        return out
+    }
 }
 
 /// A routing decision with what it was computed from, as `route` shows it.

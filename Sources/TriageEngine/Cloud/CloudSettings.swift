@@ -57,17 +57,15 @@ public struct CloudSettings: Sendable {
         try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, config: config, environment: environment)
     }
 
-    /// A client logging to stderr with `--verbose`, silent otherwise.
-    public func client(verbose: Bool) -> CloudClient {
-        CloudClient(configuration: configuration, logger: Self.logger(verbose: verbose))
+    /// A client with these settings, logging to `logger` (the front-end decides where; default: nowhere).
+    public func client(logger: Logger = CloudSettings.silentLogger) -> CloudClient {
+        CloudClient(configuration: configuration, logger: logger)
     }
 
-    /// The cloud client's logger: debug lines on stderr with `--verbose`, nothing otherwise.
-    public static func logger(verbose: Bool) -> Logger {
-        var logger = Logger(label: "stroke-triage.cloud") { label -> any LogHandler in
-            verbose ? StreamLogHandler.standardError(label: label) : SwiftLogNoOpLogHandler()
-        }
-        logger.logLevel = verbose ? .debug : .critical
+    /// A logger that writes nothing (the engine never prints by itself).
+    public static var silentLogger: Logger {
+        var logger = Logger(label: "stroke-triage.cloud") { _ in SwiftLogNoOpLogHandler() }
+        logger.logLevel = .critical
         return logger
     }
 

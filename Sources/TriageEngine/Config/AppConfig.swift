@@ -7,13 +7,6 @@ import Foundation
 /// configuration; a file that exists but cannot be read as a JSON object is an
 /// error naming the file (`EngineError.configUnreadable`, the CLI's exit 78
 /// EX_CONFIG), never silently ignored.
-///
-/// ```swift
-/// let config = try AppConfig.load()                  // throws EngineError on a broken file
-/// let prediction = PredictionSettings(mode: .offline)
-/// let outcome = try await AssessmentSession.assess(inputs, prediction: prediction, config: config)
-/// print(AssessmentSession.json(outcome).serialized())
-/// ```
 public struct AppConfig: Sendable {
     private let values: [String: ConfigValue]
 

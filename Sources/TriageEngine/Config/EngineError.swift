@@ -39,7 +39,7 @@ public struct EngineError: Error, Sendable, Hashable {
     public func message(_ l: Localizer) -> String {
         switch kind {
         case .configUnreadable(let file):
-            return l.text("cloud.settings.unreadableConfig", [.text(file)])
+            return l.text("config.error.unreadable", [.text(file)])
         case .unknownGfapAssay(let key, _):
             return l.text("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
         case .unknownScale(let key, let name):

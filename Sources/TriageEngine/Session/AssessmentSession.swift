@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import StrokeCloud
 import StrokeJSON
 import StrokeModels
@@ -13,8 +14,9 @@ import TriageRendering
 /// for the front-end to render (`json(_:)`, `ResultRenderer`, `HandoverReport`).
 ///
 /// ```swift
+/// let config = try AppConfig.load()        // a broken file throws EngineError (the CLI's exit 78)
 /// let inputs = TriageInputs(module: .coma, gfap: 350)
-/// let outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: AppConfig())
+/// let outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: config)
 /// print(AssessmentSession.json(outcome).serialized())   // exactly `stroke-triage coma --json`
 /// ```
 public enum AssessmentSession {
@@ -23,19 +25,21 @@ public enum AssessmentSession {
     /// - Parameters:
     ///   - prediction: where predictions come from (`.offline` never touches the network).
     ///   - config: the configuration (cloud limits, centers dataset and policy).
-    ///   - output: the language of the routing lines and the cloud client's `verbose` log.
+    ///   - output: the language of the routing lines.
     ///   - centers: centers settings beyond the configuration (default: none).
     ///   - trail: the audit trail (default: records nothing).
     ///   - events: receives "not recorded" warnings (default: dropped).
+    ///   - cloudLogger: where the cloud client logs its requests (default: nowhere; the CLI's `--verbose`: stderr).
     /// - Throws: `CloudSettingsError` for an unusable cloud setting, the prediction service's errors
     ///   (`CloudError` in cloud mode, `ModelsError`); a failed assessment is audited by its code.
     public static func assess(_ inputs: TriageInputs, prediction: PredictionSettings, config: AppConfig,
                               output: OutputSettings = OutputSettings(), centers: CentersSettings = CentersSettings(),
                               trail: AuditTrail = .disabled,
-                              events: any EngineEventSink = IgnoringEventSink()) async throws -> AssessmentOutcome {
+                              events: any EngineEventSink = IgnoringEventSink(),
+                              cloudLogger: Logger = CloudSettings.silentLogger) async throws -> AssessmentOutcome {
         let localizer = output.localizer
         events.notRecorded(trail.assessmentStarted(inputs.module))
-        let service = try PredictionServiceFactory.make(prediction, config: config, verbose: output.verbose)
+        let service = try PredictionServiceFactory.make(prediction, config: config, logger: cloudLogger)
         let assessment: Assessment
         do { assessment = try await service.assess(inputs) } catch {
             // The failed assessment is audited too (`error.shown`, its code only), e.g. cloud mode's exit 69.

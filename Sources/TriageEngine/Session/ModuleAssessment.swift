@@ -1,3 +1,4 @@
+import Logging
 import StrokeCenters
 import StrokeModels
 import TriageRendering
@@ -57,11 +58,11 @@ public enum ModuleAssessment {
     /// - Throws: the errors of both.
     public static func run(_ request: ModuleRequest, prediction: PredictionSettings, config: AppConfig,
                            output: OutputSettings = OutputSettings(), trail: AuditTrail = .disabled,
-                           events: any EngineEventSink = IgnoringEventSink(),
+                           events: any EngineEventSink = IgnoringEventSink(), cloudLogger: Logger = CloudSettings.silentLogger,
                            build: () throws(ModelsError) -> TriageInputs) async throws -> AssessmentOutcome {
         let inputs = try self.inputs(request, config: config, build: build)
         return try await AssessmentSession.assess(inputs, prediction: prediction, config: config, output: output,
-                                                  trail: trail, events: events)
+                                                  trail: trail, events: events, cloudLogger: cloudLogger)
     }
 
     /// The value when the triage rules allow it for the field.

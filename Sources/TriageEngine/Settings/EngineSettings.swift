@@ -10,7 +10,7 @@ public struct OutputSettings: Sendable, Hashable {
     public var language: String?
     /// Never use ANSI colour.
     public var noColor: Bool
-    /// Show the underlying causes of errors (and the cloud client's debug log).
+    /// Show the underlying causes of errors (the CLI also sends the cloud client's debug log to stderr).
     public var verbose: Bool
 
     /// Settings with the CLI's defaults (human text, language from the environment, no causes).

@@ -1,4 +1,5 @@
 import StrokeModels
+import TriageEngine
 import TriageRendering
 
 /// The shared body of the scale commands (`race`, `lams`, `cpsss`, `pass`,
@@ -13,27 +14,12 @@ enum ScaleCommandRunner {
         if output.json {
             return Console.out(ModelJSON.withDisclaimer(explain.adding(score.trace, to: ScaleRendering.json(score))).serialized())
         }
-        let l = output.localizer
-        for line in ScaleRendering.lines(score, l) { Console.outWrapped(line) }
-        explain.show(score.trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+        explain.printCalculator(ScaleRendering.lines(score, output.localizer), score.trace, output.localizer)
     }
 
-    /// The given items as whole points, checked against each item's range
-    /// (0…max, whole numbers), in catalogue order.
+    /// The given items as whole points (`ScaleFindings.points`).
     /// - Throws: `ModelsError` naming every item outside its points.
     static func findings(_ values: [ScaleItem: Double]) throws(ModelsError) -> [ScaleItem: Int] {
-        var issues: [ValidationIssue] = []
-        var points: [ScaleItem: Int] = [:]
-        for item in ScaleItem.allCases {
-            guard let value = values[item] else { continue }
-            if item.allowed.contains(value) {
-                points[item] = Int(value)
-            } else {
-                issues.append(ValidationIssue(field: item.field, allowed: item.allowed, given: value))
-            }
-        }
-        guard issues.isEmpty else { throw ModelsError(issues: issues) }
-        return points
+        try ScaleFindings.points(values)
     }
 }

@@ -3,9 +3,9 @@ import Foundation
 /// Parses the `--from` / `--to` / `--before` dates of the audit commands:
 /// `YYYY-MM-DD` (UTC; a `--to` date means the end of that day) or an ISO 8601
 /// date-time with a zone (`2026-11-21T05:00:00Z`, fractional seconds allowed).
-enum AuditDate {
+public enum AuditDate {
     /// Milliseconds since 1970 UTC, or nil when the text is not a date.
-    static func milliseconds(_ text: String, endOfDay: Bool = false) -> Int64? {
+    public static func milliseconds(_ text: String, endOfDay: Bool = false) -> Int64? {
         let day = DateFormatter()
         day.locale = Locale(identifier: "en_US_POSIX")
         day.timeZone = TimeZone(identifier: "UTC")

@@ -1,0 +1,65 @@
+import Foundation
+import StrokeCloud
+import StrokeJSON
+import StrokeModels
+
+/// Research access to the Cloud Functions: log in (the session is stored in a
+/// 0600 file, never shown), the session's state, log out. Logins and logouts
+/// are recorded in the audit trail.
+public enum ResearchAccess {
+    /// Whether a session is stored and until when (never the token).
+    public struct Status: Sendable, Hashable {
+        /// A stored session that has not expired.
+        public let loggedIn: Bool
+        /// The stored session's expiry as the server sent it, if there is a session.
+        public let expiresAt: String?
+        /// A session is stored but has expired (or its expiry does not parse).
+        public let expired: Bool
+
+        /// A status of these parts.
+        public init(loggedIn: Bool, expiresAt: String?, expired: Bool) {
+            self.loggedIn = loggedIn
+            self.expiresAt = expiresAt
+            self.expired = expired
+        }
+
+        /// The `status --json` object: `{"loggedIn", "expiresAt", "expired"}`.
+        public var json: JSONValue {
+            .object([("loggedIn", .bool(loggedIn)), ("expiresAt", expiresAt.map { .string($0) } ?? .null), ("expired", .bool(expired))])
+        }
+    }
+
+    /// The stored session's state at `now`.
+    public static func status(_ store: SessionStore = SessionStore(), now: Date = Date()) -> Status {
+        let session = store.load()
+        let active = session.flatMap(SessionStore.expiry).map { $0 > now } ?? false
+        return Status(loggedIn: active, expiresAt: session?.expiresAt, expired: session != nil && !active)
+    }
+
+    /// Logs in, stores the session (0600) and records `logged_in`; returns the session and the
+    /// audit warning when the login could not be recorded.
+    /// - Throws: the client's `CloudError` (HTTP 401: wrong password), or the store's write error.
+    public static func login(client: CloudClient, password: String, store: SessionStore = SessionStore(),
+                             trail: AuditTrail) async throws -> (session: ResearchSession, notRecorded: Message?) {
+        let session = try await client.login(password: password)
+        try store.save(session)
+        return (session, trail.loggedIn())
+    }
+
+    /// The `login --json` object: `{"loggedIn": true, "expiresAt"}`.
+    public static func loginJSON(_ session: ResearchSession) -> JSONValue {
+        .object([("loggedIn", .bool(true)), ("expiresAt", .string(session.expiresAt))])
+    }
+
+    /// Removes the stored session; records `logged_out` when there was one.
+    /// Returns whether there was one and the audit warning when it could not be recorded.
+    public static func logout(store: SessionStore = SessionStore(), trail: @autoclosure () -> AuditTrail) -> (removed: Bool, notRecorded: Message?) {
+        let removed = store.remove()
+        return (removed, removed ? trail().loggedOut() : nil)
+    }
+
+    /// The `logout --json` object: `{"loggedIn": false, "removed"}`.
+    public static func logoutJSON(removed: Bool) -> JSONValue {
+        .object([("loggedIn", .bool(false)), ("removed", .bool(removed))])
+    }
+}

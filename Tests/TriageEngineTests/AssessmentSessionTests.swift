@@ -1,0 +1,97 @@
+import Foundation
+import StrokeAudit
+import StrokeModels
+import Testing
+import TriageEngine
+import TriageRendering
+
+/// Sessions in process: the offline service, a real audit log in a temporary
+/// home, and a collecting event sink instead of the console.
+@Suite struct AssessmentSessionTests {
+    static let english = OutputSettings(language: "en")
+
+    static func fullInputs() -> TriageInputs {
+        var inputs = TriageInputs(module: .full, gfap: 450)
+        inputs.age = 70
+        inputs.systolic = 150
+        inputs.diastolic = 85
+        inputs.fastEd = 5
+        return inputs
+    }
+
+    @Test func offlineSessionWithRoutingMatchesTheCLIsJSONAndIsRecorded() async throws {
+        let home = TemporaryHome()
+        defer { home.remove() }
+        let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
+        let events = CollectingEventSink()
+        let request = ModuleRequest(onsetMinutes: 80, latitude: 49.79, longitude: 9.95)
+        let outcome = try await ModuleAssessment.run(request, prediction: .offline, config: AppConfig(), output: Self.english,
+                                                     trail: trail, events: events) { () throws(ModelsError) in Self.fullInputs() }
+        #expect(AssessmentSession.json(outcome).serialized() == (try Golden.text("full-lat-lon.json")))
+        #expect(events.events.isEmpty)
+        // assessment.started, prediction.generated, routing.decided: the prediction is event 2.
+        #expect(outcome.recordedAs?.sequence == 2)
+        #expect(outcome.recordedAs?.database == home.root.appendingPathComponent("data/audit.sqlite").path)
+        #expect(trail.lastRecorded?.sequence == 3)
+        #expect(!trail.refusedWrite)
+    }
+
+    @Test func aPlaceNameResolvesThroughTheGazetteer() async throws {
+        let request = ModuleRequest(near: "Würzburg")
+        let outcome = try await ModuleAssessment.run(request, prediction: .offline, config: AppConfig(), output: Self.english) {
+            () throws(ModelsError) in Self.fullInputs()
+        }
+        #expect(AssessmentSession.json(outcome).serialized() == (try Golden.text("full-near-wuerzburg.json")))
+        #expect(outcome.assessment.inputs.place != nil)
+    }
+
+    @Test func explainAddsTheTraces() async throws {
+        let outcome = try await AssessmentSession.assess(Self.fullInputs(), prediction: .offline, config: AppConfig())
+        #expect(AssessmentSession.json(outcome, explain: true).serialized() == (try Golden.text("full-explain.json")))
+    }
+
+    @Test func anUnwritableLogReportsNotRecordedAndTheResultStands() async throws {
+        let home = TemporaryHome()
+        defer { home.remove() }
+        // A file where the database's folder should be: the log cannot be opened.
+        let blocker = home.root.appendingPathComponent("blocker")
+        try Data("x".utf8).write(to: blocker)
+        let settings = AuditSettings(database: blocker.appendingPathComponent("audit.sqlite").path)
+        let trail = AuditTrail.make(settings, config: AppConfig(), environment: home.environment)
+        let events = CollectingEventSink()
+        let outcome = try await AssessmentSession.assess(TriageInputs(module: .coma, gfap: 500), prediction: .offline,
+                                                         config: AppConfig(), trail: trail, events: events)
+        #expect(AssessmentSession.json(outcome).serialized() == (try Golden.text("coma-gfap500.json")))
+        #expect(outcome.recordedAs == nil)
+        #expect(events.events.count == 2)
+        for event in events.events {
+            guard case .notRecorded(let message) = event else { continue }
+            #expect(message.key == "audit.warning.notRecorded")
+        }
+    }
+
+    @Test func invalidInputsNameTheFirstFieldAndAssayComesFirst() async throws {
+        #expect(throws: ModelsError.self) {
+            try ModuleAssessment.inputs(ModuleRequest(onsetMinutes: 20_000), config: AppConfig()) { () throws(ModelsError) in
+                TriageInputs(module: .coma, gfap: 100)
+            }
+        }
+        let badAssay = AppConfig(values: ["gfapAssay": .string("magic")])
+        #expect(throws: EngineError.self) {
+            try ModuleAssessment.inputs(ModuleRequest(), config: badAssay) { () throws(ModelsError) in
+                throw ModelsError(ValidationIssue(field: .gfap, allowed: AllowedRange(lower: 29), given: -1))
+            }
+        }
+        #expect(throws: ModelsError.self) { try ModuleAssessment.whole(.age, 121) }
+        #expect(try ModuleAssessment.whole(.age, 70) == 70)
+    }
+
+    @Test func cloudModeWithAnUnusableSettingFailsBeforeAnyPrediction() async throws {
+        let events = CollectingEventSink()
+        await #expect(throws: CloudSettingsError.self) {
+            _ = try await AssessmentSession.assess(TriageInputs(module: .coma, gfap: 500), prediction: PredictionSettings(mode: .cloud, apiBase: "ftp://x"),
+                                                   config: AppConfig(), events: events)
+        }
+        #expect(events.events.isEmpty)
+    }
+}
