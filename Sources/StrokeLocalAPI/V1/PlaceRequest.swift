@@ -105,6 +105,7 @@ public struct PlaceRequest: Sendable, Equatable {
         return text
     }
 
+    /// Equal when every parameter given is equal.
     public static func == (a: PlaceRequest, b: PlaceRequest) -> Bool {
         a.near == b.near && a.numbers == b.numbers && a.need == b.need && a.lang == b.lang
     }
