@@ -233,11 +233,12 @@ let package = Package(
             ]
         ),
         // The local HTTP API: the Cloud Functions contract answered from the local
-        // models, with its OpenAPI document embedded (no ArgumentParser, no database).
+        // models, and the /v1 routes (the CLI's --json through TriageEngine and
+        // TriageRendering), with its OpenAPI document embedded (no ArgumentParser).
         .target(
             name: "StrokeLocalAPI",
             dependencies: [
-                "StrokeModels", "TriageLocalization", "StrokeJSON",
+                "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -320,7 +321,7 @@ let package = Package(
         .testTarget(
             name: "StrokeLocalAPITests",
             dependencies: [
-                "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks",
+                "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks", "TriageRendering", "TriageEngine", "StrokeAudit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

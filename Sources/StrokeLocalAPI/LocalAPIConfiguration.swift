@@ -11,6 +11,8 @@ public enum LocalAPISetting: String, Sendable, CaseIterable {
     case requestTimeoutSeconds
     /// The origin browsers may call from (`--cors-origin`, `STROKE_API_CORS_ORIGIN`, `"corsOrigin"`).
     case corsOrigin
+    /// Record every `/v1/assess` in the local audit log (`--audit`, `STROKE_API_AUDIT`, `"audit"`).
+    case audit
 
     /// The environment variable, e.g. `STROKE_API_MAX_BODY_BYTES`.
     public var environmentName: String {
@@ -36,6 +38,8 @@ public struct LocalAPIConfiguration: Sendable {
     public var requestTimeoutSeconds = 10
     /// The one origin allowed to call from a browser (`*` for any); nil sends no CORS headers.
     public var corsOrigin: String?
+    /// Whether every `/v1/assess` is recorded in the local audit log (default off).
+    public var audit = false
 
     /// The defaults.
     public init() {}
@@ -83,6 +87,13 @@ public struct LocalAPIConfiguration: Sendable {
                 throw LocalAPIError.configurationInvalid("corsOrigin: expected * or one origin such as https://app.example.org, got \(origin)")
             }
             corsOrigin = origin
+        }
+        if let text = value(.audit) {
+            switch text.lowercased() {
+            case "1", "true", "yes": audit = true
+            case "0", "false", "no": audit = false
+            default: throw LocalAPIError.configurationInvalid("audit: expected true or false (1/0), got \(text)")
+            }
         }
     }
 }

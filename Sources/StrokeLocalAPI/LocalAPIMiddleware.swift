@@ -10,8 +10,6 @@ struct LocalAPIMiddleware: RouterMiddleware {
 
     /// The configured origin (`*` or one origin), or nil for no CORS headers.
     let corsOrigin: String?
-    /// Paths that exist (a wrong method on them is 405, not 404).
-    let knownPaths: Set<String>
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -20,10 +18,10 @@ struct LocalAPIMiddleware: RouterMiddleware {
             response = try await next(request, context)
         } catch let error as any HTTPResponseError {
             if error.status == .notFound {
-                response = LocalAPIRoutes.error(knownPaths.contains(request.uri.path) ? .methodNotAllowed : .notFound)
-                if knownPaths.contains(request.uri.path) {
-                    response.headers[.allow] = request.uri.path.hasPrefix("/predict_") ? "POST, OPTIONS" : "GET"
-                }
+                // A known path with another method is 405 with `Allow`; anything else 404.
+                let allowed = LocalAPIRoutes.allowedMethods(request.uri.path)
+                response = LocalAPIRoutes.error(allowed == nil ? .notFound : .methodNotAllowed)
+                if let allowed { response.headers[.allow] = allowed }
             } else {
                 response = LocalAPIRoutes.json(LocalAPIError.httpStatus(error.status).body, status: error.status)
             }

@@ -11,6 +11,8 @@ import StrokeModels
 /// - `POST /predict_lvo`, `/predict_full_stroke`, `/predict_limited_data_ich`,
 ///   `/predict_coma_ich`: the Cloud Functions contract, answered by `ContractPredictions`;
 ///   `OPTIONS` on each answers 204 (the CORS preflight the functions answer too).
+/// - `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route`: exactly the CLI's `--json`
+///   for the same inputs (`LocalAPIV1`); `OPTIONS` on the two POST routes answers 204.
 /// - `GET /healthz`: `{"status":"ok",…}` with the model versions.
 /// - `GET /openapi.json`: the committed OpenAPI 3.1 document (`OpenAPIDocument`).
 ///
@@ -30,25 +32,39 @@ public struct LocalAPIRoutes: Sendable {
         ("/predict_coma_ich", ContractPredictions.coma),
     ]
 
+    /// The `/v1` routes and their methods.
+    public static let v1Routes: [(path: String, methods: [String])] = [
+        ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
+    ]
+
     /// Every route the router answers, as `METHOD path` (the OpenAPI test compares them with the document).
     public static var routeList: [String] {
         predictionRoutes.flatMap { ["POST \($0.path)", "OPTIONS \($0.path)"] } + ["GET /healthz", "GET /openapi.json"]
+            + v1Routes.flatMap { route in route.methods.map { "\($0) \(route.path)" } }
+    }
+
+    /// The methods of a known path, for 405's `Allow` header.
+    static func allowedMethods(_ path: String) -> String? {
+        if path.hasPrefix("/predict_"), predictionRoutes.contains(where: { $0.path == path }) { return "POST, OPTIONS" }
+        if path == "/healthz" || path == "/openapi.json" { return "GET" }
+        return v1Routes.first { $0.path == path }?.methods.joined(separator: ", ")
     }
 
     let configuration: LocalAPIConfiguration
+    let v1: LocalAPIV1
     let logger: Logger
 
-    /// Creates the routes.
-    public init(configuration: LocalAPIConfiguration, logger: Logger = Logger(label: "stroke-triage.api")) {
+    /// Creates the routes; `v1` answers the `/v1` routes (default: no configuration, no audit).
+    public init(configuration: LocalAPIConfiguration, v1: LocalAPIV1 = LocalAPIV1(), logger: Logger = Logger(label: "stroke-triage.api")) {
         self.configuration = configuration
+        self.v1 = v1
         self.logger = logger
     }
 
     /// A router holding every route, behind the error and CORS middleware.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        let knownPaths = Set(Self.predictionRoutes.map(\.path) + ["/healthz", "/openapi.json"])
-        router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, knownPaths: knownPaths, logger: logger))
+        router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, logger: logger))
         router.get("/healthz") { _, _ -> Response in Self.json(Self.health, status: .ok) }
         router.get("/openapi.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"],
@@ -68,8 +84,51 @@ public struct LocalAPIRoutes: Sendable {
                 Response(status: .noContent, headers: [.allow: "POST, OPTIONS"])
             }
         }
+        addV1(to: router)
         return router
     }
+
+    /// `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route` (and the POST routes' preflight).
+    private func addV1(to router: Router<BasicRequestContext>) {
+        let v1 = v1, logger = logger
+        router.post("/v1/assess") { request, _ -> Response in
+            do {
+                let answer = try await v1.assess(try await readBody(request).readableBytesView)
+                var response = Self.text(answer.text, status: .ok)
+                if answer.recorded == false {
+                    // The answer stands; the operator sees that the audit log did not take it (never the data).
+                    logger.warning("assessment not recorded in the audit log", metadata: ["code": "api.auditNotRecorded"])
+                    response.headers[Self.auditHeader] = "not-recorded"
+                }
+                return response
+            } catch let error as LocalAPIError {
+                return Self.error(error)
+            }
+        }
+        router.get("/v1/centers") { request, _ -> Response in
+            do {
+                let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+                return Self.text(try v1.centers(query: query).text, status: .ok)
+            } catch let error as LocalAPIError {
+                return Self.error(error)
+            }
+        }
+        router.post("/v1/route") { request, _ -> Response in
+            do {
+                return Self.text(try v1.route(try await readBody(request).readableBytesView).text, status: .ok)
+            } catch let error as LocalAPIError {
+                return Self.error(error)
+            }
+        }
+        for path in ["/v1/assess", "/v1/route"] {
+            router.on(RouterPath(stringLiteral: path), method: .options) { _, _ -> Response in
+                Response(status: .noContent, headers: [.allow: "POST, OPTIONS"])
+            }
+        }
+    }
+
+    /// `X-Audit: not-recorded` on an audited assessment the audit log did not take.
+    public static let auditHeader = HTTPField.Name("X-Audit")!
 
     /// The body, at most `maxBodyBytes` (413 otherwise), within `requestTimeoutSeconds` (408 otherwise).
     ///
@@ -131,8 +190,12 @@ public struct LocalAPIRoutes: Sendable {
     static func json(_ value: WireValue, status: HTTPResponse.Status) -> Response {
         var text = value.text
         text += "\n"
-        return Response(status: status, headers: [.contentType: "application/json"],
-                        body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        return Self.text(text, status: status)
+    }
+
+    /// A JSON answer already written as text.
+    static func text(_ text: String, status: HTTPResponse.Status) -> Response {
+        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// An error answer.

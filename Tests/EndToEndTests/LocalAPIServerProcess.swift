@@ -19,13 +19,14 @@ final class LocalAPIServerProcess: @unchecked Sendable {
         return BinaryRunner.binary.deletingLastPathComponent().appendingPathComponent("stroke-triage-server")
     }
 
-    /// Starts the server with extra arguments and waits (at most 120 s) for its address.
-    static func start(_ arguments: [String] = [], lifetime: Int = 900) throws -> LocalAPIServerProcess {
+    /// Starts the server with extra arguments (and extra environment) and waits (at most 120 s) for its address.
+    static func start(_ arguments: [String] = [], environment extra: [String: String] = [:], lifetime: Int = 900) throws -> LocalAPIServerProcess {
         let process = Process()
         process.executableURL = binary
         process.arguments = ["api", "--listen", "127.0.0.1:0"] + arguments
         var environment = ProcessInfo.processInfo.environment
         for key in environment.keys where key.hasPrefix("STROKE_API_") { environment[key] = nil }
+        for (key, value) in extra { environment[key] = value }
         process.environment = environment
         let output = Pipe()
         process.standardOutput = output

@@ -22,15 +22,28 @@ import Testing
         return schema
     }
 
-    /// Problems of `value` against `schema`: missing or undocumented members, wrong types.
-    static func problems(_ value: Any, _ node: Any?, at path: String = "$") -> [String] {
+    /// The schema's types (`"type": "number"` or `"type": ["string", "null"]`).
+    static func types(_ schema: [String: Any]) -> Set<String> {
+        if let type = schema["type"] as? String { return [type] }
+        return Set(schema["type"] as? [String] ?? [])
+    }
+
+    /// Problems of `value` (read with booleans and numbers kept apart) against `schema`:
+    /// missing or undocumented members, wrong types, no matching `oneOf` alternative.
+    static func problems(_ value: RequestJSON, _ node: Any?, at path: String = "$") -> [String] {
         let schema = schema(node)
-        if let object = value as? [String: Any] {
+        if let alternatives = schema["oneOf"] as? [Any] {
+            let results = alternatives.map { problems(value, $0, at: path) }
+            return results.contains { $0.isEmpty } ? [] : ["\(path) matches no oneOf alternative: \(results.flatMap { $0 })"]
+        }
+        let types = types(schema)
+        switch value {
+        case .object(let object):
             if let properties = schema["properties"] as? [String: Any] {
                 let required = Set(schema["required"] as? [String] ?? [])
                 var out: [String] = []
-                for key in required where object[key] == nil { out.append("\(path).\(key) documented as required, missing") }
-                for (key, member) in object {
+                for key in required.sorted() where object[key] == nil { out.append("\(path).\(key) documented as required, missing") }
+                for (key, member) in object.sorted(by: { $0.key < $1.key }) {
                     guard let sub = properties[key] else { out.append("\(path).\(key) not documented"); continue }
                     out += problems(member, sub, at: "\(path).\(key)")
                 }
@@ -39,16 +52,21 @@ import Testing
             if let additional = schema["additionalProperties"] as? [String: Any] {
                 return object.flatMap { problems($0.value, additional, at: "\(path).\($0.key)") }
             }
-            return schema["type"] as? String == "object" ? [] : ["\(path) is an object, schema says \(schema)"]
+            return types.contains("object") ? [] : ["\(path) is an object, schema says \(schema)"]
+        case .array(let items):
+            guard types.contains("array") else { return ["\(path) is an array, schema says \(schema)"] }
+            return items.enumerated().flatMap { problems($0.element, schema["items"], at: "\(path)[\($0.offset)]") }
+        case .string: return types.contains("string") ? [] : ["\(path) is a string, schema types \(types)"]
+        case .number(let d):
+            return types.contains("number") || (types.contains("integer") && d.rounded() == d) ? [] : ["\(path) is a number, schema types \(types)"]
+        case .bool: return types.contains("boolean") ? [] : ["\(path) is a boolean, schema types \(types)"]
+        case .null: return types.contains("null") ? [] : ["\(path) is null, schema types \(types)"]
         }
-        if let array = value as? [Any] {
-            guard schema["type"] as? String == "array" else { return ["\(path) is an array, schema says \(schema)"] }
-            return array.enumerated().flatMap { problems($0.element, schema["items"], at: "\(path)[\($0.offset)]") }
-        }
-        let type = schema["type"] as? String
-        if value is String { return type == "string" ? [] : ["\(path) is a string, schema type \(type ?? "none")"] }
-        if value is NSNumber { return type == "number" || type == "integer" ? [] : ["\(path) is a number, schema type \(type ?? "none")"] }
-        return ["\(path): unexpected \(value)"]
+    }
+
+    /// An answer's body, read for `problems`.
+    static func parsed(_ body: ByteBuffer) throws -> RequestJSON {
+        try JSONDecoder().decode(RequestJSON.self, from: Data(body.readableBytesView))
     }
 
     static func responseSchema(_ path: String, _ method: String, _ status: Int) -> Any? {
@@ -85,13 +103,13 @@ import Testing
                                          body: ByteBuffer(string: body)) { response in
                     #expect(response.status == .ok, "\(path)")
                     #expect(response.headers[.contentType] == "application/json")
-                    let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
-                    #expect(Self.problems(json, Self.responseSchema(path, "post", 200)) == [], "\(path)")
+                    let answer = try Self.parsed(response.body)
+                    #expect(Self.problems(answer, Self.responseSchema(path, "post", 200)) == [], "\(path)")
                 }
             }
             try await client.execute(uri: "/healthz", method: .get) { response in
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8))
-                #expect(Self.problems(json, Self.responseSchema("/healthz", "get", 200)) == [])
+                let answer = try Self.parsed(response.body)
+                #expect(Self.problems(answer, Self.responseSchema("/healthz", "get", 200)) == [])
             }
             try await client.execute(uri: "/openapi.json", method: .get) { response in
                 #expect(Array(response.body.readableBytesView) == OpenAPIDocument.bytes)
@@ -121,7 +139,8 @@ import Testing
                     #expect(Int(response.status.code) == status, "\(method) \(path)")
                     let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
                     #expect((json?["error"] as? [String: Any])?["code"] as? String == code, "\(method) \(path)")
-                    #expect(Self.problems(json ?? [:], ["$ref": "#/components/schemas/Error"]) == [])
+                    let answer = try Self.parsed(response.body)
+                    #expect(Self.problems(answer, ["$ref": "#/components/schemas/Error"]) == [])
                     if status == 422 || status == 400 || status == 413 {
                         #expect(Self.responseSchema(path, "post", status) != nil, "\(status) documented for \(path)")
                     }

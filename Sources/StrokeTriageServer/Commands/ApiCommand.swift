@@ -4,12 +4,13 @@ import Hummingbird
 import Logging
 import StrokeLocalAPI
 
-/// `api`: the local HTTP API that speaks the Cloud Functions contract from the local models
-/// (no database, no network). Runs until SIGTERM or SIGINT, then drains and exits 0.
+/// `api`: the local HTTP API that speaks the Cloud Functions contract from the local models,
+/// and the `/v1` routes that answer the CLI's `--json` (no network; with `--audit`, the local
+/// audit log). Runs until SIGTERM or SIGINT, then drains and exits 0.
 struct ApiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "api",
-        abstract: "Serve the Cloud Functions contract from the local models (docs/api.md).",
+        abstract: "Serve the Cloud Functions contract and the CLI's JSON (/v1) from the local models (docs/api.md).",
         discussion: """
             Prints "listening on http://HOST:PORT" on standard output once it accepts connections
             (--listen 127.0.0.1:0 picks a free port). Research use only.
@@ -32,6 +33,9 @@ struct ApiCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
     var config: String?
 
+    @Flag(name: .long, help: "Record every /v1/assess in the local audit log, the patient data encrypted (else STROKE_API_AUDIT; default off).")
+    var audit = false
+
     @Flag(name: .long, help: "Log every request (method, path, status; never a body).")
     var verbose = false
 
@@ -41,6 +45,7 @@ struct ApiCommand: AsyncParsableCommand {
         flags[.maxBodyBytes] = maxBodyBytes.map(String.init)
         flags[.requestTimeoutSeconds] = requestTimeoutSeconds.map(String.init)
         flags[.corsOrigin] = corsOrigin
+        if audit { flags[.audit] = "true" }
         let configuration: LocalAPIConfiguration
         do {
             configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
@@ -48,10 +53,18 @@ struct ApiCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
             throw ExitCode(64)
         }
+        // The /v1 routes read the configuration the CLI reads here; a broken config file stops the server (78).
+        let v1: LocalAPIV1
+        do {
+            v1 = try LocalAPIV1.load(environment: ProcessInfo.processInfo.environment, audit: configuration.audit)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.message) [\(error.code)]\n".utf8))
+            throw ExitCode(error.code == "api.configUnreadable" ? 78 : 1)
+        }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "stroke-triage.api")
         logger.logLevel = verbose ? .debug : .notice
-        let routes = LocalAPIRoutes(configuration: configuration, logger: logger)
+        let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger)
         let host = configuration.listenHost
         let app = Application(
             router: routes.makeRouter(),

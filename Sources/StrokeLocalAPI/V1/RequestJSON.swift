@@ -1,0 +1,51 @@
+import Foundation
+
+/// A `/v1` request body, read strictly: JSON types are kept apart (a number is
+/// never a yes/no answer, a string is never a number), because these bodies use
+/// the CLI's own JSON keys and types rather than the Cloud Functions' lenient ones.
+public indirect enum RequestJSON: Sendable, Decodable, Equatable {
+    /// `null` (an absent value, as in the CLI's JSON).
+    case null
+    /// `true` or `false`.
+    case bool(Bool)
+    /// A number.
+    case number(Double)
+    /// A string.
+    case string(String)
+    /// An array.
+    case array([RequestJSON])
+    /// An object (member order is not kept; no rule depends on it).
+    case object([String: RequestJSON])
+
+    /// Decodes any JSON value, telling booleans and numbers apart.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([RequestJSON].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: RequestJSON].self)) }
+    }
+
+    /// Parses a request body that must be one JSON object.
+    /// - Throws: `LocalAPIError.invalidJSON` (also for `NaN`/`Infinity`) or `.notAnObject`.
+    public static func object(_ bytes: some Collection<UInt8>) throws(LocalAPIError) -> [String: RequestJSON] {
+        let value: RequestJSON
+        do { value = try JSONDecoder().decode(RequestJSON.self, from: Data(bytes)) } catch { throw .invalidJSON }
+        guard case .object(let members) = value else { throw .notAnObject }
+        return members
+    }
+
+    /// The JSON type's name, for `api.wrongType` messages.
+    var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}

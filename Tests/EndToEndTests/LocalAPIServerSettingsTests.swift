@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+
+/// `stroke-triage-server api`'s own settings over real HTTP: `--audit` writes
+/// the CLI's audit log (read back by `stroke-triage audit verify`), a broken
+/// config file stops the server with 78, and the body limit holds on `/v1`.
+@Suite(.serialized) struct LocalAPIServerSettingsTests {
+    @Test func auditedAssessmentsLandInTheLogTheCLIVerifies() throws {
+        let home = BinaryRunner.temporaryHome()
+        let server = try LocalAPIServerProcess.start(["--audit"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let answers = try LocalAPIHTTP.send([
+            .post("/v1/assess", #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":4321.5,"fastEd":7,"lat":49.79,"lon":9.95}}"#),
+            .post("/v1/assess", #"{"module":"coma","inputs":{"gfap":500}}"#),
+            .post("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#),
+        ], to: server.base)
+        #expect(server.stop() == 0)
+        #expect(answers.map(\.status) == [200, 200, 200])
+        let verify = try BinaryRunner.run(["audit", "verify", "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
+        // Two assessments: started + prediction (+ routing with a location) = 5 records; the contract route records nothing.
+        #expect(verify.stdout.contains(#""records":5"#), "\(verify.stdout)")
+        let data = home.appendingPathComponent("data")
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? [] {
+            let bytes = try Data(contentsOf: data.appendingPathComponent(file))
+            #expect(bytes.range(of: Data("4321.5".utf8)) == nil, "\(file) holds a patient value in plaintext")
+        }
+    }
+
+    @Test func aBrokenConfigFileStopsTheServerWith78() throws {
+        let home = BinaryRunner.temporaryHome()
+        try Data("{ not json".utf8).write(to: home.appendingPathComponent("config.json"))
+        let process = Process()
+        process.executableURL = LocalAPIServerProcess.binary
+        process.arguments = ["api", "--listen", "127.0.0.1:0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["STROKE_TRIAGE_HOME"] = home.path
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 78)
+        #expect(text.contains("config.unreadable"), "\(text)")
+    }
+
+    @Test func v1BodiesHaveTheLimitToo() throws {
+        let server = try LocalAPIServerProcess.start(["--max-body-bytes", "1024"],
+                                                     environment: ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path])
+        defer { #expect(server.stop() == 0) }
+        let padded = String(repeating: " ", count: 2000) + #"{"module":"coma","inputs":{"gfap":500}}"#
+        let answers = try LocalAPIHTTP.send([.post("/v1/assess", padded), .post("/v1/route", padded)], to: server.base)
+        #expect(answers.map(\.status) == [413, 413])
+        #expect(answers.allSatisfy { $0.body.contains(#""code":"api.bodyTooLarge""#) })
+    }
+}

@@ -1,0 +1,90 @@
+import StrokeLocalAPI
+import StrokeModels
+import Testing
+import TriageEngine
+import TriageRendering
+
+/// `POST /v1/assess` bodies: the CLI's JSON input keys, validated by the
+/// module commands' rules in their order; errors name the key, the allowed
+/// range and the value.
+@Suite struct AssessRequestTests {
+    static func request(_ body: String) throws(LocalAPIError) -> AssessRequest { try AssessRequest(Array(body.utf8)) }
+
+    static func inputs(_ body: String) throws(LocalAPIError) -> TriageInputs { try request(body).inputs(config: AppConfig()) }
+
+    static func error(_ body: String) -> LocalAPIError? {
+        do {
+            _ = try inputs(body)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func fullInputsBecomeTheCLIsInputs() throws {
+        let r = try Self.request(#"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":180.5,"fastEd":7,"headache":true,"#
+            + #""legParesis":false,"armParesis":null,"antiplatelets":true,"onsetMinutes":45,"lat":49.79,"lon":9.95,"gfapAssay":"istat-tbi"},"mode":"offline"}"#)
+        let i = try r.inputs(config: AppConfig())
+        #expect(i.module == .full)
+        #expect((i.age, i.systolic, i.diastolic, i.fastEd) == (70, 160, 90, 7))
+        #expect(i.gfap == 180.5)
+        #expect(i.headache && i.antiplatelets && !i.legParesis && !i.armParesis && !i.eyeDeviation)
+        #expect(i.onsetMinutes == 45)
+        #expect(i.location == Coordinate(latitude: 49.79, longitude: 9.95))
+        #expect(i.gfapAssay == .istatTbi)
+        #expect(r.lang == "en")
+    }
+
+    @Test func everyModuleTakesExactlyItsCatalogueKeys() {
+        for module in TriageModule.allCases {
+            let keys = AssessRequest.acceptedKeys(module)
+            #expect(keys.prefix(InputKey.keys(for: module).count).elementsEqual(InputKey.keys(for: module).map(\.json)))
+            #expect(keys.suffix(4) == ["onsetMinutes", "lat", "lon", "gfapAssay"])
+        }
+        #expect(Self.error(#"{"module":"coma","inputs":{"gfap":100,"age":70}}"#)?.code == "api.unknownField")
+        #expect(Self.error(#"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":450,"headache":true}}"#)?.code == "api.unknownField")
+    }
+
+    @Test func errorsComeInTheCLIsOrderAndNameKeyRangeAndValue() {
+        let cases: [(String, String, String?, String?)] = [
+            (#"{"module":"limited","inputs":{"age":121,"sbp":20,"dbp":85,"gfap":1}}"#, "api.outOfRange", "age",
+             "age is outside its allowed range: allowed whole number 0…120, given 121."),
+            (#"{"module":"limited","inputs":{"age":70,"sbp":20,"dbp":85,"gfap":1}}"#, "api.outOfRange", "sbp", nil),
+            (#"{"module":"limited","inputs":{"age":70,"sbp":120,"dbp":85,"gfap":1}}"#, "api.outOfRange", "gfap",
+             "gfap is outside its allowed range: allowed 29…10001, given 1."),
+            (#"{"module":"limited","inputs":{"age":70,"sbp":80,"dbp":85,"gfap":100}}"#, "api.outOfRange", "sbp",
+             "sbp must be above dbp; given sbp 80."),
+            (#"{"module":"full","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":100,"fastEd":3.5}}"#, "api.outOfRange", "fastEd", nil),
+            (#"{"module":"coma","inputs":{"gfap":100,"onsetMinutes":-1}}"#, "api.outOfRange", "onsetMinutes", nil),
+            (#"{"module":"coma","inputs":{"gfap":100,"lat":0,"lon":181}}"#, "api.outOfRange", "lon", nil),
+            (#"{"module":"coma","inputs":{"gfap":100,"lat":0}}"#, "api.missingField", "lon", nil),
+            (#"{"module":"coma","inputs":{"gfap":100,"gfapAssay":"guess"}}"#, "api.outOfRange", "gfapAssay", nil),
+            (#"{"module":"coma","inputs":{}}"#, "api.missingField", "gfap", nil),
+            (#"{"module":"coma","inputs":{"gfap":"100"}}"#, "api.wrongType", "gfap", nil),
+            (#"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":450,"reducedVigilance":1}}"#, "api.wrongType", "reducedVigilance", nil),
+            (#"{"module":"coma"}"#, "api.missingField", "inputs", nil),
+            (#"{"module":"coma","inputs":[]}"#, "api.wrongType", "inputs", nil),
+            (#"{"inputs":{"gfap":100}}"#, "api.missingField", "module", nil),
+            (#"{"module":"stroke","inputs":{"gfap":100}}"#, "api.outOfRange", "module", nil),
+            (#"{"module":"coma","inputs":{"gfap":100},"mode":"cloud"}"#, "api.unsupportedMode", "mode", nil),
+            (#"{"module":"coma","inputs":{"gfap":100},"mode":"auto"}"#, "api.unsupportedMode", "mode", nil),
+            (#"{"module":"coma","inputs":{"gfap":100},"lang":"fr"}"#, "api.outOfRange", "lang", nil),
+            (#"{"module":"coma","inputs":{"gfap":100},"apiBase":"http://x"}"#, "api.unknownField", "request", nil),
+            (#"{"module":"coma","inputs":{"gfap":1e999}}"#, "api.invalidJSON", nil, nil),
+            (#"[{"module":"coma"}]"#, "api.notAnObject", nil, nil),
+        ]
+        for (body, code, field, message) in cases {
+            let error = Self.error(body)
+            #expect(error?.code == code, "\(body)")
+            #expect(error?.field == field, "\(body)")
+            if let message { #expect(error?.message == message, "\(body)") }
+        }
+    }
+
+    @Test func absentFindingsAreNoAndNullIsAbsent() throws {
+        let i = try Self.inputs(#"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":450,"onsetMinutes":null,"lat":null,"lon":null}}"#)
+        #expect(!i.reducedVigilance)
+        #expect(i.onsetMinutes == nil)
+        #expect(i.location == nil)
+    }
+}
