@@ -86,6 +86,8 @@ public struct LocalAPIError: TriageError, Equatable {
     public static let codes = [
         "invalidJSON", "notAnObject", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
         "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal",
+        // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
+        "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",
     ].map { "api." + $0 }
 
     /// The English sentence as a message.
@@ -101,6 +103,7 @@ public struct LocalAPIError: TriageError, Equatable {
         switch code {
         case "api.configurationInvalid", "api.notFound", "api.methodNotAllowed": .usage
         case "api.unavailable": .unavailable
+        case "api.configUnreadable", "api.misconfigured": .config
         default:
             switch status.code {
             case 400, 413, 422: .invalidData

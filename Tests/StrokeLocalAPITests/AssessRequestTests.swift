@@ -77,7 +77,7 @@ import TriageRendering
             let error = Self.error(body)
             #expect(error?.code == code, "\(body)")
             #expect(error?.field == field, "\(body)")
-            if let message { #expect(error?.message == message, "\(body)") }
+            if let message { #expect(error?.englishMessage == message, "\(body)") }
         }
     }
 

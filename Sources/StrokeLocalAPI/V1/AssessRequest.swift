@@ -137,7 +137,7 @@ public struct AssessRequest: Sendable {
             throw Self.rangeError(error.issues[0])
         } catch let error as EngineError {
             // The request's assay was checked when parsing: this is the server's configured `gfapAssay`.
-            throw .unavailable(error.code)
+            throw .misconfigured(error.code)
         } catch {
             throw .internalError
         }

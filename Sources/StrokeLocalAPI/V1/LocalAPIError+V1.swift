@@ -14,7 +14,7 @@ extension LocalAPIError {
         field: "mode")
 
     /// 503: the server's own centers dataset, settings or configured assay cannot be used (`cause` is the engine's code).
-    public static func unavailable(_ cause: String) -> LocalAPIError {
+    public static func misconfigured(_ cause: String) -> LocalAPIError {
         LocalAPIError(code: "api.misconfigured", status: .serviceUnavailable,
                       message: "The server's configuration cannot be used for this request (\(cause)); the operator must fix it.")
     }

@@ -139,26 +139,26 @@ public struct LocalAPIV1: Sendable {
         guard let error = error as? CentersError else { return .internalError }
         let english = Localizer(language: .en)
         switch error.code {
-        case "centers.error.unknownPlace" where request.near != nil:
+        case "centers.unknownPlace" where request.near != nil:
             return LocalAPIError(code: "api.unknownPlace", status: .unprocessableContent,
                                  message: "near names no German place of at least 5,000 inhabitants that the gazetteer knows.", field: "near")
-        case "centers.error.ambiguousPlace" where request.near != nil:
+        case "centers.ambiguousPlace" where request.near != nil:
             return LocalAPIError(code: "api.ambiguousPlace", status: .unprocessableContent,
                                  message: "near may mean several places: \(error.candidates.joined(separator: "; ")). Name one as shown.",
                                  field: "near")
-        case "centers.error.noEligibleCenter" where request.need != nil:
+        case "centers.noEligibleCenter" where request.need != nil:
             return LocalAPIError(code: "api.outOfRange", status: .unprocessableContent,
                                  message: "need must be one of neurosurgery, thrombectomy, thrombolysis, stroke-unit.", field: "need")
-        case "error.validation.range":
+        case "centers.inputOutOfRange":
             // The field's message key names the parameter (`centers.field.coverageKm`, `field.lat`).
             let name = error.message.arguments.lazy.compactMap { argument -> String? in
                 guard case .message(let m) = argument, m.key.hasPrefix("field.") || m.key.hasPrefix("centers.field.") else { return nil }
                 return m.key.split(separator: ".").last.map(String.init)
             }.first
-            guard let name, request.numbers[name] != nil else { return .unavailable(error.code) }
+            guard let name, request.numbers[name] != nil else { return .misconfigured(error.code) }
             return LocalAPIError(code: "api.outOfRange", status: .unprocessableContent, message: english.render(error.message), field: name)
         default:
-            return .unavailable(error.code)
+            return .misconfigured(error.code)
         }
     }
 }
