@@ -4,31 +4,12 @@ import Foundation
 /// decoders reading straight from a byte slice (the streamed export and its
 /// verifier handle 100 000 records a second; no intermediate Strings).
 enum ByteText {
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
     private static let base64Digits: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
     private static let base64Values: [UInt8] = {
         var table = [UInt8](repeating: 0xFF, count: 256)
         for (index, digit) in base64Digits.enumerated() { table[Int(digit)] = UInt8(index) }
         return table
     }()
-
-    /// Appends lower-case hex.
-    static func appendHex(_ data: Data, to out: inout [UInt8]) {
-        let start = out.count
-        out.append(contentsOf: repeatElement(0, count: data.count * 2))
-        hexDigits.withUnsafeBufferPointer { digits in
-            out.withUnsafeMutableBufferPointer { target in
-                data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
-                    var position = start
-                    for byte in bytes {
-                        target[position] = digits[Int(byte >> 4)]
-                        target[position + 1] = digits[Int(byte & 0x0F)]
-                        position += 2
-                    }
-                }
-            }
-        }
-    }
 
     /// Appends standard base64 with padding (RFC 4648).
     static func appendBase64(_ data: Data, to out: inout [UInt8]) {
@@ -58,24 +39,6 @@ enum ByteText {
                 }
             }
         }
-    }
-
-    /// Decodes hex (either case); nil if not hex of even length.
-    static func hex(_ text: ArraySlice<UInt8>) -> Data? {
-        guard text.count % 2 == 0 else { return nil }
-        var out = Data(count: text.count / 2)
-        let ok = out.withUnsafeMutableBytes { (target: UnsafeMutableRawBufferPointer) -> Bool in
-            var index = text.startIndex
-            var position = 0
-            while index < text.endIndex {
-                guard let high = nibble(text[index]), let low = nibble(text[index + 1]) else { return false }
-                target[position] = high << 4 | low
-                position += 1
-                index += 2
-            }
-            return true
-        }
-        return ok ? out : nil
     }
 
     /// Decodes standard padded base64; nil if malformed.
@@ -117,14 +80,5 @@ enum ByteText {
             }
         }
         return ok ? out : nil
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case 48...57: return c - 48
-        case 97...102: return c - 87
-        case 65...70: return c - 55
-        default: return nil
-        }
     }
 }

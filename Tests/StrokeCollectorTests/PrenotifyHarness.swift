@@ -89,10 +89,16 @@ final class PrenotifyHarness: @unchecked Sendable {
     var relayURL: String { "http://127.0.0.1:\(relayPort)" }
 
     /// Starts the relay (on `port`, else a free one) and waits for `/healthz`.
+    /// A free port can be taken by another test's process before the relay binds it:
+    /// then the relay exits, and it is started again on another free port.
     func startRelay(port: Int? = nil) async throws {
-        relayPort = try port ?? Self.freePort()
-        try start("relay", ["relay", "serve", "--database", database, "--listen", "127.0.0.1:\(relayPort)"])
-        try await waitForHTTP("\(relayURL)/healthz")
+        for attempt in 1...3 {
+            relayPort = try port ?? Self.freePort()
+            let process = try start("relay", ["relay", "serve", "--database", database, "--listen", "127.0.0.1:\(relayPort)"])
+            if try await waitForHTTP("\(relayURL)/healthz", while: process) { return }
+            if port != nil || attempt == 3 { break }
+        }
+        throw Failure(description: "the relay did not start: \(log("relay"))")
     }
 
     /// Stops the relay (SIGTERM, bounded wait); its port stays known for a restart.
@@ -105,12 +111,14 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     /// Starts a board for `hospital` and waits for `/cases.json`; returns its base URL.
     func startBoard(_ hospital: String, keyFile: URL) async throws -> String {
-        let port = try Self.freePort()
-        try start("board-\(hospital)", ["board", "serve", "--key", keyFile.path, "--relay", relayURL, "--hospital", hospital,
-                                         "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"])
-        let base = "http://127.0.0.1:\(port)"
-        try await waitForHTTP("\(base)/cases.json")
-        return base
+        for _ in 1...3 {
+            let port = try Self.freePort()
+            let process = try start("board-\(hospital)", ["board", "serve", "--key", keyFile.path, "--relay", relayURL, "--hospital", hospital,
+                                                           "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"])
+            let base = "http://127.0.0.1:\(port)"
+            if try await waitForHTTP("\(base)/cases.json", while: process) { return base }
+        }
+        throw Failure(description: "the board did not start: \(log("board-\(hospital)"))")
     }
 
     /// Every row of every table in the database, as `pg_dump --data-only` writes it.
@@ -169,14 +177,17 @@ final class PrenotifyHarness: @unchecked Sendable {
         throw Failure(description: "timed out waiting for \(what)")
     }
 
-    private func waitForHTTP(_ url: String) async throws {
-        _ = try await Self.waitFor(seconds: 180, url) { () async throws -> Bool? in
+    /// Waits for `url` to answer 200: `true`; `false` as soon as `process` has exited (e.g. its port was taken).
+    private func waitForHTTP(_ url: String, while process: Process) async throws -> Bool {
+        try await Self.waitFor(seconds: 180, url) { () async throws -> Bool? in
+            if !process.isRunning { return false }
             let (status, _) = try await Self.get(url)
             return status == 200 ? true : nil
         }
     }
 
-    private func start(_ name: String, _ arguments: [String]) throws {
+    @discardableResult
+    private func start(_ name: String, _ arguments: [String]) throws -> Process {
         let process = Process()
         process.executableURL = Self.server
         process.arguments = arguments
@@ -192,6 +203,7 @@ final class PrenotifyHarness: @unchecked Sendable {
         process.standardError = handle
         try process.run()
         processes.append(process)
+        return process
     }
 
     private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
