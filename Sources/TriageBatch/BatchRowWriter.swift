@@ -52,6 +52,7 @@ struct BatchRowWriter {
 
     /// Writes one JSON Lines row; `input` is the input line when it parsed as an object.
     func writeJSONL(lineNumber: Int, input: UnsafeBufferPointer<UInt8>?, outcome: RowOutcome, to out: ByteWriter) {
+        var sink = out  // StrokeJSON's byte writer appends straight into the batch's buffer
         out.write("{\"line\":")
         out.append(lineNumber)
         out.write(",\"input\":")
@@ -62,16 +63,16 @@ struct BatchRowWriter {
             out.write("null,\"error\":")
             out.appendJSONString(Self.english.render(rejection.message))
         case .assessment(let a):
-            Self.withoutDisclaimer(AssessmentJSON.assessment(a)).write(to: out)
+            Self.withoutDisclaimer(AssessmentJSON.assessment(a)).write(to: &sink)
             out.write(",\"error\":null")
         case .lvo(let p):
-            ModelJSON.lvo(p).write(to: out)
+            ModelJSON.lvo(p).write(to: &sink)
             out.write(",\"error\":null")
         case .volume(let v):
-            ModelJSON.volume(v).write(to: out)
+            ModelJSON.volume(v).write(to: &sink)
             out.write(",\"error\":null")
         case .scales(let report, let findings):
-            ScalesRendering.json(report, findings: findings).write(to: out)
+            ScalesRendering.json(report, findings: findings).write(to: &sink)
             out.write(",\"error\":null")
         }
         out.write("}\n")
