@@ -126,6 +126,9 @@ let package = Package(
             dependencies: [
                 "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+                // The glue between the engine and the fleet (collector and relay settings from the
+                // configuration, pre-notification of an assessment) and the audit commands' reports.
+                "TriageFleet", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The device side of the fleet and of hospital pre-notification: push to the collector,
@@ -302,7 +305,7 @@ let package = Package(
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON"]),
         .testTarget(
             name: "TriageEngineTests",
-            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization"]
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet"]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(

@@ -1,7 +1,4 @@
-import StrokeJSON
 import ArgumentParser
-import Foundation
-import HexCodec
 import StrokeAudit
 import TriageEngine
 
@@ -15,15 +12,9 @@ struct AuditCheckpointCommand: ParsableCommand {
 
     func run() throws {
         let checkpoint = try Failure.report(output) {
-            try AuditLog.withLog(AuditSetup.location(audit), context: AuditSetup.context()) { try $0.checkpoint() }
+            try AuditLog.withLog(AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current)) { try $0.checkpoint() }
         }
-        if output.json {
-            return Console.out(JSONValue.object([
-                ("sequence", .integer(Int(checkpoint.sequence))),
-                ("headHash", .string(Hex.encode(checkpoint.headHash))),
-                ("signature", .string(checkpoint.signature.base64EncodedString())),
-            ]).serialized())
-        }
+        if output.json { return Console.out(AuditReports.checkpointJSON(checkpoint).serialized()) }
         Console.out(output.localizer.text("audit.checkpoint.done", [.text(String(checkpoint.sequence))]))
     }
 }

@@ -1,7 +1,5 @@
-import StrokeJSON
 import StrokeModels
 import ArgumentParser
-import StrokeAudit
 import TriageEngine
 
 /// `stroke-triage audit erase --assessment ID | --before DATE`: crypto-shredding.
@@ -25,15 +23,11 @@ struct AuditEraseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let destroyed = try Failure.report(output) { () throws -> Int in
-            let location = AuditSetup.location(audit)
-            try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context()) { log in
-                if let assessment { return try log.erase(assessment: assessment) }
-                return try log.erase(beforeMs: AuditDate.milliseconds(before ?? "") ?? 0)
-            }
+        let destroyed = try Failure.report(output) {
+            try AuditReports.erase(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current),
+                                   assessment: assessment, before: before)
         }
-        if output.json { return Console.out(JSONValue.object([("keysDestroyed", .integer(destroyed))]).serialized()) }
+        if output.json { return Console.out(AuditReports.eraseJSON(destroyed).serialized()) }
         Console.out(output.localizer.text("audit.erase.done", [.text(String(destroyed))]))
     }
 }

@@ -1,4 +1,3 @@
-import StrokeJSON
 import StrokeModels
 import ArgumentParser
 import Foundation
@@ -39,38 +38,18 @@ struct AuditExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let l = output.localizer
-        let file = URL(fileURLWithPath: out ?? Self.defaultName(format))
         let request = AuditExportRequest(
             format: AuditExportRequest.Format(rawValue: format) ?? .jsonl,
             fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
-            file: file, disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
-        let location = AuditSetup.location(audit)
+            file: URL(fileURLWithPath: out ?? AuditReports.defaultExportName(format)),
+            disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
+        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
         let summary = try Failure.report(output) { () throws -> AuditExportSummary in
             try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.export(request) }
+            return try AuditLog.withLog(location, context: AuditSetup.context(config: UserConfig.current)) { try $0.export(request) }
         }
-        if output.json {
-            return Console.out(JSONValue.object([
-                ("file", .string(file.path)), ("manifest", .string(summary.manifest.path)),
-                ("format", .string(request.format.rawValue)), ("records", .integer(summary.records)),
-                ("first", .integer(Int(summary.first))), ("last", .integer(Int(summary.last))),
-                ("sha256", .string(summary.sha256)), ("checkpointSequence", .integer(Int(summary.checkpoint.sequence))),
-                ("logId", .string(summary.head.logIDHex)),
-                ("database", .string(location.database.path)),
-                ("disclaimer", ModelJSON.disclaimer),
-            ]).serialized())
-        }
-        Console.out(l.text("audit.export.read", [.text(location.database.path)]))
-        Console.out(l.text("audit.export.done", [
-            .text(String(summary.records)), .text(file.path), .text(summary.manifest.path),
-        ]))
-        Console.out(l.text("audit.export.patientData"))
-        Console.out(l.text("disclaimer.short"))
-    }
-
-    private static func defaultName(_ format: String) -> String {
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        return "stroke-triage-audit-\(stamp).\(format)"
+        let database = location.database.path
+        if output.json { return Console.out(AuditReports.exportJSON(summary, request, database: database).serialized()) }
+        for line in AuditReports.exportText(summary, request, database: database, output.localizer) { Console.out(line) }
     }
 }

@@ -1,7 +1,4 @@
 import ArgumentParser
-import Foundation
-import HexCodec
-import StrokeAudit
 import TriageEngine
 
 /// `stroke-triage audit head [--json] [--reset]`: prints the latest signed head,
@@ -19,23 +16,10 @@ struct AuditHeadCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let l = output.localizer
-        let (head, didReset) = try Failure.report(output) { () throws -> (AuditHead, Bool?) in
-            let location = AuditSetup.location(audit)
-            try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context()) { log in
-                guard reset else { return (try log.head(), nil) }
-                if let head = try log.resetHead() { return (head, true) }
-                return (try log.head(), false)
-            }
+        let (head, didReset) = try Failure.report(output) {
+            try AuditReports.head(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), reset: reset)
         }
         if output.json { return Console.out(head.json) }
-        if let didReset { Console.out(l.text(didReset ? "audit.head.reset" : "audit.head.intact", [.text(String(head.sequence))])) }
-        Console.out(l.text("audit.head.text", [
-            .text(head.logIDHex), .text(String(head.sequence)), .text(Hex.encode(head.chainHash)),
-            .text(String(head.erasedKeys)), .text(String(head.keyEpoch)), .text(ISO8601DateFormatter().string(
-                from: Date(timeIntervalSince1970: TimeInterval(head.timeMs) / 1000))),
-        ]))
-        Console.out(l.text("audit.head.keep"))
+        for line in AuditReports.headText(head, didReset: didReset, output.localizer) { Console.out(line) }
     }
 }

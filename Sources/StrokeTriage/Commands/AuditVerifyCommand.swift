@@ -1,7 +1,5 @@
-import StrokeJSON
 import ArgumentParser
 import Foundation
-import StrokeAudit
 import TriageFleet
 import TriageEngine
 
@@ -50,56 +48,14 @@ struct AuditVerifyCommand: ParsableCommand {
 
     func run() throws {
         if let fleetExport { return try verifyFleetExport(fleetExport) }
-        let location = AuditSetup.location(audit)
-        let result = try Failure.report(output) { () throws -> AuditVerification in
-            if let export {
-                let key = try AuditExportVerifier.publicKey(publicKey ?? "")
-                return try AuditExportVerifier.verify(file: URL(fileURLWithPath: export), publicKey: key)
-            }
-            // A deleted database whose head file says it had records: every record is gone.
-            if !FileManager.default.fileExists(atPath: location.database.path), let head = AuditLog.headFileHead(location),
-               head.sequence > 0 {
-                var gone = AuditVerification()
-                gone.logID = head.logIDHex
-                gone.head = head
-                gone.problem = AuditProblem(sequence: 1, reason: .emptyWithHead)
-                return gone
-            }
-            try AuditSetup.requireExisting(location)
-            let external = try against.map { try AuditHead.load(URL(fileURLWithPath: $0)) }
-            return try AuditLog.withLog(location, context: AuditSetup.context()) { try $0.verify(against: external) }
+        let report = try Failure.report(output) {
+            try AuditVerifyReport.verify(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), export: export,
+                                         publicKey: publicKey, against: against)
         }
-        let l = output.localizer
-        // The log that was read: the database (and its key file), or the export file.
-        let read = export.map { URL(fileURLWithPath: $0).standardizedFileURL.path } ?? location.database.path
-        if output.json {
-            Console.out(JSONValue.object([
-                ("intact", .bool(result.isIntact)),
-                ("source", .string(export == nil ? "database" : "export")),
-                ("path", .string(read)),
-                ("records", .integer(result.records)),
-                ("erasedRecords", .integer(result.erasedRecords)),
-                ("checkpoints", .integer(result.checkpoints)),
-                ("headSequence", .integer(Int(result.headSequence))),
-                ("firstBadSequence", result.problem.map { .integer(Int($0.sequence)) } ?? .null),
-                ("reason", result.problem.map { .string($0.reason.rawValue) } ?? .null),
-                ("logId", result.logID.map { .string($0) } ?? .null),
-                ("signedHeadSequence", result.head.map { .integer(Int($0.sequence)) } ?? .null),
-                ("upgradedAtSequence", result.upgradedAtSequence.map { .integer(Int($0)) } ?? .null),
-            ]).serialized())
-        } else if let problem = result.problem {
-            Console.out(l.text("audit.verify.read", [.text(read)]))
-            Console.out(l.text("audit.verify.tampered", [.text(String(problem.sequence)), .key("audit.problem.\(problem.reason.rawValue)")]))
-        } else {
-            Console.out(l.text("audit.verify.read", [.text(read)]))
-            Console.out(l.text("audit.verify.intact", [
-                .text(String(result.records)), .text(String(result.checkpoints)), .text(String(result.erasedRecords)),
-            ]))
+        for line in output.json ? [report.json.serialized()] : report.text(output.localizer) { Console.out(line) }
+        if let problem = report.result.problem {
+            throw problem.reason.isHeadDisagreement ? ExitStatus.failure : ExitStatus.invalidData
         }
-        if let upgraded = result.upgradedAtSequence, !output.json {
-            Console.out(l.text("audit.verify.upgraded", [.text(String(upgraded)), .text(String(upgraded + 1))]))
-        }
-        if let problem = result.problem { throw problem.reason.isHeadDisagreement ? ExitStatus.failure : ExitStatus.invalidData }
     }
 
     /// `--fleet-export`: the report on stdout, or on stderr when the decrypted events go to stdout. Exit 0 valid, 65 invalid.

@@ -17,14 +17,14 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let client = try Failure.report(output) { try cloud.settings().client(verbose: output.verbose) }
+        let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose)) }
         guard let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " "), !password.isEmpty else {
             Console.err("\(l.text("error.prefix")): \(l.text("cloud.login.noPassword"))")
             throw ExitStatus.usage
         }
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             do {
-                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit, output: output))
+                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: UserConfig.current))
             } catch let error as CloudError where error.httpStatus == 401 {
                 throw LoginRefused()
             }

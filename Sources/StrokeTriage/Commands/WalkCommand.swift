@@ -53,7 +53,7 @@ struct WalkCommand: AsyncParsableCommand {
         let offer = WalkNotifyOffer(options: notify, audit: audit, trail: trail)
         let notified = await offer.run(outcome, prepared: notification, terminal, localizer, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.
-        if trail.lastRecorded != nil { BackgroundPush.start(audit) }
+        if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: UserConfig.current) }
         offerReport(outcome, terminal, localizer)
         try AssessmentSession.failIfRefused(trail, localizer)
         if let notified { throw notified }

@@ -65,9 +65,10 @@ struct NotifyStatusCommand: ParsableCommand {
 enum NotifyCommandSupport {
     /// The notifier for these options (the device key is the audit log's signing key).
     static func notifier(_ audit: AuditOptions, _ output: OutputOptions) throws -> PreNotifier {
-        let key = try Failure.report(output) { () throws(NotifyError) in try NotifySettings.signingKey(audit) }
+        let key = try Failure.report(output) { () throws(NotifyError) in try NotifySettings.signingKey(audit.settings, config: UserConfig.current) }
         return PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state), signingKey: key,
-                           recorder: TrailNotificationRecorder(trail: AuditTrail.make(audit, output: output), localizer: output.localizer))
+                           recorder: TrailNotificationRecorder(trail: AuditTrail.make(audit.settings, config: UserConfig.current),
+                                                                        events: ConsoleEvents(localizer: output.localizer)))
     }
 
     /// Prints the outcome of a follow-up and exits with its status: 0 delivered, 69 queued, 1 refused.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageEngine
 import TriageFleet
 
 /// The pre-notification flags of the module commands and the walkthrough.
@@ -37,5 +38,9 @@ struct NotifyOptions: ParsableArguments {
             throw ValidationError("--hospital-key and --eta-minutes need --notify HOSPITAL_ID.")
         }
     }
-}
 
+    /// The engine's plain form of these flags.
+    var flags: NotifyFlags {
+        NotifyFlags(notify: notify, relay: relay, deviceName: deviceName, hospitalKey: hospitalKey, etaMinutes: etaMinutes)
+    }
+}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaseWire
 import StrokeModels
+import TriageEngine
 import TriageFleet
 
 /// `stroke-triage notify update --case ID (--lat L --lon L | --eta-minutes M)`: a new ETA.
@@ -41,7 +42,8 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
             if let lat, let lon {
                 let kept = try notifier.queue.entry(caseId, nowMs: PreNotifier.nowMs())
                 minutes = HospitalLocator.etaMinutes(from: Coordinate(latitude: lat, longitude: lon),
-                                                     latitude: kept.hospitalLat, longitude: kept.hospitalLon)
+                                                     latitude: kept.hospitalLat, longitude: kept.hospitalLon,
+                                                     config: UserConfig.current)
                 guard minutes != nil else { throw NotifyError.hospitalLocationUnknown(kept.hospitalId) }
             }
             return try await notifier.update(caseId, eta: minutes)

@@ -20,9 +20,9 @@ struct WalkNotifyOffer {
     /// Offers, sends on yes, and says what happened. Returns the exit status when the case was not delivered.
     func run(_ outcome: AssessmentOutcome, prepared: PreNotification?, _ terminal: WalkTerminal, _ l: Localizer,
              json: Bool) async -> ExitCode? {
-        guard let hospital = options.notify ?? Self.routedDestination(outcome),
-              NotifySettings.relayConfigured(flag: options.relay) else { return nil }
-        let name = HospitalLocator.destination(hospital).name ?? hospital
+        guard let hospital = options.notify ?? PreNotification.routedDestination(outcome),
+              NotifySettings.relayConfigured(flag: options.relay, config: UserConfig.current) else { return nil }
+        let name = HospitalLocator.destination(hospital, config: UserConfig.current).name ?? hospital
         terminal.say("")
         while true {
             guard let line = terminal.ask(l.text("notify.offer", [.text(name)]), detail: l.text("walk.detail.yesNo")) else { return nil }
@@ -43,9 +43,11 @@ struct WalkNotifyOffer {
         do throws(NotifyError) {
             let notification: PreNotification
             if let prepared { notification = prepared } else {
-                notification = try PreNotification.make(options, hospital: hospital, audit: audit, trail: trail, localizer: l)
+                notification = try PreNotification.make(options.flags, hospital: hospital, audit: audit.settings,
+                                                        config: UserConfig.current, trail: trail, events: ConsoleEvents(localizer: l))
             }
-            let (entry, error) = try await notification.send(outcome, to: hospital, etaOverride: options.etaMinutes)
+            let (entry, error) = try await notification.send(outcome, to: hospital, etaOverride: options.etaMinutes,
+                                                               config: UserConfig.current)
             if json {
                 terminal.say(NotifyRendering.notificationJSON(entry).serialized())
             } else if error == nil {
@@ -59,14 +61,5 @@ struct WalkNotifyOffer {
             terminal.warn(error.message(l))
             return error.exitCode
         }
-    }
-
-    /// The routing decision's destination id (`routing.destination.id`), when there is one.
-    static func routedDestination(_ outcome: AssessmentOutcome) -> String? {
-        guard case .object(let members)? = outcome.routing?.json,
-              case .object(let destination)? = members.first(where: { $0.0 == "destination" })?.1,
-              case .string(let id)? = destination.first(where: { $0.0 == "id" })?.1,
-              HospitalID.isValid(id) else { return nil }
-        return id
     }
 }

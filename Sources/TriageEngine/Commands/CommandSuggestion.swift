@@ -1,4 +1,3 @@
-import ArgumentParser
 import TriageLocalization
 
 /// "Did you mean `route`?" for a mistyped subcommand (`stroke-triage rout --near Würzburg`).
@@ -7,41 +6,36 @@ import TriageLocalization
 /// command and then complain about the first option ("Unknown option
 /// '--near'"), which hides the real mistake. This looks at the words before the
 /// first option: where a command expects a subcommand and the word names none,
-/// it suggests the nearest names by edit distance.
-enum CommandSuggestion {
+/// it suggests the nearest names by edit distance. The walk over the command tree
+/// stays with the command line parser (the CLI); this is the pure part.
+///
+/// ```swift
+/// let unknown = CommandSuggestion.Unknown(word: "rout", path: ["stroke-triage"],
+///                                         suggestions: CommandSuggestion.nearest("rout", among: ["route", "walk"]))
+/// CommandSuggestion.messages(unknown, localizer)  // "error: … Did you mean `route`?", hint
+/// ```
+public enum CommandSuggestion {
     /// An unknown subcommand: the word typed, the command path it was typed under,
     /// and the nearest subcommand names (empty when none is close).
-    struct Unknown: Equatable {
-        let word: String
-        let path: [String]
-        let suggestions: [String]
-    }
+    public struct Unknown: Equatable, Sendable {
+        /// The word typed where a subcommand was expected.
+        public let word: String
+        /// The command path it was typed under (`["stroke-triage", "audit"]`).
+        public let path: [String]
+        /// The nearest subcommand names, sorted (empty when none is close).
+        public let suggestions: [String]
 
-    /// The unknown subcommand among `arguments`, or `nil` when the words before the first
-    /// option all name subcommands (the parser then reports anything else itself).
-    static func unknownSubcommand(_ arguments: [String], root: ParsableCommand.Type) -> Unknown? {
-        var command = root
-        var path = [root._commandName]
-        for word in arguments {
-            let configuration = command.configuration
-            // Options, `help`, leaf commands and commands with a default subcommand: leave to the parser.
-            guard !word.hasPrefix("-"), word != "help", !configuration.subcommands.isEmpty,
-                configuration.defaultSubcommand == nil
-            else { return nil }
-            if let next = configuration.subcommands.first(where: { $0._commandName == word || $0.configuration.aliases.contains(word) }) {
-                command = next
-                path.append(word)
-                continue
-            }
-            let names = configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0._commandName }
-            return Unknown(word: word, path: path, suggestions: nearest(word, among: names))
+        /// An unknown subcommand `word` under `path`, with `suggestions`.
+        public init(word: String, path: [String], suggestions: [String]) {
+            self.word = word
+            self.path = path
+            self.suggestions = suggestions
         }
-        return nil
     }
 
     /// The names closest to `word`: the smallest edit distance, if at most a third of the
     /// word's length (at least 1, at most 3), or the one name `word` begins; sorted.
-    static func nearest(_ word: String, among names: [String]) -> [String] {
+    public static func nearest(_ word: String, among names: [String]) -> [String] {
         let typed = word.lowercased()
         let distances = names.map { (name: $0, distance: editDistance(typed, $0.lowercased())) }
         let limit = min(3, max(1, typed.count / 3))
@@ -53,7 +47,7 @@ enum CommandSuggestion {
     }
 
     /// Levenshtein distance (insertions, deletions and substitutions of characters).
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)
@@ -68,7 +62,7 @@ enum CommandSuggestion {
     }
 
     /// The error lines: the unknown command with the suggestion, and where to find the list.
-    static func messages(_ unknown: Unknown, _ l: Localizer) -> [String] {
+    public static func messages(_ unknown: Unknown, _ l: Localizer) -> [String] {
         let command = unknown.path.joined(separator: " ")
         var first = "\(l.text("error.prefix")): " + l.text("cli.unknownCommand", [.text(unknown.word), .text(command)])
         if !unknown.suggestions.isEmpty {
@@ -78,7 +72,7 @@ enum CommandSuggestion {
     }
 
     /// The value of `--lang` among `arguments` (`--lang de` or `--lang=de`), for the message language.
-    static func language(_ arguments: [String]) -> String? {
+    public static func language(_ arguments: [String]) -> String? {
         for (i, argument) in arguments.enumerated() {
             if argument.hasPrefix("--lang=") { return String(argument.dropFirst("--lang=".count)) }
             if argument == "--lang", i + 1 < arguments.count { return arguments[i + 1] }

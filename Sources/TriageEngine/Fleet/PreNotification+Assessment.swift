@@ -1,0 +1,70 @@
+import Foundation
+import StrokeJSON
+import TriageFleet
+import TriageRendering
+
+/// The pre-notification flags of the module commands and the walkthrough, as plain values
+/// (the CLI's `NotifyOptions` convert into them).
+public struct NotifyFlags: Sendable, Hashable {
+    /// `--notify`: the hospital to send the case to (its id at the relay).
+    public var notify: String?
+    /// `--relay`: the relay URL (else the configuration, else the environment).
+    public var relay: String?
+    /// `--device-name`: this device's name at the relay.
+    public var deviceName: String?
+    /// `--hospital-key`: the pinned key of the `--notify` hospital.
+    public var hospitalKey: String?
+    /// `--eta-minutes`: the ETA to send instead of the routing's drive time.
+    public var etaMinutes: Int?
+
+    /// Flags with these values (all optional).
+    public init(notify: String? = nil, relay: String? = nil, deviceName: String? = nil, hospitalKey: String? = nil,
+                etaMinutes: Int? = nil) {
+        self.notify = notify
+        self.relay = relay
+        self.deviceName = deviceName
+        self.hospitalKey = hospitalKey
+        self.etaMinutes = etaMinutes
+    }
+}
+
+/// The engine's side of `PreNotification`: settings from the flags and the configuration,
+/// the case from the assessment's outcome.
+extension PreNotification {
+    /// The settings for sending to `hospital` (its pinned key checked) and the notifier, whose
+    /// device key is the audit log's signing key and whose records go to `trail`.
+    public static func make(_ flags: NotifyFlags, hospital: String?, audit: AuditSettings, config: AppConfig,
+                            trail: AuditTrail, events: any EngineEventSink) throws(NotifyError) -> PreNotification {
+        let settings = try NotifySettings.resolve(relayFlag: flags.relay, deviceFlag: flags.deviceName,
+                                                  hospitalKeyFlag: flags.hospitalKey, hospital: flags.notify,
+                                                  config: FleetConfig(config))
+        try checkPinnedKey(settings, hospital: hospital)
+        let notifier = PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state),
+                                   signingKey: try NotifySettings.signingKey(audit, config: config),
+                                   recorder: TrailNotificationRecorder(trail: trail, events: events))
+        return PreNotification(settings: settings, notifier: notifier)
+    }
+
+    /// Seals and sends the outcome's case (its `--json` object) to `hospitalId`, with the ETA
+    /// from the crew's position to the hospital unless `etaOverride` is given.
+    public func send(_ outcome: AssessmentOutcome, to hospitalId: String, etaOverride: Int?, config: AppConfig)
+        async throws(NotifyError) -> (QueuedCase, NotifyError?) {
+        let destination = HospitalLocator.destination(hospitalId, config: config)
+        let eta = etaOverride ?? outcome.assessment.inputs.location.flatMap {
+            HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude, config: config)
+        }
+        let a = outcome.assessment
+        return try await send(caseJSON: Data(AssessmentSession.json(outcome).serialized().utf8), ich: a.ich.probability,
+                              lvo: a.lvo?.probability, to: destination, etaMinutes: eta)
+    }
+
+    /// The routing decision's destination id (`routing.destination.id`), when there is one
+    /// and it is a valid hospital id (the walkthrough offers to send there).
+    public static func routedDestination(_ outcome: AssessmentOutcome) -> String? {
+        guard case .object(let members)? = outcome.routing?.json,
+              case .object(let destination)? = members.first(where: { $0.0 == "destination" })?.1,
+              case .string(let id)? = destination.first(where: { $0.0 == "id" })?.1,
+              HospitalID.isValid(id) else { return nil }
+        return id
+    }
+}
