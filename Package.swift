@@ -293,7 +293,7 @@ let package = Package(
             name: "ErrorCodesTests",
             dependencies: [
                 "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
-                "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire",
+                "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),

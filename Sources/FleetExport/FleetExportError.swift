@@ -75,6 +75,12 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
     /// The output file's system reason, for `--verbose`.
     public var cause: String? { output?.systemReason }
 
+    /// A refused output file's hint, else how to create an organisation key.
+    public var hint: Message? {
+        if let output { return output.hint }
+        return Message("fleetverify.hint.orgKey")
+    }
+
     /// `usage` (64) for a bad key or public-keys file given on the command line,
     /// `cannotCreate` (73) for a non-empty export directory, the output file's own
     /// category for a refused output (73 refused path, 74 disk full, 1 failed write).

@@ -63,6 +63,9 @@ public struct OutputFileError: TriageError, Hashable {
     /// The one-line message naming the path (its localization key is `reason.rawValue`).
     public var message: Message { Message(reason.rawValue, [.text(path)]) }
 
+    /// For a full disk: free space or write elsewhere.
+    public var hint: Message? { reason == .diskFull ? Message("output.hint.diskFull") : nil }
+
     /// The system's reason for `--verbose` (same as `systemReason`).
     public var cause: String? { systemReason }
 

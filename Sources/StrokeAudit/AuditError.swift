@@ -52,6 +52,13 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
     /// The path or library message, for `--verbose` (same as `detail`).
     public var cause: String? { detail }
 
+    /// The reasons with a recovery suggestion (`audit.hint.<reason>`).
+    static let hinted: Set<String> = ["keyFileUnsafe", "passphraseRequired", "wrongKey", "databaseLocked", "diskFull",
+                                      "logMissing", "staleKeyFile", "foreignLog", "logBehindHead", "headMissing"]
+
+    /// What to do, for the reasons that have a suggestion (`audit.hint.<reason>`).
+    public var hint: Message? { Self.hinted.contains(reason) ? Message("audit.hint.\(reason)") : nil }
+
     /// `unavailable` (69) when the database is locked, unavailable or the disk full;
     /// `invalidData` (65) for a bad manifest, public key, export, range, identifier, a
     /// corrupt or missing database or an invalid head file; `failure` (1) for key-file

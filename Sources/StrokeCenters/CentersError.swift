@@ -124,6 +124,16 @@ public struct CentersError: TriageError, Hashable {
         return []
     }
 
+    /// What to do: name a candidate, give coordinates, or check the file against the schema.
+    public var hint: Message? {
+        if !candidates.isEmpty { return Message("centers.hint.candidates", [.text(candidates.joined(separator: "; "))]) }
+        switch kind {
+        case .unknownPlace: return Message("centers.hint.useCoordinates")
+        case .inputOutOfRange, .noEligibleCenter: return nil
+        default: return Message("centers.hint.schema")
+        }
+    }
+
     /// The localizable one-line message.
     public var message: Message {
         switch kind {

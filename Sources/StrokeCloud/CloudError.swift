@@ -125,6 +125,9 @@ public struct CloudError: TriageError, Hashable, CustomStringConvertible {
         return .unavailable
     }
 
+    /// For an unavailable cloud: fall back with `--mode auto` or go offline.
+    public var hint: Message? { isUnavailable ? Message("cloud.hint.unavailable") : nil }
+
     /// The HTTP status, when the function answered with one.
     public var httpStatus: Int? {
         if case .httpStatus(let status, _) = kind { return status }

@@ -28,8 +28,15 @@ public protocol TriageError: Error, Sendable {
     var cause: String? { get }
     /// What kind of failure this is; decides the exit status.
     var category: ErrorCategory { get }
+    /// A recovery suggestion shown after the message, if there is one (default: none).
+    var hint: Message? { get }
     /// Every code this type can produce (for the documentation and its test).
     static var codes: [String] { get }
+}
+
+extension TriageError {
+    /// No recovery suggestion.
+    public var hint: Message? { nil }
 }
 
 /// What kind of failure an error is, and the exit status (sysexits.h) a command ends with.

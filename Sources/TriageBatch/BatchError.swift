@@ -1,6 +1,14 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import StrokeModels
+
 /// The error of a batch run as a whole (a bad row is not an error: it is
-/// reported and the run continues).
-public struct BatchError: Error, Sendable, Hashable {
+/// reported and the run continues). Codes `batch.<reason>`; a failed read or
+/// write midway is BatchStreaming's `StreamingError`.
+public struct BatchError: TriageError, Hashable {
     private enum Kind: Sendable, Hashable {
         case cannotOpenInput(path: String, errno: Int32)
         case cannotCreateOutput(path: String, errno: Int32)
@@ -9,7 +17,6 @@ public struct BatchError: Error, Sendable, Hashable {
         case unknownColumn(name: String, allowed: [String])
         case missingColumn(name: String)
         case duplicateColumn(name: String)
-        case stream(code: String, errno: Int32)
     }
 
     private let kind: Kind
@@ -28,28 +35,38 @@ public struct BatchError: Error, Sendable, Hashable {
     public static func missingColumn(_ name: String) -> BatchError { BatchError(kind: .missingColumn(name: name)) }
     /// A header names a column twice.
     public static func duplicateColumn(_ name: String) -> BatchError { BatchError(kind: .duplicateColumn(name: name)) }
-    /// Reading or writing failed midway.
-    public static func stream(code: String, errno: Int32) -> BatchError { BatchError(kind: .stream(code: code, errno: errno)) }
 
-    /// Stable code, also the localization key of the message.
-    public var code: String {
+    /// The reason part of the code.
+    private var reason: String {
         switch kind {
-        case .cannotOpenInput: return "batch.error.cannotOpenInput"
-        case .cannotCreateOutput: return "batch.error.cannotCreateOutput"
-        case .outputIsInput: return "batch.error.outputIsInput"
-        case .noHeader: return "batch.error.noHeader"
-        case .unknownColumn: return "batch.error.unknownColumn"
-        case .missingColumn: return "batch.error.missingColumn"
-        case .duplicateColumn: return "batch.error.duplicateColumn"
-        case .stream(let code, _): return code
+        case .cannotOpenInput: return "cannotOpenInput"
+        case .cannotCreateOutput: return "cannotCreateOutput"
+        case .outputIsInput: return "outputIsInput"
+        case .noHeader: return "noHeader"
+        case .unknownColumn: return "unknownColumn"
+        case .missingColumn: return "missingColumn"
+        case .duplicateColumn: return "duplicateColumn"
         }
     }
 
-    /// Whether writing the output failed (mapped to `OutputFileError` by `BatchFiles`).
-    public var isWriteFailure: Bool {
-        if case .stream(let code, _) = kind { return code == "batch.stream.writeFailed" }
-        return false
-    }
+    /// Stable code `batch.<reason>`, e.g. `batch.unknownColumn`.
+    public var code: String { "batch." + reason }
+
+    /// Every code of this type.
+    public static let codes = ["cannotOpenInput", "cannotCreateOutput", "outputIsInput", "noHeader", "unknownColumn",
+                               "missingColumn", "duplicateColumn"].map { "batch." + $0 }
+
+    /// The one-line message (key `batch.error.<reason>`; paths and column names, never cell values).
+    public var message: Message { Message("batch.error." + reason, arguments.map { .text($0) }) }
+
+    /// The system's reason for a file that cannot be opened or created, for `--verbose`.
+    public var cause: String? { errorNumber == 0 ? nil : String(cString: strerror(errorNumber)) }
+
+    /// `usage` (64) for an output that is the input, `invalidData` (65) for a bad header, else `failure` (1).
+    public var category: ErrorCategory { isUsage ? .usage : isInvalidData ? .invalidData : .failure }
+
+    /// For a bad header: how to name the columns.
+    public var hint: Message? { isHeaderError ? Message("batch.hint.columns") : nil }
 
     /// Whether the command line is at fault (exit 64).
     public var isUsage: Bool {
@@ -69,7 +86,6 @@ public struct BatchError: Error, Sendable, Hashable {
     public var isInvalidData: Bool {
         switch kind {
         case .noHeader, .unknownColumn, .missingColumn, .duplicateColumn: return true
-        case .stream(let code, _): return code == "batch.stream.lineTooLong"
         default: return false
         }
     }
@@ -78,7 +94,7 @@ public struct BatchError: Error, Sendable, Hashable {
     public var arguments: [String] {
         switch kind {
         case .cannotOpenInput(let path, _), .cannotCreateOutput(let path, _), .outputIsInput(let path): return [path]
-        case .noHeader, .stream: return []
+        case .noHeader: return []
         case .unknownColumn(let name, let allowed): return [name, allowed.joined(separator: ", ")]
         case .missingColumn(let name), .duplicateColumn(let name): return [name]
         }
@@ -87,7 +103,7 @@ public struct BatchError: Error, Sendable, Hashable {
     /// The system error number behind an I/O failure, else 0.
     public var errorNumber: Int32 {
         switch kind {
-        case .cannotOpenInput(_, let e), .cannotCreateOutput(_, let e), .stream(_, let e): return e
+        case .cannotOpenInput(_, let e), .cannotCreateOutput(_, let e): return e
         default: return 0
         }
     }

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import BatchStreaming
 import OutputFiles
 
 /// Opens batch input and output files with scoped lifetimes: every
@@ -33,7 +34,7 @@ public enum BatchFiles {
     ///   read, `OutputFileError` (`.diskFull` for a full disk), or what `body` throws.
     public static func withOutput<T>(_ path: String, force: Bool, input: Int32, _ body: (Int32) async throws -> T) async throws -> T {
         guard path != "-" else {
-            do { return try await body(STDOUT_FILENO) } catch let error as BatchError where error.isWriteFailure {
+            do { return try await body(STDOUT_FILENO) } catch let error as StreamingError where error.code == "batch.writeFailed" {
                 throw OutputFileError(path: "-", reason: .cannotWrite, errorNumber: error.errorNumber)
             }
         }
@@ -47,7 +48,7 @@ public enum BatchFiles {
         let result: T
         do {
             result = try await body(file.descriptor)
-        } catch let error as BatchError where error.isWriteFailure {
+        } catch let error as StreamingError where error.code == "batch.writeFailed" {
             throw file.failure(errno: error.errorNumber)
         } catch {
             file.discard()

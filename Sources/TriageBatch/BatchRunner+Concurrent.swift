@@ -75,6 +75,6 @@ extension BatchRunner {
 
     /// A stable code for any error a prediction service throws (never its message: it may echo inputs).
     private static func code(of error: Error) -> String {
-        (error as? any CodedError)?.code ?? String(describing: type(of: error))
+        (error as? any TriageError)?.code ?? String(describing: type(of: error))
     }
 }

@@ -121,15 +121,14 @@ public struct BatchRunner {
     func finish() throws {
         out.flush()
         events.finished()
-        if let failure = out.failure { throw BatchError.stream(code: failure.localizationKey, errno: failure.errorNumber) }
+        if let failure = out.failure { throw failure }
     }
 
     // MARK: - Rows
 
     /// Reads one line of `reader`; `false` at the end of the input.
     static func read(_ reader: LineReader, _ body: (UnsafeBufferPointer<UInt8>) throws -> Void) throws -> Bool {
-        do { return try reader.nextLine(body) }
-        catch let error as StreamingError { throw BatchError.stream(code: error.localizationKey, errno: error.errorNumber) }
+        try reader.nextLine(body)
     }
 
     /// Reads one row like `read`, but an over-long row is not an error: it is
@@ -140,7 +139,7 @@ public struct BatchRunner {
         catch let error as StreamingError where error == .lineTooLong {
             tooLong(reader.lineNumber)
             return true
-        } catch let error as StreamingError { throw BatchError.stream(code: error.localizationKey, errno: error.errorNumber) }
+        }
     }
 
     /// The input reader (a reference; reading does not mutate the runner).

@@ -1,10 +1,11 @@
+import StrokeModels
 import TriageLocalization
 
 /// Why `audit push` could not push (codes `push.<kind>`); never patient data.
 /// The exit code of each kind (given in brackets) is the front-end's to apply.
-public struct PushError: Error, Equatable, Sendable {
+public struct PushError: TriageError, Equatable {
     /// What went wrong.
-    public enum Kind: String, Sendable {
+    public enum Kind: String, Sendable, CaseIterable {
         /// No collector URL from `--collector`, config `collector` or `STROKE_TRIAGE_COLLECTOR` (64).
         case collectorMissing
         /// The collector URL is not an http(s) URL (64).
@@ -45,18 +46,36 @@ public struct PushError: Error, Equatable, Sendable {
     /// The stable dotted code.
     public var code: String { "push.\(kind.rawValue)" }
 
-    /// The one-line message in the user's language.
-    public func message(_ localizer: Localizer) -> String {
-        localizer.text("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))])
+    /// Every code of this type.
+    public static let codes = Kind.allCases.map { "push.\($0.rawValue)" }
+
+    /// The one-line message (key `push.error.<kind>`).
+    public var message: Message { Message("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))]) }
+
+    /// Technical detail for `--verbose` (same as `underlyingCause`).
+    public var cause: String? { underlyingCause }
+
+    /// `usage` (64) for settings, `unavailable` (69) unreachable (records stay pending),
+    /// `invalidData` (65) for a log the collector refuses (409/422), else `failure` (1).
+    public var category: ErrorCategory {
+        switch kind {
+        case .collectorMissing, .collectorInvalid, .deviceMissing, .deviceInvalid, .orgKeyInvalid: .usage
+        case .unreachable: .unavailable
+        case .refused: status == 409 || status == 422 ? .invalidData : .failure
+        case .answerInvalid, .busy: .failure
+        }
     }
 
+    /// The one-line message in the user's language.
+    public func message(_ localizer: Localizer) -> String { localizer.render(message) }
+
     /// What to do about it, when there is something to do.
-    public func hint(_ localizer: Localizer) -> String? {
+    public var hint: Message? {
         switch (kind, reason) {
-        case (.refused, "signature.invalid"): localizer.text("push.hint.key")
-        case (.refused, "device.unknown"): localizer.text("push.hint.unknown")
-        case (.refused, "chain.fork"), (.refused, "chain.rollback"), (.refused, "chain.gap"): localizer.text("push.hint.chain")
-        case (.unreachable, _): localizer.text("push.hint.pending")
+        case (.refused, "signature.invalid"): Message("push.hint.key")
+        case (.refused, "device.unknown"): Message("push.hint.unknown")
+        case (.refused, "chain.fork"), (.refused, "chain.rollback"), (.refused, "chain.gap"): Message("push.hint.chain")
+        case (.unreachable, _): Message("push.hint.pending")
         default: nil
         }
     }

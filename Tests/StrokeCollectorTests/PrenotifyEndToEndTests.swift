@@ -204,7 +204,7 @@ struct PrenotifyEndToEndTests {
         #expect(refused.status == 1)
         let note = try Self.notification(refused)
         #expect(note["delivery"] as? String == "failed")
-        #expect(note["lastError"] as? String == "notify.error.keyMismatch")
+        #expect(note["lastError"] as? String == "notify.keyMismatch")
         let caseId = try #require(note["caseId"] as? String)
         try await Task.sleep(for: .seconds(3))
         #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })

@@ -27,10 +27,10 @@ struct BatchErrorTests {
     func headerErrors() async {
         let fixture = BatchFixture()
         defer { fixture.remove() }
-        #expect(await code(input: "gfap,age\n1,2\n", fixture: fixture) == "batch.error.unknownColumn")
-        #expect(await code(input: "gfap\n100\n", fixture: fixture) == "batch.error.missingColumn")
-        #expect(await code(input: "gfap,fast_ed,gfap\n", fixture: fixture) == "batch.error.duplicateColumn")
-        #expect(await code(input: "\n  \n", fixture: fixture) == "batch.error.noHeader")
+        #expect(await code(input: "gfap,age\n1,2\n", fixture: fixture) == "batch.unknownColumn")
+        #expect(await code(input: "gfap\n100\n", fixture: fixture) == "batch.missingColumn")
+        #expect(await code(input: "gfap,fast_ed,gfap\n", fixture: fixture) == "batch.duplicateColumn")
+        #expect(await code(input: "\n  \n", fixture: fixture) == "batch.noHeader")
         #expect(fixture.read("out.csv") == nil)
         let error = BatchError.unknownColumn("age", allowed: ["gfap", "fast_ed"])
         #expect(error.isHeaderError && error.isInvalidData && !error.isUsage)
@@ -41,8 +41,8 @@ struct BatchErrorTests {
     func fileErrors() async throws {
         let fixture = BatchFixture()
         defer { fixture.remove() }
-        #expect(await code(input: nil, fixture: fixture) == "batch.error.cannotOpenInput")
-        #expect(await code(input: "gfap,fast_ed\n100,5\n", output: "in", fixture: fixture) == "batch.error.outputIsInput")
+        #expect(await code(input: nil, fixture: fixture) == "batch.cannotOpenInput")
+        #expect(await code(input: "gfap,fast_ed\n100,5\n", output: "in", fixture: fixture) == "batch.outputIsInput")
         #expect(fixture.read("in.csv") == "gfap,fast_ed\n100,5\n")
         #expect(BatchError.outputIsInput("x").isUsage)
     }

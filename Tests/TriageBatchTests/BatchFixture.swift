@@ -63,8 +63,12 @@ final class RecordingSink: BatchEventSink {
 
 /// A prediction service that fails every request with a coded error (a cloud outage, in process).
 struct FailingService: PredictionService {
-    struct Outage: Error, CodedError {
+    struct Outage: TriageError {
         var code: String { "cloud.unreachable" }
+        var message: Message { Message("cloud.error.connect") }
+        var cause: String? { nil }
+        var category: ErrorCategory { .unavailable }
+        static let codes = ["cloud.unreachable"]
     }
 
     func assess(_ inputs: TriageInputs) async throws -> Assessment { throw Outage() }

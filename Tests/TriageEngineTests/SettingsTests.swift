@@ -38,7 +38,7 @@ import TriageEngine
         #expect(throws: CloudSettingsError(setting: "deadline", problem: .outOfRange)) {
             try CloudSettings(PredictionSettings(deadline: 0), config: AppConfig(), environment: [:])
         }
-        #expect(CloudSettingsError(setting: "x", problem: .outOfRange).code == "cloud.settings.outOfRange")
+        #expect(CloudSettingsError(setting: "x", problem: .outOfRange).code == "cloud.settingOutOfRange")
     }
 
     @Test func offlineModeNeverBuildsACloudClient() throws {

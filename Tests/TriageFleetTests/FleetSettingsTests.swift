@@ -104,10 +104,10 @@ struct FleetSettingsTests {
             }
             return nil
         }
-        #expect(code(nil, "d") == "notify.error.noRelay")
-        #expect(code("http://relay/v1", "d") == "notify.error.badRelay")
-        #expect(code("mailto:x", "d") == "notify.error.badRelay")
-        #expect(code("http://relay", nil) == "notify.error.noDevice")
+        #expect(code(nil, "d") == "notify.noRelay")
+        #expect(code("http://relay/v1", "d") == "notify.badRelay")
+        #expect(code("mailto:x", "d") == "notify.badRelay")
+        #expect(code("http://relay", nil) == "notify.noDevice")
         #expect(code("http://relay", "d") == nil)
     }
 

@@ -69,7 +69,7 @@ struct PreNotifierTests {
             let (queued, error) = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: relay.hospitalId),
                                                           urgency: .high, etaMinutes: nil, settings: settings)
             #expect(error?.isQueued == true)
-            #expect(error?.code == "notify.error.unreachable")
+            #expect(error?.code == "notify.unreachable")
             #expect(queued.delivery == "notYetDelivered")
             #expect(queued.localSealed != nil && queued.ciphertext == nil)
             #expect(directory.mode("notify/queue.key") == 0o600)

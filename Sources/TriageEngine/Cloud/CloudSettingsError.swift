@@ -1,9 +1,10 @@
+import StrokeModels
 import TriageLocalization
 
 /// A cloud setting (flag, configuration key) that cannot be used.
-public struct CloudSettingsError: Error, Sendable, Hashable {
+public struct CloudSettingsError: TriageError, Hashable {
     /// What is wrong with the setting.
-    public enum Problem: String, Sendable, Hashable {
+    public enum Problem: String, Sendable, Hashable, CaseIterable {
         /// Not an http(s) URL.
         case notHTTP
         /// A number outside its documented range.
@@ -15,8 +16,20 @@ public struct CloudSettingsError: Error, Sendable, Hashable {
     /// The problem.
     public let problem: Problem
 
-    /// The stable code: `cloud.settings.notHTTP` or `cloud.settings.outOfRange` (also the message's key).
-    public var code: String { "cloud.settings.\(problem.rawValue)" }
+    /// The stable code: `cloud.settingNotHTTP` or `cloud.settingOutOfRange`.
+    public var code: String { problem == .notHTTP ? "cloud.settingNotHTTP" : "cloud.settingOutOfRange" }
+
+    /// Every code of this type.
+    public static let codes = ["cloud.settingNotHTTP", "cloud.settingOutOfRange"]
+
+    /// The one-line message naming the setting (key `cloud.settings.<problem>`).
+    public var message: Message { Message("cloud.settings.\(problem.rawValue)", [.text(setting)]) }
+
+    /// No cause beyond the message.
+    public var cause: String? { nil }
+
+    /// `usage` (64): an unusable flag or configuration value.
+    public var category: ErrorCategory { .usage }
 
     /// A setting error of this problem.
     public init(setting: String, problem: Problem) {
@@ -25,7 +38,5 @@ public struct CloudSettingsError: Error, Sendable, Hashable {
     }
 
     /// The one-line message in the localizer's language.
-    public func message(_ localizer: Localizer) -> String {
-        localizer.text(code, [.text(setting)])
-    }
+    public func message(_ localizer: Localizer) -> String { localizer.render(message) }
 }

@@ -4,7 +4,7 @@ import TriageLocalization
 /// The triage engine's own errors: a configuration file that cannot be used,
 /// and configured names the engine does not know. Each has a stable dotted
 /// `code`, a localized message and, where there is one, the cause.
-public struct EngineError: Error, Sendable, Hashable {
+public struct EngineError: TriageError, Hashable {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// The configuration file exists but cannot be read as a JSON object (exit 78, EX_CONFIG).
@@ -35,15 +35,29 @@ public struct EngineError: Error, Sendable, Hashable {
         }
     }
 
-    /// The one-line message in the localizer's language.
-    public func message(_ l: Localizer) -> String {
+    /// Every code of this type.
+    public static let codes = ["config.unreadable", "config.unknownGfapAssay", "config.unknownScale"]
+
+    /// `config` (78, EX_CONFIG) for a broken configuration file, `usage` (64) for an unknown configured name.
+    public var category: ErrorCategory {
         switch kind {
-        case .configUnreadable(let file):
-            return l.text("config.error.unreadable", [.text(file)])
-        case .unknownGfapAssay(let key, _):
-            return l.text("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
-        case .unknownScale(let key, let name):
-            return l.text("scales.error.config", [.text(key), .text(name), .text(ScalesSetting.allowed)])
+        case .configUnreadable: return .config
+        case .unknownGfapAssay, .unknownScale: return .usage
         }
     }
+
+    /// The one-line message, naming the file or the key and what is allowed.
+    public var message: Message {
+        switch kind {
+        case .configUnreadable(let file):
+            return Message("config.error.unreadable", [.text(file)])
+        case .unknownGfapAssay(let key, _):
+            return Message("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
+        case .unknownScale(let key, let name):
+            return Message("scales.error.config", [.text(key), .text(name), .text(ScalesSetting.allowed)])
+        }
+    }
+
+    /// The one-line message in the localizer's language.
+    public func message(_ l: Localizer) -> String { l.render(message) }
 }

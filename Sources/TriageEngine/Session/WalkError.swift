@@ -1,6 +1,8 @@
-/// The error of the walkthrough and module commands: a stable `code` (also its
-/// localization key) and the underlying cause for `--verbose`.
-public struct WalkError: Error, Sendable, Hashable {
+import StrokeModels
+
+/// The error of the walkthrough and module commands: a stable code `walk.<reason>`
+/// (its message key is `walk.error.<reason>`) and the underlying cause for `--verbose`.
+public struct WalkError: TriageError, Hashable {
     private enum Kind: Sendable, Hashable {
         case disclaimerNotAccepted
         case reportNotWritten(path: String)
@@ -23,13 +25,22 @@ public struct WalkError: Error, Sendable, Hashable {
         WalkError(.reportNotWritten(path: path), cause: cause)
     }
 
-    /// Stable code, also the localization key of the message.
+    /// Stable code: `walk.disclaimerNotAccepted` or `walk.reportNotWritten`.
     public var code: String {
         switch kind {
-        case .disclaimerNotAccepted: return "walk.error.disclaimerNotAccepted"
-        case .reportNotWritten: return "walk.error.reportNotWritten"
+        case .disclaimerNotAccepted: return "walk.disclaimerNotAccepted"
+        case .reportNotWritten: return "walk.reportNotWritten"
         }
     }
+
+    /// Every code of this type.
+    public static let codes = ["walk.disclaimerNotAccepted", "walk.reportNotWritten"]
+
+    /// One line: for the disclaimer gate it names the way out (walk once, or `--accept-disclaimer`).
+    public var message: Message { Message("walk.error." + code.dropFirst("walk.".count), [.text(path ?? "")]) }
+
+    /// `usage` (64) for the disclaimer gate, `failure` (1) for an unwritten report.
+    public var category: ErrorCategory { path == nil ? .usage : .failure }
 
     /// The path of an unwritten report.
     public var path: String? {

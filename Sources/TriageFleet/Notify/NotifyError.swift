@@ -2,9 +2,9 @@ import StrokeModels
 import TriageLocalization
 
 /// Why a pre-notification could not be prepared or delivered. `code` is stable
-/// (`notify.error.<case>`) and is also the localization key of the message;
-/// no message ever holds a patient value, a key or a token.
-public struct NotifyError: Error, Sendable, Hashable {
+/// (`notify.<case>`; the message's key is `notify.error.<case>`); no message
+/// ever holds a patient value, a key or a token.
+public struct NotifyError: TriageError, Hashable {
     /// What went wrong (the front-end maps it to an exit code: missing settings 64,
     /// unknown ids 65, relay unreachable 69, else 1).
     public enum Kind: Sendable, Hashable {
@@ -65,8 +65,27 @@ public struct NotifyError: Error, Sendable, Hashable {
     /// The case could not be sealed (the hospital key was unusable).
     public static func notSealed(cause: String) -> NotifyError { NotifyError(.notSealed, cause: cause) }
 
-    /// Stable code, also the localization key of the message.
-    public var code: String { "notify.error.\(kind)" }
+    /// Stable code `notify.<case>`, e.g. `notify.keyMismatch`.
+    public var code: String { "notify.\(kind)" }
+
+    /// Every code of this type.
+    public static let codes = ["noRelay", "badRelay", "noDevice", "badHospitalKey", "noDestination", "keyMismatch",
+                               "caseUnknown", "hospitalUnknown", "hospitalLocationUnknown", "unreachable", "refused",
+                               "queueUnavailable", "keysUnavailable", "notSealed"].map { "notify.\($0)" }
+
+    /// `usage` (64) for missing settings, `invalidData` (65) for unknown ids,
+    /// `unavailable` (69) when the relay is unreachable, else `failure` (1).
+    public var category: ErrorCategory {
+        switch kind {
+        case .noRelay, .badRelay, .noDevice, .badHospitalKey, .noDestination: .usage
+        case .caseUnknown, .hospitalUnknown, .hospitalLocationUnknown: .invalidData
+        case .unreachable: .unavailable
+        case .keyMismatch, .refused, .queueUnavailable, .keysUnavailable, .notSealed: .failure
+        }
+    }
+
+    /// The one-line message naming the subject (key `notify.error.<case>`).
+    public var message: Message { Message("notify.error.\(kind)", [.text(subject.escapingControlCharacters)]) }
 
     /// True when the relay knows no hospital with the id.
     public var isHospitalUnknown: Bool { kind == .hospitalUnknown }
@@ -82,10 +101,8 @@ public struct NotifyError: Error, Sendable, Hashable {
 }
 
 extension NotifyError {
-    /// The one-line message in the user's language (`code` is its key).
-    public func message(_ localizer: Localizer) -> String {
-        localizer.text(code, [.text(subject.escapingControlCharacters)])
-    }
+    /// The one-line message in the user's language.
+    public func message(_ localizer: Localizer) -> String { localizer.render(message) }
 
     /// The underlying cause, for `--verbose`.
     public var underlyingCause: String? { cause }

@@ -46,7 +46,7 @@ public struct QueuedCase: Codable, Sendable, Hashable {
     public var currentEta: Int?
     /// `arrived` or `cancelled` when the relay has not acknowledged it yet.
     public var pendingStatus: String?
-    /// The last failure's code (`notify.error.*`), cleared by success.
+    /// The last failure's code (`notify.*`, e.g. `notify.unreachable`), cleared by success.
     public var lastError: String?
     /// True when the relay refused the case for good (e.g. `case.conflict`): never retried.
     public var failed = false
