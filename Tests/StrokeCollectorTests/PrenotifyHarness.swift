@@ -90,13 +90,13 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     /// Starts the relay (on `port`, else a free one) and waits for `/healthz`.
     /// A free port can be taken by another test's process before the relay binds it:
-    /// then the relay exits, and it is started again on another free port.
+    /// then the relay exits, and it is started again on another free port (up to three times).
     func startRelay(port: Int? = nil) async throws {
         for attempt in 1...3 {
             relayPort = try port ?? Self.freePort()
             let process = try start("relay", ["relay", "serve", "--database", database, "--listen", "127.0.0.1:\(relayPort)"])
             if try await waitForHTTP("\(relayURL)/healthz", while: process) { return }
-            if port != nil || attempt == 3 { break }
+            if attempt == 3 { break }
         }
         throw Failure(description: "the relay did not start: \(log("relay"))")
     }
@@ -177,13 +177,22 @@ final class PrenotifyHarness: @unchecked Sendable {
         throw Failure(description: "timed out waiting for \(what)")
     }
 
-    /// Waits for `url` to answer 200: `true`; `false` as soon as `process` has exited (e.g. its port was taken).
+    /// Waits for `url` to answer 200: `true`. `false` when `process` exits (e.g. its port was
+    /// taken) or does not answer within 90 s (a start-up stuck on the loaded test machine): the
+    /// process is then stopped and its log kept for the failure message, and the caller starts
+    /// it again.
     private func waitForHTTP(_ url: String, while process: Process) async throws -> Bool {
-        try await Self.waitFor(seconds: 180, url) { () async throws -> Bool? in
+        let answered = try? await Self.waitFor(seconds: 90, url) { () async throws -> Bool? in
             if !process.isRunning { return false }
             let (status, _) = try await Self.get(url)
             return status == 200 ? true : nil
         }
+        if answered == true { return true }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return false
     }
 
     @discardableResult
