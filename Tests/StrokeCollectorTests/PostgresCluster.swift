@@ -80,7 +80,7 @@ final class PostgresCluster: Sendable {
 
     /// Starts the server on the cluster's port and socket directory (again after `stopImmediately`), waiting up to 180 s.
     func startServer() throws {
-        let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200"
+        let options = "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=1000"
         try Self.run(asServerUser + ["\(binDirectory)/pg_ctl", "-D", "\(directory)/data", "-l", "\(directory)/server.log",
                                      "-o", options, "-w", "-t", "180", "start"])
     }
