@@ -58,8 +58,8 @@ struct ApiCommand: AsyncParsableCommand {
         do {
             v1 = try LocalAPIV1.load(environment: ProcessInfo.processInfo.environment, audit: configuration.audit)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.message) [\(error.code)]\n".utf8))
-            throw ExitCode(error.code == "api.configUnreadable" ? 78 : 1)
+            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\n".utf8))
+            throw ExitCode(error.category.exitStatus)
         }
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "stroke-triage.api")

@@ -8,10 +8,13 @@ public enum CentersEnvironment {
     /// The bundled gazetteer (parsed on first use).
     public static let gazetteer = Gazetteer(tsv: BundledCenters.placesTSV)
 
-    /// The bundled, validated dataset.
+    /// The bundled, validated dataset (parsed once per process: the station server's
+    /// `/v1` routes ask for it on every request).
     public static func bundled() throws -> CenterDataset {
-        try CenterDataset(json: BundledCenters.strokeCentersJSON, name: "bundled")
+        try bundledDataset.get()
     }
+
+    private static let bundledDataset = Result { try CenterDataset(json: BundledCenters.strokeCentersJSON, name: "bundled") }
 
     /// A dataset from a file.
     public static func load(_ path: String) throws -> CenterDataset {
