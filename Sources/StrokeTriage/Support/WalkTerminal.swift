@@ -4,13 +4,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TriageEngine
 import TriageRendering
 
 /// The walkthrough's side of the terminal: prompts and messages (on stdout,
 /// or on stderr when `--json` keeps stdout for the one JSON object), and
 /// whole lines read in canonical mode. Piped stdin works, one answer per line;
 /// the answer is then echoed so the transcript reads like a terminal session.
-struct WalkTerminal {
+struct WalkTerminal: WalkDialog {
     /// Colour and width of the interactive output.
     let style: TerminalStyle
     /// Columns kept free after a prompt for the typed answer.
@@ -29,7 +30,7 @@ struct WalkTerminal {
     func say(_ line: String) { raw(line + "\n") }
 
     /// Writes wrapped text.
-    func say(wrapped text: String, indent: String = "", hangingIndent: String? = nil) {
+    func say(wrapped text: String, indent: String, hangingIndent: String?) {
         for line in style.wrap(text, indent: indent, hangingIndent: hangingIndent) { say(line) }
     }
 
