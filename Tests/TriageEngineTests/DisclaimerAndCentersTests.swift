@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import StrokeAudit
 import StrokeCenters
 import StrokeModels

@@ -1,4 +1,5 @@
 import Foundation
+import GoldenFiles
 import StrokeJSON
 import StrokeModels
 import Testing
