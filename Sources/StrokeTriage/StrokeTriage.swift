@@ -45,11 +45,10 @@ struct StrokeTriage: AsyncParsableCommand {
         }
         // One config-load policy for every command: a configuration file that exists but
         // cannot be used is an error (exit 78, EX_CONFIG), never silently ignored.
-        if let error = UserConfig.check() {
+        if let error = AppConfig.checkFile() {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
-            Console.err("\(localizer.text("error.prefix")): \(error.message(localizer))")
-            if arguments.contains("--verbose"), let cause = error.cause { Console.err("  cause: \(cause.escapingControlCharacters)") }
-            Self.exit(withError: ExitStatus.config)
+            Failure.show(error, localizer, verbose: arguments.contains("--verbose"))
+            Self.exit(withError: error.exitCode)
         }
         do {
             var command = command

@@ -12,7 +12,7 @@ struct AuditCheckpointCommand: ParsableCommand {
 
     func run() throws {
         let checkpoint = try Failure.report(output) {
-            try AuditLog.withLog(AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current)) { try $0.checkpoint() }
+            try AuditLog.withLog(AuditSetup.location(audit.settings, config: AppConfig.current), context: AuditSetup.context(config: AppConfig.current)) { try $0.checkpoint() }
         }
         if output.json { return Console.out(AuditReports.checkpointJSON(checkpoint).serialized()) }
         Console.out(output.localizer.text("audit.checkpoint.done", [.text(String(checkpoint.sequence))]))

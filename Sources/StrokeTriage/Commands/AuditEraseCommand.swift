@@ -24,7 +24,7 @@ struct AuditEraseCommand: ParsableCommand {
 
     func run() throws {
         let destroyed = try Failure.report(output) {
-            try AuditReports.erase(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current),
+            try AuditReports.erase(location: AuditSetup.location(audit.settings, config: AppConfig.current), context: AuditSetup.context(config: AppConfig.current),
                                    assessment: assessment, before: before)
         }
         if output.json { return Console.out(AuditReports.eraseJSON(destroyed).serialized()) }

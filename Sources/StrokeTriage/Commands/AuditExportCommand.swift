@@ -43,10 +43,10 @@ struct AuditExportCommand: ParsableCommand {
             fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
             file: URL(fileURLWithPath: out ?? AuditReports.defaultExportName(format)),
             disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
+        let location = AuditSetup.location(audit.settings, config: AppConfig.current)
         let summary = try Failure.report(output) { () throws -> AuditExportSummary in
             try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context(config: UserConfig.current)) { try $0.export(request) }
+            return try AuditLog.withLog(location, context: AuditSetup.context(config: AppConfig.current)) { try $0.export(request) }
         }
         let database = location.database.path
         if output.json { return Console.out(AuditReports.exportJSON(summary, request, database: database).serialized()) }

@@ -17,7 +17,7 @@ struct AuditHeadCommand: ParsableCommand {
 
     func run() throws {
         let (head, didReset) = try Failure.report(output) {
-            try AuditReports.head(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), reset: reset)
+            try AuditReports.head(location: AuditSetup.location(audit.settings, config: AppConfig.current), context: AuditSetup.context(config: AppConfig.current), reset: reset)
         }
         if output.json { return Console.out(head.json) }
         for line in AuditReports.headText(head, didReset: didReset, output.localizer) { Console.out(line) }

@@ -13,7 +13,7 @@ struct AuditPublicKeyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
+        let location = AuditSetup.location(audit.settings, config: AppConfig.current)
         let keyring = try Failure.report(output) {
             try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase,
                                           nowMs: Int64(Date().timeIntervalSince1970 * 1000))

@@ -37,18 +37,18 @@ struct AuditPushCommand: AsyncParsableCommand {
 
     func run() async throws {
         let settings = try Failure.report(output) {
-            try CollectorSettings(collector: collector, device: deviceName, config: UserConfig.current)
+            try CollectorSettings(collector: collector, device: deviceName, config: AppConfig.current)
         }
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
+        let location = AuditSetup.location(audit.settings, config: AppConfig.current)
         if status {
             let report = try await Failure.report(output) {
-                try await PushStatus.check(settings, location: location, context: AuditSetup.context(config: UserConfig.current),
+                try await PushStatus.check(settings, location: location, context: AuditSetup.context(config: AppConfig.current),
                                            state: PushState(directory: location.keyFile.deletingLastPathComponent()))
             }
             return (output.json ? [report.json] : report.lines(output.localizer)).forEach { Console.out($0) }
         }
         let summary = try await Failure.report(output) {
-            try await FleetPusher.push(settings, location: location, context: AuditSetup.context(config: UserConfig.current), batchSize: batchSize)
+            try await FleetPusher.push(settings, location: location, context: AuditSetup.context(config: AppConfig.current), batchSize: batchSize)
         }
         if quiet { return }
         Console.out(output.json ? summary.json(settings) : summary.text(settings, output.localizer))

@@ -13,7 +13,7 @@ struct AuditRotateKeyCommand: ParsableCommand {
 
     func run() throws {
         let publicKey = try Failure.report(output) {
-            try AuditLog.rotateKeys(AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current))
+            try AuditLog.rotateKeys(AuditSetup.location(audit.settings, config: AppConfig.current), context: AuditSetup.context(config: AppConfig.current))
         }
         if output.json { return Console.out(JSONValue.object([("publicKey", .string(publicKey))]).serialized()) }
         Console.out(output.localizer.text("audit.rotate.done", [.text(publicKey)]))

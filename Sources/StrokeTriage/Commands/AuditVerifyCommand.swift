@@ -49,7 +49,7 @@ struct AuditVerifyCommand: ParsableCommand {
     func run() throws {
         if let fleetExport { return try verifyFleetExport(fleetExport) }
         let report = try Failure.report(output) {
-            try AuditVerifyReport.verify(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), export: export,
+            try AuditVerifyReport.verify(location: AuditSetup.location(audit.settings, config: AppConfig.current), context: AuditSetup.context(config: AppConfig.current), export: export,
                                          publicKey: publicKey, against: against)
         }
         for line in output.json ? [report.json.serialized()] : report.text(output.localizer) { Console.out(line) }

@@ -58,19 +58,13 @@ struct BatchCommand: AsyncParsableCommand {
         let localizer = outputOptions.localizer
         let job = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
                            input: input, output: output, force: force, concurrency: concurrency)
-        let clock = ContinuousClock()
-        let started = clock.now
-        let summary = try await Failure.report(outputOptions) {
-            try await job.run(events: BatchConsole(localizer: localizer)) {
-                try BatchJob.rowService(prediction.settings, module: module, config: UserConfig.current,
+        let (summary, seconds) = try await Failure.report(outputOptions) {
+            try await job.timedRun(events: BatchConsole(localizer: localizer)) {
+                try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
                                         logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
             }
         }
-        let seconds = (clock.now - started) / .seconds(1)
-        Console.err(localizer.text("batch.summary", [
-            .text(String(summary.passed)), .text(String(summary.rejected)), .number(seconds, maxFractionDigits: 3),
-        ]))
-        Console.err(localizer.text("disclaimer.short"))
+        for line in BatchText.summary(summary, seconds: seconds, localizer) { Console.err(line) }
         if summary.rejected > 0 { throw ExitStatus.invalidData }
     }
 }

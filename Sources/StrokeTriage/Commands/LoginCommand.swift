@@ -24,7 +24,7 @@ struct LoginCommand: AsyncParsableCommand {
         }
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             do {
-                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: UserConfig.current))
+                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))
             } catch let error as CloudError where error.httpStatus == 401 {
                 throw LoginRefused()
             }

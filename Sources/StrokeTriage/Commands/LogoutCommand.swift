@@ -12,7 +12,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let (removed, auditWarning) = ResearchAccess.logout(trail: AuditTrail.make(audit.settings, config: UserConfig.current))
+        let (removed, auditWarning) = ResearchAccess.logout(trail: AuditTrail.make(audit.settings, config: AppConfig.current))
         if output.json {
             Console.out(ResearchAccess.logoutJSON(removed: removed).serialized())
         } else {

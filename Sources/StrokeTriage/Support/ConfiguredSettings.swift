@@ -6,7 +6,7 @@ extension GfapAssaySetting {
     /// The assay of `--gfap-assay` or the configured default.
     /// - Throws: exit 64 after one line on stderr when the configured name is not a known assay.
     static func resolve(flag: String?, output: OutputOptions) throws -> GfapAssay? {
-        try Failure.report(output) { try resolve(flag: flag, config: UserConfig.current) }
+        try Failure.report(output) { try resolve(flag: flag, config: AppConfig.current) }
     }
 
     /// The usage error of an unknown `--gfap-assay` name.
@@ -20,6 +20,6 @@ extension ScalesSetting {
     /// The configured scales, in `LVOScale` order.
     /// - Throws: exit 64 after one line on stderr when a name is not a known scale.
     static func load(output: OutputOptions) throws -> [LVOScale] {
-        try Failure.report(output) { try load(config: UserConfig.current) }
+        try Failure.report(output) { try load(config: AppConfig.current) }
     }
 }

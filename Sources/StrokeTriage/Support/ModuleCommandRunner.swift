@@ -11,9 +11,9 @@ enum ModuleCommandRunner {
     /// the first invalid field in the order the form asks them.
     static func run(flags: AssessmentFlags, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
                     notify: NotifyOptions = NotifyOptions(), build: () throws(ModelsError) -> TriageInputs) async throws {
-        let config = UserConfig.current
+        let config = AppConfig.current
         let events = ConsoleEvents(localizer: output.localizer)
-        let trail = AuditTrail.make(audit.settings, config: UserConfig.current)
+        let trail = AuditTrail.make(audit.settings, config: AppConfig.current)
         try Failure.report(output) { try DisclaimerGate().require(acceptFlag: flags.acceptDisclaimer, trail: trail, events: events) }
         // --notify: settings and device key are checked before the assessment (a usage error comes first).
         let notification = notify.notify == nil ? nil : try PreNotification.prepare(notify, audit: audit, trail: trail, output: output)
@@ -33,7 +33,7 @@ enum ModuleCommandRunner {
         // After the result is on screen: the pre-notification (queued when the relay is unreachable).
         let notified = await PreNotification.afterResult(outcome, notification, options: notify, output: output)
         // The result is written: a configured fleet collector gets the new records in the background.
-        if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: UserConfig.current) }
+        if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: AppConfig.current) }
         // After the result: exit 1 when the audit log refused to record it.
         try AssessmentSession.failIfRefused(trail, output.localizer)
         if let notified { throw notified }

@@ -11,10 +11,8 @@ enum ScaleCommandRunner {
         let score = try Failure.report(output) { () throws(ModelsError) -> ScaleScore in
             try scale.definition.score(try findings(values))
         }
-        if output.json {
-            return Console.out(ModelJSON.withDisclaimer(explain.adding(score.trace, to: ScaleRendering.json(score))).serialized())
-        }
-        explain.printCalculator(ScaleRendering.lines(score, output.localizer), score.trace, output.localizer)
+        explain.printCalculator(json: ScaleRendering.json(score), lines: ScaleRendering.lines(score, output.localizer),
+                                trace: score.trace, output)
     }
 
     /// The given items as whole points (`ScaleFindings.points`).

@@ -63,15 +63,7 @@ struct ScalesCommand: ParsableCommand {
         if output.json {
             return Console.out(ModelJSON.withDisclaimer(ScalesRendering.json(report, findings: findings, explain: explain.explain)).serialized())
         }
-        let l = output.localizer
-        for line in ScalesRendering.lines(report, l) { Console.outWrapped(line) }
-        if explain.explain, !report.scored.isEmpty {
-            Console.out("")
-            Console.outWrapped(l.text("explain.title"))
-            for score in report.scored {
-                for line in TraceRendering.lines(score.trace, l) { Console.outWrapped(line) }
-            }
-        }
-        Console.outWrapped(l.text("disclaimer.short"))
+        Console.out(lines: CalculatorText.lines(ScalesRendering.lines(report, output.localizer), traces: report.scored.map(\.trace),
+                                                explain: explain.explain, localizer: output.localizer))
     }
 }
