@@ -34,9 +34,4 @@ extension AssessmentSession {
         Console.err("! " + localizer.text("audit.warning.refused"))
         throw ExitStatus.failure
     }
-
-    /// Shows an audit hook's warning: the result stands, but it was not recorded.
-    static func notRecorded(_ warning: Message?, _ localizer: Localizer) {
-        ConsoleEvents(localizer: localizer).notRecorded(warning)
-    }
 }

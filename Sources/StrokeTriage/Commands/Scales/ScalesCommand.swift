@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageEngine
 import TriageRendering
 
 /// `stroke-triage scales …`: one set of exam findings on every prehospital
@@ -58,7 +59,7 @@ struct ScalesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let findings = try Failure.report(output) { () throws -> [ScaleItem: Int] in try ScaleCommandRunner.findings(values) }
+        let findings = try Failure.report(output) { () throws -> [ScaleItem: Int] in try ScaleFindings.points(values) }
         let report = try Failure.report(output) { () throws -> ScaleReport in try ScaleReport(findings: findings) }
         if output.json {
             return Console.out(ModelJSON.withDisclaimer(ScalesRendering.json(report, findings: findings, explain: explain.explain)).serialized())
