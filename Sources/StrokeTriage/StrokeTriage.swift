@@ -26,7 +26,7 @@ struct StrokeTriage: AsyncParsableCommand {
     /// instead of the parser's complaint about the next option.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: Self.self) {
+        if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
             Self.exit(withError: ExitStatus.usage)

@@ -2,6 +2,7 @@ import Foundation
 import StrokeModels
 import Testing
 import TriageBatch
+import TriageEngine
 import TriageLocalization
 
 /// What a batch run says beside its output (`BatchText`) and its timed run, in process.
@@ -47,5 +48,20 @@ struct BatchTextTests {
         #expect(seconds >= 0 && seconds.isFinite)
         #expect(fixture.read("out.csv") == BatchJobTests.lvoCSVOutput)
         #expect(sink.rejections.count == 1)
+    }
+}
+
+/// A batch run's settings in the command line's words.
+@Suite("batch usage")
+struct BatchUsageTests {
+    @Test("cloud-only mode, rows in flight and the deadline")
+    func usage() {
+        #expect(BatchJob.usageProblem(mode: .auto, concurrency: 4, deadline: nil) == nil)
+        #expect(BatchJob.usageProblem(mode: .offline, concurrency: 256, deadline: 0.5) == nil)
+        #expect(BatchJob.usageProblem(mode: .cloud, concurrency: 4, deadline: nil) == "--mode cloud is not available for batch; use offline or auto.")
+        #expect(BatchJob.usageProblem(mode: .auto, concurrency: 0, deadline: nil) == "--concurrency must be a whole number from 1 to 256.")
+        #expect(BatchJob.usageProblem(mode: .auto, concurrency: 257, deadline: nil) == "--concurrency must be a whole number from 1 to 256.")
+        #expect(BatchJob.usageProblem(mode: .auto, concurrency: 4, deadline: 0) == "--deadline must be a number of seconds > 0.")
+        #expect(BatchJob.usageProblem(mode: .auto, concurrency: 4, deadline: .infinity) == "--deadline must be a number of seconds > 0.")
     }
 }

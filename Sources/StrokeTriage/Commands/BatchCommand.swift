@@ -43,14 +43,8 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     mutating func validate() throws {
-        guard prediction.mode != .cloud else {
-            throw ValidationError("--mode cloud is not available for batch; use offline or auto.")
-        }
-        guard (1...256).contains(concurrency) else {
-            throw ValidationError("--concurrency must be a whole number from 1 to 256.")
-        }
-        if let deadline = prediction.deadline, !(deadline.isFinite && deadline > 0) {
-            throw ValidationError("--deadline must be a number of seconds > 0.")
+        if let problem = BatchJob.usageProblem(mode: prediction.mode, concurrency: concurrency, deadline: prediction.deadline) {
+            throw ValidationError(problem)
         }
     }
 

@@ -30,15 +30,8 @@ struct NotifyFlushCommand: AsyncParsableCommand {
         let l = output.localizer
         let followUp = try NotifyCommandSupport.followUp(audit, output)
         let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await followUp.flush() }
-        let failures = results.compactMap(\.1)
-        if output.json {
-            Console.out(NotifyRendering.flushJSON(results).serialized())
-        } else if results.isEmpty {
-            Console.out(l.text("notify.flush.nothing"))
-        } else {
-            for (entry, error) in results { Console.out(NotifyRendering.outcome(entry, error, l)) }
-        }
-        if let first = failures.first(where: { !$0.isQueued }) ?? failures.first { throw first.exitCode }
+        Console.out(lines: output.json ? [NotifyRendering.flushJSON(results).serialized()] : NotifyRendering.flushLines(results, l))
+        if let failure = NotifyFollowUp.flushFailure(results) { throw failure.exitCode }
     }
 }
 
@@ -51,11 +44,8 @@ struct NotifyStatusCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let l = output.localizer
         let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in try NotifyFollowUp.kept() }
-        if output.json { return Console.out(NotifyRendering.statusJSON(entries).serialized()) }
-        if entries.isEmpty { return Console.out(l.text("notify.status.none")) }
-        for entry in entries { Console.out(NotifyRendering.line(entry, l)) }
+        Console.out(lines: output.json ? [NotifyRendering.statusJSON(entries).serialized()] : NotifyRendering.statusLines(entries, output.localizer))
     }
 }
 

@@ -24,15 +24,7 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
     @OptionGroup var audit: AuditOptions
 
     func validate() throws {
-        switch (lat, lon, etaMinutes) {
-        case (let lat?, let lon?, nil):
-            guard (-90...90).contains(lat) else { throw ValidationError("--lat: \(lat) is outside the allowed range -90–90.") }
-            guard (-180...180).contains(lon) else { throw ValidationError("--lon: \(lon) is outside the allowed range -180–180.") }
-        case (nil, nil, let eta?):
-            guard (0...1440).contains(eta) else { throw ValidationError("--eta-minutes: \(eta) is outside the allowed range 0–1440.") }
-        default:
-            throw ValidationError("Give either --lat and --lon, or --eta-minutes.")
-        }
+        if let problem = NotifyFollowUp.etaUsageProblem(latitude: lat, longitude: lon, minutes: etaMinutes) { throw ValidationError(problem) }
     }
 
     func run() async throws {

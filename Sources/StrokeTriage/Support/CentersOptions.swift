@@ -32,12 +32,7 @@ struct CentersOptions: ParsableArguments {
     var overheadMinutes: Double?
 
     mutating func validate() throws {
-        switch (lat, lon, near) {
-        case (nil, nil, nil): throw ValidationError("Give the origin: --lat and --lon, or --near PLACE.")
-        case (_?, nil, _), (nil, _?, _): throw ValidationError("--lat and --lon go together.")
-        case (_?, _?, _?): throw ValidationError("Give either --lat/--lon or --near, not both.")
-        default: break
-        }
+        if let problem = CentersOrigin.usageProblem(latitude: lat, longitude: lon, near: near) { throw ValidationError(problem) }
     }
 
     /// The engine's origin of these flags (`validate` made sure there is exactly one).

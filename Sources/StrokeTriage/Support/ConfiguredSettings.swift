@@ -11,8 +11,7 @@ extension GfapAssaySetting {
 
     /// The usage error of an unknown `--gfap-assay` name.
     static func check(_ flag: String?) throws {
-        guard let flag, GfapAssay(rawValue: flag) == nil else { return }
-        throw ValidationError("--gfap-assay: '\(flag)' is not a known assay; allowed: \(GfapAssay.names).")
+        if let problem = usageProblem(flag) { throw ValidationError(problem) }
     }
 }
 

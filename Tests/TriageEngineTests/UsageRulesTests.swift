@@ -1,0 +1,30 @@
+import Testing
+import TriageEngine
+
+/// Which settings go together, in the command line's words.
+@Suite struct UsageRulesTests {
+    @Test func theAssayName() {
+        #expect(GfapAssaySetting.usageProblem(nil) == nil)
+        #expect(GfapAssaySetting.usageProblem("istat-tbi") == nil)
+        #expect(GfapAssaySetting.usageProblem("nope")?.hasPrefix("--gfap-assay: 'nope' is not a known assay; allowed: istat-tbi") == true)
+    }
+
+    @Test func aModuleRequestsLocation() {
+        #expect(ModuleRequest().usageProblem == nil)
+        #expect(ModuleRequest(latitude: 49.8, longitude: 9.9).usageProblem == nil)
+        #expect(ModuleRequest(near: "Würzburg").usageProblem == nil)
+        #expect(ModuleRequest(latitude: 49.8).usageProblem == "--lat and --lon go together: give both or neither.")
+        #expect(ModuleRequest(longitude: 9.9).usageProblem == "--lat and --lon go together: give both or neither.")
+        #expect(ModuleRequest(latitude: 49.8, longitude: 9.9, near: "Würzburg").usageProblem == "Give either --lat/--lon or --near, not both.")
+        #expect(ModuleRequest(latitude: 49.8, gfapAssay: "nope").usageProblem?.hasPrefix("--gfap-assay: 'nope'") == true)
+    }
+
+    @Test func exactlyOneOrigin() {
+        #expect(CentersOrigin.usageProblem(latitude: 49.8, longitude: 9.9, near: nil) == nil)
+        #expect(CentersOrigin.usageProblem(latitude: nil, longitude: nil, near: "Würzburg") == nil)
+        #expect(CentersOrigin.usageProblem(latitude: nil, longitude: nil, near: nil) == "Give the origin: --lat and --lon, or --near PLACE.")
+        #expect(CentersOrigin.usageProblem(latitude: 49.8, longitude: nil, near: "W") == "--lat and --lon go together.")
+        #expect(CentersOrigin.usageProblem(latitude: nil, longitude: 9.9, near: nil) == "--lat and --lon go together.")
+        #expect(CentersOrigin.usageProblem(latitude: 49.8, longitude: 9.9, near: "W") == "Give either --lat/--lon or --near, not both.")
+    }
+}
