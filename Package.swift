@@ -129,6 +129,8 @@ let package = Package(
                 // The glue between the engine and the fleet (collector and relay settings from the
                 // configuration, pre-notification of an assessment) and the audit commands' reports.
                 "TriageFleet", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                // The notify follow-ups' case status (arrived, cancelled).
+                "CaseWire",
             ]
         ),
         // The device side of the fleet and of hospital pre-notification: push to the collector,
@@ -301,13 +303,14 @@ let package = Package(
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
-            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming"]
+            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming", "TriageLocalization"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
-            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "GoldenFiles"]
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles",
+                           .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
         .testTarget(

@@ -26,7 +26,7 @@ struct StrokeTriage: AsyncParsableCommand {
     /// instead of the parser's complaint about the next option.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: Self.self) {
+        if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
             Self.exit(withError: ExitStatus.usage)
@@ -45,11 +45,10 @@ struct StrokeTriage: AsyncParsableCommand {
         }
         // One config-load policy for every command: a configuration file that exists but
         // cannot be used is an error (exit 78, EX_CONFIG), never silently ignored.
-        if let error = UserConfig.check() {
+        if let error = AppConfig.checkFile() {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
-            Console.err("\(localizer.text("error.prefix")): \(error.message(localizer))")
-            if arguments.contains("--verbose"), let cause = error.cause { Console.err("  cause: \(cause.escapingControlCharacters)") }
-            Self.exit(withError: ExitStatus.config)
+            Failure.show(error, localizer, verbose: arguments.contains("--verbose"))
+            Self.exit(withError: error.exitCode)
         }
         do {
             var command = command

@@ -73,6 +73,16 @@ public struct BatchJob: Sendable {
         }
     }
 
+    /// `run`, timed: the summary and the seconds the whole run took (opening the
+    /// files, the service and every row), for `BatchText.summary`.
+    public func timedRun(events: any BatchEventSink, service: () throws -> (any PredictionService)? = { nil })
+        async throws -> (summary: BatchRunner.Summary, seconds: Double) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let summary = try await run(events: events, service: service)
+        return (summary, (clock.now - started) / .seconds(1))
+    }
+
     /// The service that module rows go to one request each, or `nil` when rows are
     /// scored locally in-line: offline mode, the calculators, or an auto mode that
     /// resolves to the local models (unless `perRowRequests`, a test hook, asks for

@@ -2,6 +2,7 @@ import Foundation
 import StrokeModels
 import Testing
 import TriageEngine
+import TriageFleet
 import TriageLocalization
 import TriageRendering
 
@@ -136,5 +137,31 @@ final class ScriptedDialog: WalkDialog {
         #expect(d2.questions.count == 2)
         #expect(d2.transcript.contains("! " + Self.english.text("walk.invalid.yesNo")))
         #expect(d2.transcript.last == Self.english.text("notify.offer.skipped"))
+    }
+
+    @Test func brokenSettingsFailBeforeTheFirstQuestion() throws {
+        let home = TemporaryHome()
+        defer { home.remove() }
+        let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
+        let offline = WalkSettings(prediction: PredictionSettings(mode: .offline))
+        // The configured assay and scales are read; offline needs no cloud settings.
+        let ready = try WalkPreparation.prepare(offline, config: AppConfig(values: ["gfapAssay": .string("istat-tbi"),
+                                                                                    "scales": .strings(["race"])]), trail: trail)
+        #expect(ready.gfapAssay == .istatTbi && ready.scales == [.race] && ready.notification == nil)
+        #expect(throws: EngineError.self) {
+            try WalkPreparation.prepare(offline, config: AppConfig(values: ["gfapAssay": .string("magic")]), trail: trail)
+        }
+        #expect(throws: EngineError.self) {
+            try WalkPreparation.prepare(offline, config: AppConfig(values: ["scales": .strings(["nihss"])]), trail: trail)
+        }
+        // Cloud mode with an unusable API base, and --notify without a relay, are errors too.
+        #expect(throws: (any Error).self) {
+            try WalkPreparation.prepare(WalkSettings(prediction: PredictionSettings(mode: .cloud, apiBase: "ftp://x")),
+                                        config: AppConfig(), trail: trail)
+        }
+        #expect(throws: NotifyError.self) {
+            try WalkPreparation.prepare(WalkSettings(prediction: PredictionSettings(mode: .offline),
+                                                     notify: NotifyFlags(notify: "uk-wuerzburg")), config: AppConfig(), trail: trail)
+        }
     }
 }

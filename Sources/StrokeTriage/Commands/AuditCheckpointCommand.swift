@@ -1,5 +1,4 @@
 import ArgumentParser
-import StrokeAudit
 import TriageEngine
 
 /// `stroke-triage audit checkpoint`: signs the current chain head now.
@@ -11,10 +10,6 @@ struct AuditCheckpointCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let checkpoint = try Failure.report(output) {
-            try AuditLog.withLog(AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current)) { try $0.checkpoint() }
-        }
-        if output.json { return Console.out(AuditReports.checkpointJSON(checkpoint).serialized()) }
-        Console.out(output.localizer.text("audit.checkpoint.done", [.text(String(checkpoint.sequence))]))
+        output.show(try Failure.report(output) { try audit.maintenance(output).checkpoint() })
     }
 }

@@ -23,11 +23,6 @@ struct AuditEraseCommand: ParsableCommand {
     }
 
     func run() throws {
-        let destroyed = try Failure.report(output) {
-            try AuditReports.erase(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current),
-                                   assessment: assessment, before: before)
-        }
-        if output.json { return Console.out(AuditReports.eraseJSON(destroyed).serialized()) }
-        Console.out(output.localizer.text("audit.erase.done", [.text(String(destroyed))]))
+        output.show(try Failure.report(output) { try audit.maintenance(output).erase(assessment: assessment, before: before) })
     }
 }

@@ -1,8 +1,6 @@
 import StrokeModels
 import ArgumentParser
-import Foundation
 import StrokeAudit
-import TriageRendering
 import TriageEngine
 
 /// `stroke-triage audit export [--format jsonl|csv] [--from DATE] [--to DATE] [--out FILE]`.
@@ -38,18 +36,8 @@ struct AuditExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let request = AuditExportRequest(
-            format: AuditExportRequest.Format(rawValue: format) ?? .jsonl,
-            fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
-            file: URL(fileURLWithPath: out ?? AuditReports.defaultExportName(format)),
-            disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
-        let summary = try Failure.report(output) { () throws -> AuditExportSummary in
-            try AuditSetup.requireExisting(location)
-            return try AuditLog.withLog(location, context: AuditSetup.context(config: UserConfig.current)) { try $0.export(request) }
-        }
-        let database = location.database.path
-        if output.json { return Console.out(AuditReports.exportJSON(summary, request, database: database).serialized()) }
-        for line in AuditReports.exportText(summary, request, database: database, output.localizer) { Console.out(line) }
+        output.show(try Failure.report(output) {
+            try audit.maintenance(output).export(format: format, from: from, to: to, out: out, force: force)
+        })
     }
 }

@@ -16,10 +16,6 @@ struct AuditHeadCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let (head, didReset) = try Failure.report(output) {
-            try AuditReports.head(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), reset: reset)
-        }
-        if output.json { return Console.out(head.json) }
-        for line in AuditReports.headText(head, didReset: didReset, output.localizer) { Console.out(line) }
+        output.show(try Failure.report(output) { try audit.maintenance(output).head(reset: reset) })
     }
 }

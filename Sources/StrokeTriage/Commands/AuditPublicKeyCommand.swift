@@ -1,7 +1,4 @@
-import StrokeJSON
 import ArgumentParser
-import Foundation
-import StrokeAudit
 import TriageEngine
 
 /// `stroke-triage audit public-key`: prints the Ed25519 verification key (base64 of 32 bytes).
@@ -13,12 +10,6 @@ struct AuditPublicKeyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
-        let keyring = try Failure.report(output) {
-            try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase,
-                                          nowMs: Int64(Date().timeIntervalSince1970 * 1000))
-        }
-        if output.json { return Console.out(JSONValue.object([("publicKey", .string(keyring.publicKeyBase64))]).serialized()) }
-        Console.out(keyring.publicKeyBase64)
+        output.show(try Failure.report(output) { try audit.maintenance(output).publicKey() })
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import TriageFleet
 import TriageEngine
 
 /// `stroke-triage audit push [--collector URL] [--device-name NAME] [--batch-size N] [--status] [--json] [--quiet]`:
@@ -36,21 +35,11 @@ struct AuditPushCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let settings = try Failure.report(output) {
-            try CollectorSettings(collector: collector, device: deviceName, config: UserConfig.current)
+        let report = try await Failure.report(output) {
+            try await audit.maintenance(output).push(collector: collector, device: deviceName, batchSize: batchSize, statusOnly: status)
         }
-        let location = AuditSetup.location(audit.settings, config: UserConfig.current)
-        if status {
-            let report = try await Failure.report(output) {
-                try await PushStatus.check(settings, location: location, context: AuditSetup.context(config: UserConfig.current),
-                                           state: PushState(directory: location.keyFile.deletingLastPathComponent()))
-            }
-            return (output.json ? [report.json] : report.lines(output.localizer)).forEach { Console.out($0) }
-        }
-        let summary = try await Failure.report(output) {
-            try await FleetPusher.push(settings, location: location, context: AuditSetup.context(config: UserConfig.current), batchSize: batchSize)
-        }
-        if quiet { return }
-        Console.out(output.json ? summary.json(settings) : summary.text(settings, output.localizer))
+        // --quiet: nothing on success (background pushes); --status always reports.
+        if quiet, !status { return }
+        output.show(report)
     }
 }

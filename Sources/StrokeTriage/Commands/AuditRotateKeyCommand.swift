@@ -1,6 +1,4 @@
-import StrokeJSON
 import ArgumentParser
-import StrokeAudit
 import TriageEngine
 
 /// `stroke-triage audit rotate-key`: new master and signing keys; old records stay readable.
@@ -12,10 +10,6 @@ struct AuditRotateKeyCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let publicKey = try Failure.report(output) {
-            try AuditLog.rotateKeys(AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current))
-        }
-        if output.json { return Console.out(JSONValue.object([("publicKey", .string(publicKey))]).serialized()) }
-        Console.out(output.localizer.text("audit.rotate.done", [.text(publicKey)]))
+        output.show(try Failure.report(output) { try audit.maintenance(output).rotateKeys() })
     }
 }

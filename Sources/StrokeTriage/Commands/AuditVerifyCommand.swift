@@ -34,40 +34,25 @@ struct AuditVerifyCommand: ParsableCommand {
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
+    /// The engine's request of these flags.
+    var request: AuditVerifyRequest {
+        AuditVerifyRequest(export: export, publicKey: publicKey, against: against, fleetExport: fleetExport, publicKeys: publicKeys,
+                           orgKey: orgKey, decryptTo: decryptTo)
+    }
+
     func validate() throws {
-        if fleetExport != nil {
-            if publicKeys == nil { throw ValidationError("--fleet-export needs --public-keys FILE (see `stroke-triage-server collector public-keys`).") }
-            if export != nil || against != nil { throw ValidationError("--fleet-export cannot be combined with --export or --against.") }
-        } else if publicKeys != nil || orgKey != nil {
-            throw ValidationError("--public-keys and --org-key go with --fleet-export DIR.")
-        }
-        if decryptTo != nil, orgKey == nil { throw ValidationError("--decrypt-to needs --org-key FILE.") }
-        if export != nil, publicKey == nil { throw ValidationError("--export needs --public-key KEY (see `audit public-key`).") }
-        if export != nil, against != nil { throw ValidationError("--against checks the local log; it cannot be combined with --export.") }
+        if let problem = request.usageProblem { throw ValidationError(problem) }
     }
 
+    /// The report on stdout, or on stderr when the decrypted events of a fleet export go to stdout.
+    /// Exit 0 intact or valid, 65 damaged or invalid, 1 when the log disagrees with a signed head.
     func run() throws {
-        if let fleetExport { return try verifyFleetExport(fleetExport) }
-        let report = try Failure.report(output) {
-            try AuditVerifyReport.verify(location: AuditSetup.location(audit.settings, config: UserConfig.current), context: AuditSetup.context(config: UserConfig.current), export: export,
-                                         publicKey: publicKey, against: against)
+        let outcome = try Failure.report(output) {
+            try request.run(audit: audit.settings, config: AppConfig.current) { Console.outRaw(String(decoding: $0, as: UTF8.self)) }
         }
-        for line in output.json ? [report.json.serialized()] : report.text(output.localizer) { Console.out(line) }
-        if let problem = report.result.problem {
-            throw problem.reason.isHeadDisagreement ? ExitStatus.failure : ExitStatus.invalidData
+        for line in output.json ? [outcome.json] : outcome.text(output.localizer) {
+            outcome.reportToStandardError ? Console.err(line) : Console.out(line)
         }
-    }
-
-    /// `--fleet-export`: the report on stdout, or on stderr when the decrypted events go to stdout. Exit 0 valid, 65 invalid.
-    private func verifyFleetExport(_ directory: String) throws {
-        let report = try Failure.report(output) {
-            try FleetVerifyRunner.run(directory: directory, publicKeys: publicKeys ?? "", orgKey: orgKey, decryptTo: decryptTo) {
-                Console.outRaw(String(decoding: $0, as: UTF8.self))
-            }
-        }
-        for line in output.json ? [report.json] : report.text(output.localizer) {
-            report.eventsToStandardOutput ? Console.err(line) : Console.out(line)
-        }
-        if !report.result.isValid { throw ExitStatus.invalidData }
+        if outcome.exitStatus != 0 { throw ExitCode(outcome.exitStatus) }
     }
 }

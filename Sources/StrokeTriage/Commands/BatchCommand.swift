@@ -43,14 +43,8 @@ struct BatchCommand: AsyncParsableCommand {
     @OptionGroup var outputOptions: OutputOptions
 
     mutating func validate() throws {
-        guard prediction.mode != .cloud else {
-            throw ValidationError("--mode cloud is not available for batch; use offline or auto.")
-        }
-        guard (1...256).contains(concurrency) else {
-            throw ValidationError("--concurrency must be a whole number from 1 to 256.")
-        }
-        if let deadline = prediction.deadline, !(deadline.isFinite && deadline > 0) {
-            throw ValidationError("--deadline must be a number of seconds > 0.")
+        if let problem = BatchJob.usageProblem(mode: prediction.mode, concurrency: concurrency, deadline: prediction.deadline) {
+            throw ValidationError(problem)
         }
     }
 
@@ -58,19 +52,13 @@ struct BatchCommand: AsyncParsableCommand {
         let localizer = outputOptions.localizer
         let job = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
                            input: input, output: output, force: force, concurrency: concurrency)
-        let clock = ContinuousClock()
-        let started = clock.now
-        let summary = try await Failure.report(outputOptions) {
-            try await job.run(events: BatchConsole(localizer: localizer)) {
-                try BatchJob.rowService(prediction.settings, module: module, config: UserConfig.current,
+        let (summary, seconds) = try await Failure.report(outputOptions) {
+            try await job.timedRun(events: BatchConsole(localizer: localizer)) {
+                try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
                                         logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
             }
         }
-        let seconds = (clock.now - started) / .seconds(1)
-        Console.err(localizer.text("batch.summary", [
-            .text(String(summary.passed)), .text(String(summary.rejected)), .number(seconds, maxFractionDigits: 3),
-        ]))
-        Console.err(localizer.text("disclaimer.short"))
+        for line in BatchText.summary(summary, seconds: seconds, localizer) { Console.err(line) }
         if summary.rejected > 0 { throw ExitStatus.invalidData }
     }
 }

@@ -29,10 +29,7 @@ struct CentersCommand: ParsableCommand {
     func run() throws {
         let l = output.localizer
         let nearest = try Failure.report(output) {
-            try CentersEnvironment.check(Double(limit), field: "centers.field.limit", AllowedRange(lower: 1, upper: 1000, integer: true))
-            let (origin, placeName) = try place.origin()
-            return try CentersQueries.nearest(to: origin, place: placeName, limit: limit, need: need,
-                                              settings: place.settings(), config: UserConfig.current)
+            try CentersQueries.nearest(from: place.origin, limit: limit, need: need, settings: place.settings(), config: AppConfig.current)
         }
         if output.json { return Console.out(nearest.json(l).serialized()) }
         for line in nearest.lines(l) { Console.outWrapped(line) }

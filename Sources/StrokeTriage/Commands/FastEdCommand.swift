@@ -27,7 +27,6 @@ struct FastEdCommand: ParsableCommand {
             try FastEdExam(facialPalsy: facialPalsy, armWeakness: armWeakness, speech: speech,
                            eyeDeviation: eyeDeviation, denialNeglect: denialNeglect)
         }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(exam.trace, to: ModelJSON.fastEd(exam))).serialized()) }
-        explain.printCalculator(CalculatorRendering.lines(exam, output.localizer), exam.trace, output.localizer)
+        explain.printCalculator(json: ModelJSON.fastEd(exam), lines: CalculatorRendering.lines(exam, output.localizer), trace: exam.trace, output)
     }
 }

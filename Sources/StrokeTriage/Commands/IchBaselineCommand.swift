@@ -19,7 +19,6 @@ struct IchBaselineCommand: ParsableCommand {
 
     func run() throws {
         let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(p.trace, to: ModelJSON.ichBaseline(p))).serialized()) }
-        explain.printCalculator(CalculatorRendering.lines(p, output.localizer), p.trace, output.localizer)
+        explain.printCalculator(json: ModelJSON.ichBaseline(p), lines: CalculatorRendering.lines(p, output.localizer), trace: p.trace, output)
     }
 }

@@ -23,17 +23,9 @@ struct LoginCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         }
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
-            do {
-                return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: UserConfig.current))
-            } catch let error as CloudError where error.httpStatus == 401 {
-                throw LoginRefused()
-            }
+            try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))
         }
-        if output.json {
-            Console.out(ResearchAccess.loginJSON(session).serialized())
-        } else {
-            Console.out(l.text("cloud.login.done", [.text(session.expiresAt)]))
-        }
+        Console.out(output.json ? ResearchAccess.loginJSON(session).serialized() : ResearchAccess.loginText(session, l))
         if let auditWarning { Console.err("! " + l.render(auditWarning)) }
     }
 }

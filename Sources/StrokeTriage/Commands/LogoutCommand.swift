@@ -12,12 +12,8 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let (removed, auditWarning) = ResearchAccess.logout(trail: AuditTrail.make(audit.settings, config: UserConfig.current))
-        if output.json {
-            Console.out(ResearchAccess.logoutJSON(removed: removed).serialized())
-        } else {
-            Console.out(l.text(removed ? "cloud.logout.done" : "cloud.logout.none"))
-        }
+        let (removed, auditWarning) = ResearchAccess.logout(trail: AuditTrail.make(audit.settings, config: AppConfig.current))
+        Console.out(output.json ? ResearchAccess.logoutJSON(removed: removed).serialized() : ResearchAccess.logoutText(removed: removed, l))
         if let auditWarning { Console.err("! " + l.render(auditWarning)) }
     }
 }

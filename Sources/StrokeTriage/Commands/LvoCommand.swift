@@ -19,7 +19,6 @@ struct LvoCommand: ParsableCommand {
 
     func run() throws {
         let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(p.trace, to: ModelJSON.lvo(p))).serialized()) }
-        explain.printCalculator(CalculatorRendering.lines(p, output.localizer), p.trace, output.localizer)
+        explain.printCalculator(json: ModelJSON.lvo(p), lines: CalculatorRendering.lines(p, output.localizer), trace: p.trace, output)
     }
 }

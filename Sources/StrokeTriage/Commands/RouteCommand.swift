@@ -41,11 +41,8 @@ struct RouteCommand: ParsableCommand {
     func run() throws {
         let l = output.localizer
         let answer = try Failure.report(output) {
-            try CentersQueries.checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes)
-            let (origin, placeName) = try place.origin()
-            let request = RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes)
-            return try CentersQueries.route(request, place: placeName, settings: place.settings(maxExtraMinutes: maxExtraMinutes),
-                                            config: UserConfig.current)
+            try CentersQueries.route(from: place.origin, ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes,
+                                     settings: place.settings(maxExtraMinutes: maxExtraMinutes), config: AppConfig.current)
         }
         if output.json { return Console.out(answer.json(l).serialized()) }
         for line in answer.lines(l) { Console.outWrapped(line) }

@@ -11,14 +11,7 @@ struct StatusCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let l = output.localizer
         let status = ResearchAccess.status()
-        if output.json {
-            Console.out(status.json.serialized())
-        } else if let expiresAt = status.expiresAt {
-            Console.out(l.text(status.loggedIn ? "cloud.status.loggedIn" : "cloud.status.expired", [.text(expiresAt)]))
-        } else {
-            Console.out(l.text("cloud.status.loggedOut"))
-        }
+        Console.out(output.json ? status.json.serialized() : status.text(output.localizer))
     }
 }

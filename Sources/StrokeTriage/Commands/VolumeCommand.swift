@@ -16,7 +16,6 @@ struct VolumeCommand: ParsableCommand {
 
     func run() throws {
         let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
-        if output.json { return Console.out(ModelJSON.withDisclaimer(explain.adding(estimate.trace, to: ModelJSON.volume(estimate))).serialized()) }
-        explain.printCalculator(CalculatorRendering.lines(estimate, output.localizer), estimate.trace, output.localizer)
+        explain.printCalculator(json: ModelJSON.volume(estimate), lines: CalculatorRendering.lines(estimate, output.localizer), trace: estimate.trace, output)
     }
 }

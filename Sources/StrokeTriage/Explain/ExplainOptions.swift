@@ -1,7 +1,6 @@
 import StrokeJSON
 import ArgumentParser
 import StrokeModels
-import TriageLocalization
 import TriageRendering
 
 /// The `--explain` flag of the calculators and scales (the module commands
@@ -12,25 +11,10 @@ struct ExplainOptions: ParsableArguments {
 }
 
 extension ExplainOptions {
-    /// The object with `trace` appended when `--explain` is on.
-    func adding(_ trace: ModelTrace, to value: JSONValue) -> JSONValue {
-        guard explain, case .object(var members) = value else { return value }
-        members.append(("trace", TraceRendering.json(trace)))
-        return .object(members)
-    }
-
-    /// Prints the human trace when `--explain` is on.
-    func show(_ trace: ModelTrace, _ l: Localizer) {
-        guard explain else { return }
-        Console.out("")
-        Console.outWrapped(l.text("explain.title"))
-        for line in TraceRendering.lines(trace, l) { Console.outWrapped(line) }
-    }
-
-    /// Prints a calculator's human lines, the trace when `--explain` is on, then the disclaimer.
-    func printCalculator(_ lines: [String], _ trace: ModelTrace, _ l: Localizer) {
-        for line in lines { Console.outWrapped(line) }
-        show(trace, l)
-        Console.outWrapped(l.text("disclaimer.short"))
+    /// Prints a calculator's result: with `--json` its object (with `trace` when `--explain`
+    /// is on, and the disclaimer), else `CalculatorText`'s lines.
+    func printCalculator(json: JSONValue, lines: [String], trace: ModelTrace, _ output: OutputOptions) {
+        if output.json { return Console.out(CalculatorText.json(json, trace: trace, explain: explain).serialized()) }
+        Console.out(lines: CalculatorText.lines(lines, traces: [trace], explain: explain, localizer: output.localizer))
     }
 }

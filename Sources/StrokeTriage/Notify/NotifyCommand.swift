@@ -28,17 +28,10 @@ struct NotifyFlushCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let notifier = try NotifyCommandSupport.notifier(audit, output)
-        let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await notifier.flush() }
-        let failures = results.compactMap(\.1)
-        if output.json {
-            Console.out(NotifyRendering.flushJSON(results).serialized())
-        } else if results.isEmpty {
-            Console.out(l.text("notify.flush.nothing"))
-        } else {
-            for (entry, error) in results { Console.out(NotifyRendering.outcome(entry, error, l)) }
-        }
-        if let first = failures.first(where: { !$0.isQueued }) ?? failures.first { throw first.exitCode }
+        let followUp = try NotifyCommandSupport.followUp(audit, output)
+        let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await followUp.flush() }
+        Console.out(lines: output.json ? [NotifyRendering.flushJSON(results).serialized()] : NotifyRendering.flushLines(results, l))
+        if let failure = NotifyFollowUp.flushFailure(results) { throw failure.exitCode }
     }
 }
 
@@ -51,35 +44,28 @@ struct NotifyStatusCommand: ParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() throws {
-        let l = output.localizer
-        let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in
-            try NotifyQueue(stateDirectory: StateDirectories().state).all(nowMs: PreNotifier.nowMs())
-        }
-        if output.json { return Console.out(NotifyRendering.statusJSON(entries).serialized()) }
-        if entries.isEmpty { return Console.out(l.text("notify.status.none")) }
-        for entry in entries { Console.out(NotifyRendering.line(entry, l)) }
+        let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in try NotifyFollowUp.kept() }
+        Console.out(lines: output.json ? [NotifyRendering.statusJSON(entries).serialized()] : NotifyRendering.statusLines(entries, output.localizer))
     }
 }
 
-/// What the `notify` subcommands share: the notifier with the device key and the audit trail.
+/// What the `notify` follow-up subcommands share: the engine's `NotifyFollowUp` and the outcome on the terminal.
 enum NotifyCommandSupport {
-    /// The notifier for these options (the device key is the audit log's signing key).
-    static func notifier(_ audit: AuditOptions, _ output: OutputOptions) throws -> PreNotifier {
-        let key = try Failure.report(output) { () throws(NotifyError) in try NotifySettings.signingKey(audit.settings, config: UserConfig.current) }
-        return PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state), signingKey: key,
-                           recorder: TrailNotificationRecorder(trail: AuditTrail.make(audit.settings, config: UserConfig.current),
-                                                                        events: ConsoleEvents(localizer: output.localizer)))
+    /// The follow-ups of this device for these options (the device key is the audit log's signing key).
+    static func followUp(_ audit: AuditOptions, _ output: OutputOptions) throws -> NotifyFollowUp {
+        try Failure.report(output) { () throws(NotifyError) in
+            try NotifyFollowUp(audit: audit.settings, config: AppConfig.current, events: ConsoleEvents(localizer: output.localizer))
+        }
     }
 
-    /// Prints the outcome of a follow-up and exits with its status: 0 delivered, 69 queued, 1 refused.
-    static func finish(_ entry: QueuedCase, _ error: NotifyError?, _ notifier: PreNotifier, _ output: OutputOptions) async throws {
-        if output.json {
-            Console.out(NotifyRendering.json(entry).serialized())
-        } else {
-            Console.out(NotifyRendering.outcome(entry, error, output.localizer))
-        }
+    /// Runs one follow-up, prints its outcome and exits with its status: 0 delivered, 69 queued, 1 refused.
+    static func run(_ audit: AuditOptions, _ output: OutputOptions,
+                    _ body: (NotifyFollowUp) async throws(NotifyError) -> (QueuedCase, NotifyError?)) async throws {
+        let followUp = try followUp(audit, output)
+        let (entry, error) = try await Failure.report(output) { () async throws -> (QueuedCase, NotifyError?) in try await body(followUp) }
+        Console.out(output.json ? NotifyRendering.json(entry).serialized() : NotifyRendering.outcome(entry, error, output.localizer))
         if let error { throw error.exitCode }
         // The relay answered: anything else still queued goes now.
-        _ = try? await notifier.flush()
+        await followUp.flushRemaining()
     }
 }

@@ -28,15 +28,7 @@ struct NotifyOptions: ParsableArguments {
     var etaMinutes: Int?
 
     mutating func validate() throws {
-        if let notify, !HospitalID.isValid(notify) {
-            throw ValidationError("--notify: '\(notify.escapingControlCharacters)' is not a hospital id; allowed: 1–64 characters of a–z A–Z 0–9 . _ -")
-        }
-        if let etaMinutes, !(0...1440).contains(etaMinutes) {
-            throw ValidationError("--eta-minutes: \(etaMinutes) is outside the allowed range 0–1440.")
-        }
-        if notify == nil, hospitalKey != nil || etaMinutes != nil {
-            throw ValidationError("--hospital-key and --eta-minutes need --notify HOSPITAL_ID.")
-        }
+        if let problem = flags.usageProblem { throw ValidationError(problem) }
     }
 
     /// The engine's plain form of these flags.

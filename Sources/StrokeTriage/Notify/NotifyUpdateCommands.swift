@@ -24,31 +24,15 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
     @OptionGroup var audit: AuditOptions
 
     func validate() throws {
-        switch (lat, lon, etaMinutes) {
-        case (let lat?, let lon?, nil):
-            guard (-90...90).contains(lat) else { throw ValidationError("--lat: \(lat) is outside the allowed range -90–90.") }
-            guard (-180...180).contains(lon) else { throw ValidationError("--lon: \(lon) is outside the allowed range -180–180.") }
-        case (nil, nil, let eta?):
-            guard (0...1440).contains(eta) else { throw ValidationError("--eta-minutes: \(eta) is outside the allowed range 0–1440.") }
-        default:
-            throw ValidationError("Give either --lat and --lon, or --eta-minutes.")
-        }
+        if let problem = NotifyFollowUp.etaUsageProblem(latitude: lat, longitude: lon, minutes: etaMinutes) { throw ValidationError(problem) }
     }
 
     func run() async throws {
-        let notifier = try NotifyCommandSupport.notifier(audit, output)
-        let (entry, error) = try await Failure.report(output) { () async throws -> (QueuedCase, NotifyError?) in
-            var minutes = etaMinutes
-            if let lat, let lon {
-                let kept = try notifier.queue.entry(caseId, nowMs: PreNotifier.nowMs())
-                minutes = HospitalLocator.etaMinutes(from: Coordinate(latitude: lat, longitude: lon),
-                                                     latitude: kept.hospitalLat, longitude: kept.hospitalLon,
-                                                     config: UserConfig.current)
-                guard minutes != nil else { throw NotifyError.hospitalLocationUnknown(kept.hospitalId) }
-            }
-            return try await notifier.update(caseId, eta: minutes)
+        var position: Coordinate?
+        if let lat, let lon { position = Coordinate(latitude: lat, longitude: lon) }
+        try await NotifyCommandSupport.run(audit, output) { followUp async throws(NotifyError) in
+            try await followUp.updateETA(caseId, minutes: etaMinutes, position: position)
         }
-        try await NotifyCommandSupport.finish(entry, error, notifier, output)
     }
 }
 
@@ -61,7 +45,11 @@ struct NotifyArrivedCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: AuditOptions
 
-    func run() async throws { try await NotifyStatusChange.run(caseId, .arrived, output, audit) }
+    func run() async throws {
+        try await NotifyCommandSupport.run(audit, output) { followUp async throws(NotifyError) in
+            try await followUp.changeStatus(caseId, to: .arrived)
+        }
+    }
 }
 
 /// `stroke-triage notify cancel --case ID`: the patient is not coming to that hospital.
@@ -73,17 +61,9 @@ struct NotifyCancelCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: AuditOptions
 
-    func run() async throws { try await NotifyStatusChange.run(caseId, .cancelled, output, audit) }
-}
-
-/// The shared body of `notify arrived` and `notify cancel`.
-enum NotifyStatusChange {
-    /// Records the status change, tries to deliver it, prints the outcome and exits with its status.
-    static func run(_ caseId: String, _ status: CaseStatus, _ output: OutputOptions, _ audit: AuditOptions) async throws {
-        let notifier = try NotifyCommandSupport.notifier(audit, output)
-        let (entry, error) = try await Failure.report(output) { () async throws -> (QueuedCase, NotifyError?) in
-            try await notifier.update(caseId, status: status)
+    func run() async throws {
+        try await NotifyCommandSupport.run(audit, output) { followUp async throws(NotifyError) in
+            try await followUp.changeStatus(caseId, to: .cancelled)
         }
-        try await NotifyCommandSupport.finish(entry, error, notifier, output)
     }
 }

@@ -38,12 +38,6 @@ struct AssessmentFlags: ParsableArguments {
     }
 
     mutating func validate() throws {
-        try GfapAssaySetting.check(gfapAssay)
-        if (lat == nil) != (lon == nil) {
-            throw ValidationError("--lat and --lon go together: give both or neither.")
-        }
-        if near != nil, lat != nil || lon != nil {
-            throw ValidationError("Give either --lat/--lon or --near, not both.")
-        }
+        if let problem = request.usageProblem { throw ValidationError(problem) }
     }
 }

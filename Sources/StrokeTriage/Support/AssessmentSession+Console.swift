@@ -17,23 +17,12 @@ struct ConsoleEvents: EngineEventSink {
 }
 
 extension AssessmentSession {
-    /// Prints the outcome: one JSON object with `--json` (with `trace` when `explain`), else the human
-    /// result followed by where it was recorded ("Recorded in the audit log as event N in:" and the
-    /// database path, or that it was not), then with `explain` the traces.
+    /// Prints the outcome: one JSON object with `--json` (with `trace` when `explain`), else
+    /// `OutcomeText`'s lines (the result, where it was recorded, with `explain` the traces).
     static func present(_ outcome: AssessmentOutcome, output: OutputOptions, explain: Bool = false) {
         if output.json { return Console.out(json(outcome, explain: explain).serialized()) }
-        let style = TerminalStyle(output)
-        let renderer = ResultRenderer(localizer: output.localizer, style: style)
-        for line in renderer.lines(outcome) { Console.out(line) }
-        if let event = outcome.recordedAs {
-            // The path on a line of its own, unbroken, so that it can be copied.
-            Console.out(output.localizer.text("walk.audit.recordedAs", [.text(String(event.sequence))]))
-            Console.out(event.database)
-        } else {
-            for line in style.wrap("! " + output.localizer.text("walk.audit.notRecordedShort"), hangingIndent: "  ") { Console.out(style.warning(line)) }
-        }
-        if explain {
-            for line in TraceRendering.lines(AssessmentTrace(outcome.assessment), output.localizer) { Console.outWrapped(line) }
+        for line in OutcomeText.lines(outcome, style: TerminalStyle(output), localizer: output.localizer, explain: explain) {
+            Console.out(line)
         }
     }
 
@@ -44,10 +33,5 @@ extension AssessmentSession {
         guard trail.refusedWrite else { return }
         Console.err("! " + localizer.text("audit.warning.refused"))
         throw ExitStatus.failure
-    }
-
-    /// Shows an audit hook's warning: the result stands, but it was not recorded.
-    static func notRecorded(_ warning: Message?, _ localizer: Localizer) {
-        ConsoleEvents(localizer: localizer).notRecorded(warning)
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import TriageEngine
-import Foundation
 import StrokeCenters
 import StrokeModels
 
@@ -33,24 +32,13 @@ struct CentersOptions: ParsableArguments {
     var overheadMinutes: Double?
 
     mutating func validate() throws {
-        switch (lat, lon, near) {
-        case (nil, nil, nil): throw ValidationError("Give the origin: --lat and --lon, or --near PLACE.")
-        case (_?, nil, _), (nil, _?, _): throw ValidationError("--lat and --lon go together.")
-        case (_?, _?, _?): throw ValidationError("Give either --lat/--lon or --near, not both.")
-        default: break
-        }
+        if let problem = CentersOrigin.usageProblem(latitude: lat, longitude: lon, near: near) { throw ValidationError(problem) }
     }
 
-    /// The origin, validated, and the place name it came from.
-    func origin() throws -> (Coordinate, String?) {
-        if let near {
-            let place = try CentersEnvironment.gazetteer.resolve(near)
-            return (place.coordinate, place.displayName)
-        }
-        guard let lat, let lon else { throw ValidationError("Give the origin: --lat and --lon, or --near PLACE.") }
-        try CentersEnvironment.check(lat, field: "field.lat", AllowedRange(lower: -90, upper: 90))
-        try CentersEnvironment.check(lon, field: "field.lon", AllowedRange(lower: -180, upper: 180))
-        return (Coordinate(latitude: lat, longitude: lon), nil)
+    /// The engine's origin of these flags (`validate` made sure there is exactly one).
+    var origin: CentersOrigin {
+        guard let lat, let lon else { return .place(near ?? "") }
+        return .coordinate(latitude: lat, longitude: lon)
     }
 
     /// The engine's centers settings of these flags (plus `route`'s `--max-extra-minutes`).

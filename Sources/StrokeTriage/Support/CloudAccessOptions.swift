@@ -15,6 +15,6 @@ struct CloudAccessOptions: ParsableArguments {
 
     /// The resolved settings.
     func settings() throws -> CloudSettings {
-        try CloudSettings(apiBase: apiBase, deadline: deadline, pin: pin, config: UserConfig.current)
+        try CloudSettings(apiBase: apiBase, deadline: deadline, pin: pin, config: AppConfig.current)
     }
 }

@@ -10,6 +10,8 @@ import TriageRendering
 enum Console {
     /// Writes a line to stdout.
     static func out(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
+    /// Writes lines to stdout, one after the other.
+    static func out(lines: [String]) { for line in lines { out(line) } }
     /// Writes a line to stderr.
     static func err(_ text: String) { write(text + "\n", to: STDERR_FILENO) }
     /// Writes a human-readable line to stdout wrapped to 80 columns, keeping its indent.

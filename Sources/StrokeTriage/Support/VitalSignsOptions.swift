@@ -19,14 +19,6 @@ struct VitalSignsOptions: ParsableArguments {
     /// Inputs for a module from these values, checked in the order the form asks them.
     /// - Throws: `ModelsError` for the first invalid field.
     func inputs(for module: TriageModule) throws(ModelsError) -> TriageInputs {
-        let age = try ModuleAssessment.whole(.age, age)
-        let systolic = try ModuleAssessment.whole(.systolic, sbp)
-        let diastolic = try ModuleAssessment.whole(.diastolic, dbp)
-        var inputs = TriageInputs(module: module, gfap: try ModuleAssessment.checked(.gfap, gfap))
-        inputs.age = age
-        inputs.systolic = systolic
-        inputs.diastolic = diastolic
-        inputs.reducedVigilance = reducedVigilance
-        return inputs
+        try ModuleAssessment.vitalSigns(module, age: age, systolic: sbp, diastolic: dbp, gfap: gfap, reducedVigilance: reducedVigilance)
     }
 }

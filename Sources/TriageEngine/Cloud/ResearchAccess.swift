@@ -2,6 +2,7 @@ import Foundation
 import StrokeCloud
 import StrokeJSON
 import StrokeModels
+import TriageLocalization
 
 /// Research access to the Cloud Functions: log in (the session is stored in a
 /// 0600 file, never shown), the session's state, log out. Logins and logouts
@@ -23,6 +24,12 @@ public enum ResearchAccess {
             self.expired = expired
         }
 
+        /// The `status` line: logged in or expired with the expiry, or logged out.
+        public func text(_ l: Localizer) -> String {
+            guard let expiresAt else { return l.text("cloud.status.loggedOut") }
+            return l.text(loggedIn ? "cloud.status.loggedIn" : "cloud.status.expired", [.text(expiresAt)])
+        }
+
         /// The `status --json` object: `{"loggedIn", "expiresAt", "expired"}`.
         public var json: JSONValue {
             .object([("loggedIn", .bool(loggedIn)), ("expiresAt", expiresAt.map { .string($0) } ?? .null), ("expired", .bool(expired))])
@@ -38,10 +45,17 @@ public enum ResearchAccess {
 
     /// Logs in, stores the session (0600) and records `logged_in`; returns the session and the
     /// audit warning when the login could not be recorded.
-    /// - Throws: the client's `CloudError` (HTTP 401: wrong password), or the store's write error.
+    /// - Throws: `LoginRefused` for a wrong password (HTTP 401), else the client's `CloudError`,
+    ///   or the store's write error.
     public static func login(client: CloudClient, password: String, store: SessionStore = SessionStore(),
                              trail: AuditTrail) async throws -> (session: ResearchSession, notRecorded: Message?) {
-        let session = try await client.login(password: password)
+        let session: ResearchSession
+        do throws(CloudError) {
+            session = try await client.login(password: password)
+        } catch {
+            if error.httpStatus == 401 { throw LoginRefused() }
+            throw error
+        }
         try store.save(session)
         return (session, trail.loggedIn())
     }
@@ -56,6 +70,16 @@ public enum ResearchAccess {
     public static func logout(store: SessionStore = SessionStore(), trail: @autoclosure () -> AuditTrail) -> (removed: Bool, notRecorded: Message?) {
         let removed = store.remove()
         return (removed, removed ? trail().loggedOut() : nil)
+    }
+
+    /// The `login` line: logged in until the session's expiry.
+    public static func loginText(_ session: ResearchSession, _ l: Localizer) -> String {
+        l.text("cloud.login.done", [.text(session.expiresAt)])
+    }
+
+    /// The `logout` line: the session was removed, or there was none.
+    public static func logoutText(removed: Bool, _ l: Localizer) -> String {
+        l.text(removed ? "cloud.logout.done" : "cloud.logout.none")
     }
 
     /// The `logout --json` object: `{"loggedIn": false, "removed"}`.

@@ -58,6 +58,22 @@ extension PreNotification {
                               lvo: a.lvo?.probability, to: destination, etaMinutes: eta)
     }
 
+    /// A module command's pre-notification after its result is shown: sends the outcome's case
+    /// to `flags.notify` when it was `prepared` (`make`) before the assessment, with `flags.etaMinutes`
+    /// or the routing's drive time.
+    /// - Returns: `nil` when no pre-notification was asked for; else the queue entry with the
+    ///   delivery error (`notify.unreachable`: queued; else refused), or the error that kept the
+    ///   case from being sent or queued at all.
+    public static func afterResult(_ outcome: AssessmentOutcome, prepared: PreNotification?, flags: NotifyFlags,
+                                   config: AppConfig) async -> Result<(QueuedCase, NotifyError?), NotifyError>? {
+        guard let prepared, let hospital = flags.notify else { return nil }
+        do throws(NotifyError) {
+            return .success(try await prepared.send(outcome, to: hospital, etaOverride: flags.etaMinutes, config: config))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The routing decision's destination id (`routing.destination.id`), when there is one
     /// and it is a valid hospital id (the walkthrough offers to send there).
     public static func routedDestination(_ outcome: AssessmentOutcome) -> String? {

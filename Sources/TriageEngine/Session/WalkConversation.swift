@@ -81,10 +81,12 @@ public struct WalkConversation {
         }
     }
 
-    /// Asks until the summary is confirmed (the inputs) or the user declines or ends
-    /// the input (`nil`). `places` resolves typed place names; `scales` adds those LVO scales.
+    /// Introduces the questions, then asks until the summary is confirmed (the inputs) or the
+    /// user declines or ends the input (`nil`). `places` resolves typed place names; `scales`
+    /// adds those LVO scales.
     public func inputs(scales: [LVOScale], places: Gazetteer? = CentersEnvironment.gazetteer) -> TriageInputs? {
         let l = localizer
+        dialog.say(wrapped: l.text("walk.intro"))
         var walk = Walkthrough(places: places, scales: scales)
         var summaryShown = false
         while true {

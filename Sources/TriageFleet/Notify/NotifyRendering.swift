@@ -55,6 +55,16 @@ public enum NotifyRendering {
         return "! " + l.text(key, [.text(hospital), .text(e.caseId), .text(error.message(l))])
     }
 
+    /// The `notify flush` lines: that there was nothing to deliver, or one outcome line per case.
+    public static func flushLines(_ results: [(QueuedCase, NotifyError?)], _ l: Localizer) -> [String] {
+        results.isEmpty ? [l.text("notify.flush.nothing")] : results.map { outcome($0.0, $0.1, l) }
+    }
+
+    /// The `notify status` lines: that none are kept, or one line per case.
+    public static func statusLines(_ entries: [QueuedCase], _ l: Localizer) -> [String] {
+        entries.isEmpty ? [l.text("notify.status.none")] : entries.map { line($0, l) }
+    }
+
     /// One human line per case: id, hospital, urgency, ETA, status, delivery.
     public static func line(_ e: QueuedCase, _ l: Localizer) -> String {
         let eta = e.latestEta.map { l.text("notify.eta", [.text(String($0))]) } ?? l.text("notify.eta.unknown")

@@ -22,15 +22,11 @@ final class BatchConsole: BatchEventSink {
     }
 
     func rowRejected(line: Int, reason: RowRejection) {
-        Console.err(localizer.text("batch.row.rejected", [.text(String(line)), .message(reason.message)]))
+        Console.err(BatchText.rowRejected(line: line, reason: reason, localizer))
     }
 
     func progress(_ progress: BatchProgress) {
-        var text = localizer.text("batch.progress", [.text(String(progress.rows)), .number(progress.rowsPerSecond, maxFractionDigits: 0)])
-        if let left = progress.secondsLeft {
-            text += localizer.text("batch.progress.eta", [.number(left, maxFractionDigits: 0)])
-        }
-        Self.writeErr("\r\u{1B}[K" + text)
+        Self.writeErr("\r\u{1B}[K" + BatchText.progress(progress, localizer))
         drawn = true
     }
 

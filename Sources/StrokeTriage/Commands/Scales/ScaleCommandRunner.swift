@@ -9,17 +9,9 @@ enum ScaleCommandRunner {
     /// Exits 65 naming the first item outside its points.
     static func run(_ scale: LVOScale, _ values: [ScaleItem: Double], output: OutputOptions, explain: ExplainOptions) throws {
         let score = try Failure.report(output) { () throws(ModelsError) -> ScaleScore in
-            try scale.definition.score(try findings(values))
+            try scale.definition.score(try ScaleFindings.points(values))
         }
-        if output.json {
-            return Console.out(ModelJSON.withDisclaimer(explain.adding(score.trace, to: ScaleRendering.json(score))).serialized())
-        }
-        explain.printCalculator(ScaleRendering.lines(score, output.localizer), score.trace, output.localizer)
-    }
-
-    /// The given items as whole points (`ScaleFindings.points`).
-    /// - Throws: `ModelsError` naming every item outside its points.
-    static func findings(_ values: [ScaleItem: Double]) throws(ModelsError) -> [ScaleItem: Int] {
-        try ScaleFindings.points(values)
+        explain.printCalculator(json: ScaleRendering.json(score), lines: ScaleRendering.lines(score, output.localizer),
+                                trace: score.trace, output)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageEngine
 import TriageRendering
 
 /// `stroke-triage scales …`: one set of exam findings on every prehospital
@@ -58,20 +59,12 @@ struct ScalesCommand: ParsableCommand {
     }
 
     func run() throws {
-        let findings = try Failure.report(output) { () throws -> [ScaleItem: Int] in try ScaleCommandRunner.findings(values) }
+        let findings = try Failure.report(output) { () throws -> [ScaleItem: Int] in try ScaleFindings.points(values) }
         let report = try Failure.report(output) { () throws -> ScaleReport in try ScaleReport(findings: findings) }
         if output.json {
             return Console.out(ModelJSON.withDisclaimer(ScalesRendering.json(report, findings: findings, explain: explain.explain)).serialized())
         }
-        let l = output.localizer
-        for line in ScalesRendering.lines(report, l) { Console.outWrapped(line) }
-        if explain.explain, !report.scored.isEmpty {
-            Console.out("")
-            Console.outWrapped(l.text("explain.title"))
-            for score in report.scored {
-                for line in TraceRendering.lines(score.trace, l) { Console.outWrapped(line) }
-            }
-        }
-        Console.outWrapped(l.text("disclaimer.short"))
+        Console.out(lines: CalculatorText.lines(ScalesRendering.lines(report, output.localizer), traces: report.scored.map(\.trace),
+                                                explain: explain.explain, localizer: output.localizer))
     }
 }
