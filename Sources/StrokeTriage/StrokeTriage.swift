@@ -29,7 +29,7 @@ struct StrokeTriage: AsyncParsableCommand {
         if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
-            Self.exit(withError: ExitStatus.usage)
+            Self.exit(withError: ErrorCategory.usage.exitCode)
         }
         // Parse errors quote what was typed: escape control characters in them
         // (an escape sequence in an unknown option never reaches the terminal raw).

@@ -59,7 +59,7 @@ struct BatchCommand: AsyncParsableCommand {
             }
         }
         for line in BatchText.summary(summary, seconds: seconds, localizer) { Console.err(line) }
-        if summary.rejected > 0 { throw ExitStatus.invalidData }
+        if summary.rejected > 0 { throw ErrorCategory.invalidData.exitCode }
     }
 }
 

@@ -20,7 +20,7 @@ struct LoginCommand: AsyncParsableCommand {
         let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose)) }
         guard let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " "), !password.isEmpty else {
             Console.err("\(l.text("error.prefix")): \(l.text("cloud.login.noPassword"))")
-            throw ExitStatus.usage
+            throw ErrorCategory.usage.exitCode
         }
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))

@@ -1,5 +1,6 @@
 import StrokeJSON
 import ArgumentParser
+import StrokeModels
 import StrokeCloud
 import TriageRendering
 import TriageEngine
@@ -22,6 +23,6 @@ struct WarmUpCommand: AsyncParsableCommand {
         } else {
             for line in CloudWarmUp.lines(results, output.localizer) { Console.out(line) }
         }
-        if results.allSatisfy({ $0.status == nil }) { throw ExitStatus.unavailable }
+        if results.allSatisfy({ $0.status == nil }) { throw ErrorCategory.unavailable.exitCode }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import TriageFleet
 import TriageRendering
 import TriageEngine
@@ -16,7 +17,7 @@ extension PreNotification {
             Console.err(output.json ? NotifyRendering.notificationJSON(entry).serialized() : NotifyRendering.outcome(entry, error, output.localizer))
             return error?.exitCode
         case .failure(let error)?:
-            return (Failure.translate(error, output) as? ExitCode) ?? ExitStatus.failure
+            return (Failure.translate(error, output) as? ExitCode) ?? ErrorCategory.failure.exitCode
         }
     }
 }

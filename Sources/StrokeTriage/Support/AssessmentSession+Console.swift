@@ -32,6 +32,6 @@ extension AssessmentSession {
     static func failIfRefused(_ trail: AuditTrail, _ localizer: Localizer) throws {
         guard trail.refusedWrite else { return }
         Console.err("! " + localizer.text("audit.warning.refused"))
-        throw ExitStatus.failure
+        throw ErrorCategory.failure.exitCode
     }
 }

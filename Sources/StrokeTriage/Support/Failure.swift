@@ -32,5 +32,11 @@ enum Failure {
 
 extension TriageError {
     /// The exit code of a one-shot command failing with this error (its category's status).
-    var exitCode: ExitCode { ExitCode(category.exitStatus) }
+    var exitCode: ExitCode { category.exitCode }
+}
+
+extension ErrorCategory {
+    /// The category's exit status (sysexits.h; the one table is `ErrorCategory.exitStatus`)
+    /// as argument-parser's exit code.
+    var exitCode: ExitCode { ExitCode(exitStatus) }
 }

@@ -7,7 +7,7 @@ extension GfapAssaySetting {
     /// The problem of a `--gfap-assay` name that is no known assay; `nil` for a known one or none.
     public static func usageProblem(_ flag: String?) -> String? {
         guard let flag, GfapAssay(rawValue: flag) == nil else { return nil }
-        return "--gfap-assay: '\(flag)' is not a known assay; allowed: \(GfapAssay.names)."
+        return "--gfap-assay: '\(flag.escapingControlCharacters)' is not a known assay; allowed: \(GfapAssay.names)."
     }
 }
 
