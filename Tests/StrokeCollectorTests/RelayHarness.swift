@@ -36,7 +36,7 @@ struct RelayHarness: Sendable {
             let routes = RelayRoutes(configuration: configuration, store: store, metrics: metrics, logger: logger)
             try await LiveServer.run(routes.makeRouter()) { port in
                 try await body(RelayHarness(store: store, metrics: metrics, port: port,
-                                            client: try RelayHTTPClient(baseURL: "http://127.0.0.1:\(port)")))
+                                            client: try RelayHTTPClient(baseURL: "http://127.0.0.1:\(port)", timeoutSeconds: 120)))
             }
         }
     }
