@@ -65,7 +65,7 @@ public struct LocalAPIRoutes: Sendable {
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, logger: logger))
-        router.get("/healthz") { _, _ -> Response in Self.json(Self.health, status: .ok) }
+        router.get("/healthz") { _, _ -> Response in Response(status: .ok, headers: Self.jsonHeaders, body: Self.healthBody) }
         router.get("/openapi.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
@@ -186,16 +186,17 @@ public struct LocalAPIRoutes: Sendable {
         ("served_by", .string(ContractPredictions.servedBy)),
     ])
 
-    /// A JSON answer (one line, then a newline).
+    /// The `/healthz` answer's body, written once per process (it never changes).
+    static let healthBody = jsonBody(health)
+
+    /// A JSON answer (one line, then a newline), written straight into the response's buffer.
     static func json(_ value: WireValue, status: HTTPResponse.Status) -> Response {
-        var text = value.text
-        text += "\n"
-        return Self.text(text, status: status)
+        Response(status: status, headers: jsonHeaders, body: jsonBody(value))
     }
 
     /// A JSON answer already written as text.
     static func text(_ text: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+        Response(status: status, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     /// An error answer.
