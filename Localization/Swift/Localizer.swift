@@ -12,7 +12,10 @@ public struct Localizer: Sendable {
 
     /// A localizer for the flag and process environment (see `Language.resolve`).
     public static func forUser(flag: String?) -> Localizer {
-        Localizer(language: Language.resolve(flag: flag, environment: ProcessInfo.processInfo.environment))
+        // A flag that names a language decides alone: the environment (a copy of every
+        // variable) is read only when it is needed (the local API asks once per request).
+        if let flag, let language = Language(tag: flag) { return Localizer(language: language) }
+        return Localizer(language: Language.resolve(flag: flag, environment: ProcessInfo.processInfo.environment))
     }
 
     /// The text of a key with positional arguments filled in.
@@ -28,7 +31,7 @@ public struct Localizer: Sendable {
     /// with the language's decimal separator ("27.4" / "27,4"). No grouping.
     public func number(_ value: Double, maxFractionDigits: Int) -> String {
         guard value.isFinite else { return String(describing: value) }
-        var text = String(format: "%.\(max(0, maxFractionDigits))f", value)
+        var text = Self.fixed(value, fractionDigits: max(0, maxFractionDigits))
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }
@@ -50,25 +53,64 @@ public struct Localizer: Sendable {
     /// Keys defined in more than one table of a language (each key has one home).
     public static func duplicateKeys(_ language: Language) -> [String] { Catalog.shared.duplicates(language) }
 
-    private func fill(_ template: String, _ arguments: [MessageArgument]) -> String {
-        var output = ""
-        var next = 0
-        var chars = template.makeIterator()
-        while let c = chars.next() {
-            guard c == "%" else { output.append(c); continue }
-            var spec = ""
-            while let d = chars.next() {
-                spec.append(d)
-                if d == "@" || d == "%" { break }
+    /// `value` with exactly `fractionDigits` decimals, as C's `%.*f` writes it: the
+    /// conversion `String(format:)` hands to `snprintf` on Linux, without building a
+    /// format string and a Foundation string for every number.
+    static func fixed(_ value: Double, fractionDigits: Int) -> String {
+        let precision = Int32(clamping: fractionDigits)
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { small in
+            let count = Int(withVaList([precision, value]) { vsnprintf(small.baseAddress, small.count, "%.*f", $0) })
+            if count < small.count {
+                return String(decoding: UnsafeRawBufferPointer(start: small.baseAddress, count: max(count, 0)), as: UTF8.self)
             }
-            if spec == "%" { output.append("%"); continue }
-            let position: Int
-            if spec == "@" { position = next; next += 1 }
-            else if spec.hasSuffix("$@"), let n = Int(spec.dropLast(2)) { position = n - 1 }
-            else { output += "%" + spec; continue }
-            output += position < arguments.count ? argument(arguments[position]) : ""
+            // Very large values: the exact length is known now.
+            var large = [CChar](repeating: 0, count: count + 1)
+            _ = large.withUnsafeMutableBufferPointer { buffer in
+                withVaList([precision, value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+            }
+            return String(decoding: large.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
         }
-        return output
+    }
+
+    /// Fills `%@`, `%N$@` and `%%` in a template. Works on UTF-8 bytes: the markers
+    /// are ASCII, which never occurs inside a multi-byte character.
+    private func fill(_ template: String, _ arguments: [MessageArgument]) -> String {
+        let percent = UInt8(ascii: "%"), at = UInt8(ascii: "@"), dollar = UInt8(ascii: "$")
+        var template = template
+        return template.withUTF8 { bytes -> String in
+            guard bytes.contains(percent) else { return String(decoding: bytes, as: UTF8.self) }
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 32)
+            var next = 0
+            var i = 0
+            while i < bytes.count {
+                guard bytes[i] == percent else { output.append(bytes[i]); i += 1; continue }
+                // The spec runs to the first `@` or `%` after the marker (or to the end).
+                let start = i + 1
+                var end = start
+                while end < bytes.count {
+                    end += 1
+                    if bytes[end - 1] == at || bytes[end - 1] == percent { break }
+                }
+                i = end
+                let spec = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                if spec.count == 1, spec[0] == percent { output.append(percent); continue }
+                let position: Int
+                if spec.count == 1, spec[0] == at {
+                    position = next
+                    next += 1
+                } else if spec.count >= 2, spec[spec.count - 2] == dollar, spec[spec.count - 1] == at,
+                          let n = Int(String(decoding: UnsafeBufferPointer(rebasing: spec.dropLast(2)), as: UTF8.self)) {
+                    position = n - 1
+                } else {
+                    output.append(percent)
+                    output.append(contentsOf: spec)
+                    continue
+                }
+                if position >= 0, position < arguments.count { output.append(contentsOf: argument(arguments[position]).utf8) }
+            }
+            return String(decoding: output, as: UTF8.self)
+        }
     }
 
     private func argument(_ argument: MessageArgument) -> String {
@@ -83,20 +125,24 @@ public struct Localizer: Sendable {
 
 /// The parsed tables, each language loaded on first use (a command that
 /// speaks English never parses the German tables).
-final class Catalog: @unchecked Sendable {
+final class Catalog: Sendable {
     static let shared = Catalog()
-    private let lock = NSLock()
-    private var tables: [Language: [String: String]] = [:]
+    // Lazily initialised, once, by the runtime: no lock on the lookup path.
+    private static let english = merged(.en)
+    private static let german = merged(.de)
 
     func table(_ language: Language) -> [String: String] {
-        lock.lock()
-        defer { lock.unlock() }
-        if let table = tables[language] { return table }
+        switch language {
+        case .en: Self.english
+        case .de: Self.german
+        }
+    }
+
+    private static func merged(_ language: Language) -> [String: String] {
         var merged: [String: String] = [:]
-        for (_, entries) in Self.parsed(language) {
+        for (_, entries) in parsed(language) {
             for entry in entries { merged[entry.key] = entry.value }
         }
-        tables[language] = merged
         return merged
     }
 
