@@ -31,13 +31,15 @@ public struct Localizer: Sendable {
     /// with the language's decimal separator ("27.4" / "27,4"). No grouping.
     public func number(_ value: Double, maxFractionDigits: Int) -> String {
         guard value.isFinite else { return String(describing: value) }
-        var text = Self.fixed(value, fractionDigits: max(0, maxFractionDigits))
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
+        let dot = UInt8(ascii: "."), zero = UInt8(ascii: "0")
+        var digits = Self.fixedDigits(value, fractionDigits: max(0, maxFractionDigits))
+        if digits.contains(dot) {
+            while digits.last == zero { digits.removeLast() }
+            if digits.last == dot { digits.removeLast() }
         }
-        if text == "-0" { text = "0" }
-        return language == .de ? text.replacingOccurrences(of: ".", with: ",") : text
+        if digits == [UInt8(ascii: "-"), zero] { return "0" }
+        if language == .de, let point = digits.firstIndex(of: dot) { digits[point] = UInt8(ascii: ",") }
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// A probability 0…1 as a whole percent with a space, e.g. "52 %".
@@ -53,24 +55,42 @@ public struct Localizer: Sendable {
     /// Keys defined in more than one table of a language (each key has one home).
     public static func duplicateKeys(_ language: Language) -> [String] { Catalog.shared.duplicates(language) }
 
-    /// `value` with exactly `fractionDigits` decimals, as C's `%.*f` writes it: the
-    /// conversion `String(format:)` hands to `snprintf` on Linux, without building a
-    /// format string and a Foundation string for every number.
+    /// `value` with exactly `fractionDigits` decimals, as C's `%.Nf` writes it: the
+    /// conversion `String(format:)` hands to `snprintf` on Linux, without Foundation's
+    /// formatter (a format string and an `NSString` for every number).
     static func fixed(_ value: Double, fractionDigits: Int) -> String {
-        let precision = Int32(clamping: fractionDigits)
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { small in
-            let count = Int(withVaList([precision, value]) { vsnprintf(small.baseAddress, small.count, "%.*f", $0) })
-            if count < small.count {
-                return String(decoding: UnsafeRawBufferPointer(start: small.baseAddress, count: max(count, 0)), as: UTF8.self)
+        String(decoding: fixedDigits(value, fractionDigits: fractionDigits), as: UTF8.self)
+    }
+
+    /// The UTF-8 bytes of `fixed`: glibc's `strfromd` (`%.Nf` without C varargs, whose
+    /// Swift bridge costs more than the conversion), else `vsnprintf` with `%.*f`.
+    static func fixedDigits(_ value: Double, fractionDigits: Int) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { small -> [UInt8] in
+            let count: Int
+            if let strfromd = Self.strfromd, fractionDigits < Self.fixedFormats.count {
+                count = Int(Self.fixedFormats[fractionDigits].withUnsafeBufferPointer { strfromd(small.baseAddress, small.count, $0.baseAddress, value) })
+            } else {
+                count = Int(withVaList([Int32(clamping: fractionDigits), value]) { vsnprintf(small.baseAddress, small.count, "%.*f", $0) })
             }
+            if count < small.count { return Array(UnsafeRawBufferPointer(start: small.baseAddress, count: max(count, 0))) }
             // Very large values: the exact length is known now.
             var large = [CChar](repeating: 0, count: count + 1)
             _ = large.withUnsafeMutableBufferPointer { buffer in
-                withVaList([precision, value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
+                withVaList([Int32(clamping: fractionDigits), value]) { vsnprintf(buffer.baseAddress, buffer.count, "%.*f", $0) }
             }
-            return String(decoding: large.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return large.prefix(count).map { UInt8(bitPattern: $0) }
         }
     }
+
+    /// `%.0f` … `%.15f` as C strings.
+    private static let fixedFormats: [[CChar]] = (0...15).map { Array("%.\($0)f".utf8CString) }
+
+    /// glibc's `int strfromd(char *str, size_t n, const char *format, double fp)` (glibc 2.25+),
+    /// which Swift's C module does not declare; nil where the C library lacks it.
+    private static let strfromd: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, Double) -> Int32)? = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "strfromd") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<CChar>?, Int, UnsafePointer<CChar>?, Double) -> Int32).self)
+    }()
 
     /// Fills `%@`, `%N$@` and `%%` in a template. Works on UTF-8 bytes: the markers
     /// are ASCII, which never occurs inside a multi-byte character.

@@ -56,7 +56,11 @@ import StrokeModels
                 #expect(Localizer.fixed(value, fractionDigits: digits) == String(format: "%.\(digits)f", value), "\(value) \(digits)")
             }
         }
+        for value in values { // beyond the precomputed formats: the vsnprintf path
+            #expect(Localizer.fixed(value, fractionDigits: 20) == String(format: "%.20f", value), "\(value)")
+        }
         #expect(Localizer(language: .en).number(-0.0001, maxFractionDigits: 2) == "0")
+        #expect(Localizer(language: .de).number(-1234.5, maxFractionDigits: 2) == "-1234,5")
         #expect(Localizer(language: .de).number(1e300, maxFractionDigits: 0).count == 301)
     }
 
