@@ -94,7 +94,7 @@ public struct LocalAPIRoutes: Sendable {
         router.post("/v1/assess") { request, _ -> Response in
             do {
                 let answer = try await v1.assess(try await readBody(request).readableBytesView)
-                var response = Self.text(answer.text, status: .ok)
+                var response = Self.answer(answer.bytes)
                 if answer.recorded == false {
                     // The answer stands; the operator sees that the audit log did not take it (never the data).
                     logger.warning("assessment not recorded in the audit log", metadata: ["code": "api.auditNotRecorded"])
@@ -108,14 +108,14 @@ public struct LocalAPIRoutes: Sendable {
         router.get("/v1/centers") { request, _ -> Response in
             do {
                 let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                return Self.text(try v1.centers(query: query).text, status: .ok)
+                return Self.answer(try v1.centers(query: query).bytes)
             } catch let error as LocalAPIError {
                 return Self.error(error)
             }
         }
         router.post("/v1/route") { request, _ -> Response in
             do {
-                return Self.text(try v1.route(try await readBody(request).readableBytesView).text, status: .ok)
+                return Self.answer(try v1.route(try await readBody(request).readableBytesView).bytes)
             } catch let error as LocalAPIError {
                 return Self.error(error)
             }
@@ -194,9 +194,9 @@ public struct LocalAPIRoutes: Sendable {
         Response(status: status, headers: jsonHeaders, body: jsonBody(value))
     }
 
-    /// A JSON answer already written as text.
-    static func text(_ text: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    /// A `200` JSON answer already written as UTF-8.
+    static func answer(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// An error answer.
