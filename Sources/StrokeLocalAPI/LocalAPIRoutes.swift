@@ -65,7 +65,7 @@ public struct LocalAPIRoutes: Sendable {
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
         router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, logger: logger))
-        router.get("/healthz") { _, _ -> Response in Self.json(Self.health, status: .ok) }
+        router.get("/healthz") { _, _ -> Response in Response(status: .ok, headers: Self.jsonHeaders, body: Self.healthBody) }
         router.get("/openapi.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"],
                      body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
@@ -94,7 +94,7 @@ public struct LocalAPIRoutes: Sendable {
         router.post("/v1/assess") { request, _ -> Response in
             do {
                 let answer = try await v1.assess(try await readBody(request).readableBytesView)
-                var response = Self.text(answer.text, status: .ok)
+                var response = Self.answer(answer.bytes)
                 if answer.recorded == false {
                     // The answer stands; the operator sees that the audit log did not take it (never the data).
                     logger.warning("assessment not recorded in the audit log", metadata: ["code": "api.auditNotRecorded"])
@@ -108,14 +108,14 @@ public struct LocalAPIRoutes: Sendable {
         router.get("/v1/centers") { request, _ -> Response in
             do {
                 let query = request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-                return Self.text(try v1.centers(query: query).text, status: .ok)
+                return Self.answer(try v1.centers(query: query).bytes)
             } catch let error as LocalAPIError {
                 return Self.error(error)
             }
         }
         router.post("/v1/route") { request, _ -> Response in
             do {
-                return Self.text(try v1.route(try await readBody(request).readableBytesView).text, status: .ok)
+                return Self.answer(try v1.route(try await readBody(request).readableBytesView).bytes)
             } catch let error as LocalAPIError {
                 return Self.error(error)
             }
@@ -186,16 +186,17 @@ public struct LocalAPIRoutes: Sendable {
         ("served_by", .string(ContractPredictions.servedBy)),
     ])
 
-    /// A JSON answer (one line, then a newline).
+    /// The `/healthz` answer's body, written once per process (it never changes).
+    static let healthBody = jsonBody(health)
+
+    /// A JSON answer (one line, then a newline), written straight into the response's buffer.
     static func json(_ value: WireValue, status: HTTPResponse.Status) -> Response {
-        var text = value.text
-        text += "\n"
-        return Self.text(text, status: status)
+        Response(status: status, headers: jsonHeaders, body: jsonBody(value))
     }
 
-    /// A JSON answer already written as text.
-    static func text(_ text: String, status: HTTPResponse.Status) -> Response {
-        Response(status: status, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    /// A `200` JSON answer already written as UTF-8.
+    static func answer(_ bytes: [UInt8]) -> Response {
+        Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     /// An error answer.

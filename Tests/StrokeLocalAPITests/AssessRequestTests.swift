@@ -1,3 +1,4 @@
+import Foundation
 import StrokeLocalAPI
 import StrokeModels
 import Testing
@@ -86,5 +87,31 @@ import TriageRendering
         #expect(!i.reducedVigilance)
         #expect(i.onsetMinutes == nil)
         #expect(i.location == nil)
+    }
+
+    /// Bodies are read by StrokeJSON's one reader; they read as `JSONDecoder` read them
+    /// (the reader before the benchmark; a repeated member: the first counts), and what it
+    /// refused is still refused. Only a trailing comma, which it let through, is refused now.
+    @Test func bodiesReadAsJSONDecoderReadThem() throws {
+        let valid = [#"{"module":"full","inputs":{"age":70,"sbp":160.0,"dbp":9e1,"gfap":1.805E2,"fastEd":-0,"headache":true}}"#,
+                     #" {"a":[1,2.5,"x",null,false,{"b":{}}],"c":"\u00fc\n\"","d":12345678901234567890,"e":-1e-7} "#,
+                     #"{"x":1,"x":2}"#, "{}", #"{"deep":[[[[[[[[[[1]]]]]]]]]]}"#, #"{"big":9007199254740993,"u":"🧠 ä"}"#]
+        for body in valid {
+            let read = try RequestJSON.object(Array(body.utf8))
+            let decoded = try JSONDecoder().decode(RequestJSON.self, from: Data(body.utf8))
+            guard case .object(let members) = decoded else { Issue.record("\(body)"); continue }
+            #expect(read == members, "\(body)")
+        }
+        for body in ["", "{", #"{"a":NaN}"#, #"{"a":Infinity}"#, #"{"a":1e400}"#, #"{"a":01}"#, "{'a':1}", #"{"a":"\x"}"#] {
+            #expect(throws: LocalAPIError.self, "\(body)") { try RequestJSON.object(Array(body.utf8)) }
+            #expect(throws: (any Error).self, "\(body)") { try JSONDecoder().decode(RequestJSON.self, from: Data(body.utf8)) }
+        }
+        #expect(throws: LocalAPIError.invalidJSON) { try RequestJSON.object(Array(#"{"a":1,}"#.utf8)) }
+        for body in ["[]", "5", #""text""#, "null"] {
+            #expect(throws: LocalAPIError.notAnObject, "\(body)") { try RequestJSON.object(Array(body.utf8)) }
+        }
+        for body in ["[]", "5", #""text""#] {
+            #expect(Self.error(#"{"module":"coma","inputs":\#(body)}"#)?.code == "api.wrongType", "\(body)")
+        }
     }
 }

@@ -40,10 +40,24 @@ public struct LocalAPIV1: Sendable {
 
     /// An answer: the CLI's JSON, and for an audited assessment whether every event was recorded.
     public struct Answer: Sendable {
-        /// The JSON text followed by a newline, exactly as the CLI prints it.
-        public let text: String
+        /// The JSON text followed by a newline, as UTF-8: what the route sends.
+        public let bytes: [UInt8]
         /// `true` when audited and recorded, `false` when audited and some event was not recorded, `nil` when not audited.
         public let recorded: Bool?
+
+        /// The JSON text followed by a newline, exactly as the CLI prints it.
+        public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+        /// `value` written compactly by StrokeJSON's one writer, then a newline, into one
+        /// buffer reserved for a whole answer (no `String` on the server's path).
+        init(_ value: JSONValue, recorded: Bool?) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(4096)
+            value.write(to: &bytes)
+            bytes.append(UInt8(ascii: "\n"))
+            self.bytes = bytes
+            self.recorded = recorded
+        }
     }
 
     /// The configuration the CLI would read (centers dataset and policy, assay, operator).
@@ -75,7 +89,7 @@ public struct LocalAPIV1: Sendable {
             throw .internalError
         }
         let recorded = audit == nil ? nil : events.events.isEmpty && !trail.refusedWrite
-        return Answer(text: AssessmentSession.json(outcome).serialized() + "\n", recorded: recorded)
+        return Answer(AssessmentSession.json(outcome), recorded: recorded)
     }
 
     /// `GET /v1/centers` with its query parameters (percent-decoded).
@@ -87,7 +101,7 @@ public struct LocalAPIV1: Sendable {
             let (origin, place) = try Self.origin(request)
             let nearest = try CentersQueries.nearest(to: origin, place: place, limit: limit, need: request.need,
                                                      settings: Self.settings(request), config: config)
-            return Answer(text: nearest.json(Self.localizer(request.lang)).serialized() + "\n", recorded: nil)
+            return Answer(nearest.json(Self.localizer(request.lang)), recorded: nil)
         } catch {
             throw Self.translate(error, request)
         }
@@ -105,7 +119,7 @@ public struct LocalAPIV1: Sendable {
             let routing = RoutingRequest(origin: origin, ichProbability: n["ich"] ?? 0, lvoProbability: n["lvo"], fastEd: n["fastEd"],
                                          onsetMinutes: n["onsetMinutes"])
             let answer = try CentersQueries.route(routing, place: place, settings: Self.settings(request), config: config)
-            return Answer(text: answer.json(Self.localizer(request.lang)).serialized() + "\n", recorded: nil)
+            return Answer(answer.json(Self.localizer(request.lang)), recorded: nil)
         } catch {
             throw Self.translate(error, request)
         }

@@ -61,7 +61,8 @@ struct ApiCommand: AsyncParsableCommand {
             FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\n".utf8))
             throw ExitCode(error.category.exitStatus)
         }
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // Metadata is formatted only for lines written (Hummingbird gives every request its own id).
+        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
         var logger = Logger(label: "stroke-triage.api")
         logger.logLevel = verbose ? .debug : .notice
         let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger)

@@ -67,6 +67,11 @@ public enum InputKey: String, CaseIterable, Sendable {
 
     /// The inputs a module reads, in the order the form asks them (`TriageModule.inputKeys`).
     public static func keys(for module: TriageModule) -> [InputKey] {
-        module.inputKeys.map { InputKey(rawValue: $0)! }
+        keysByModule[module] ?? []
     }
+
+    /// `keys(for:)` of every module, mapped from the names once per process (the local
+    /// API asks several times per `/v1/assess`; each name was a string switch).
+    private static let keysByModule: [TriageModule: [InputKey]] = Dictionary(
+        uniqueKeysWithValues: TriageModule.allCases.map { module in (module, module.inputKeys.map { InputKey(rawValue: $0)! }) })
 }
