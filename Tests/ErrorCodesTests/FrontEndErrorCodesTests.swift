@@ -29,8 +29,8 @@ struct FrontEndErrorCodesTests {
         let samples = CloudSettingsError.Problem.allCases.map { CloudSettingsError(setting: "--api-base", problem: $0) }
         try check(CloudSettingsError.self, samples)
         #expect(samples.allSatisfy { $0.category == .usage })
-        try check(LoginRefused.self, [LoginRefused()])
-        #expect(LoginRefused().category.exitStatus == 1)
+        try check(ResearchAccessError.self, ResearchAccessError.allCases)
+        #expect(ResearchAccessError.allCases.map(\.category.exitStatus) == [64, 1])
     }
 
     @Test func walkError() throws {

@@ -18,12 +18,10 @@ struct LoginCommand: AsyncParsableCommand {
     func run() async throws {
         let l = output.localizer
         let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose)) }
-        guard let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " "), !password.isEmpty else {
-            Console.err("\(l.text("error.prefix")): \(l.text("cloud.login.noPassword"))")
-            throw ErrorCategory.usage.exitCode
-        }
+        let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " ") ?? ""
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
-            try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))
+            guard !password.isEmpty else { throw ResearchAccessError.noPassword }
+            return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))
         }
         Console.out(output.json ? ResearchAccess.loginJSON(session).serialized() : ResearchAccess.loginText(session, l))
         if let auditWarning { Console.err("! " + l.render(auditWarning)) }

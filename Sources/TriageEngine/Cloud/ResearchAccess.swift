@@ -45,7 +45,7 @@ public enum ResearchAccess {
 
     /// Logs in, stores the session (0600) and records `logged_in`; returns the session and the
     /// audit warning when the login could not be recorded.
-    /// - Throws: `LoginRefused` for a wrong password (HTTP 401), else the client's `CloudError`,
+    /// - Throws: `ResearchAccessError.loginRefused` for a wrong password (HTTP 401), else the client's `CloudError`,
     ///   or the store's write error.
     public static func login(client: CloudClient, password: String, store: SessionStore = SessionStore(),
                              trail: AuditTrail) async throws -> (session: ResearchSession, notRecorded: Message?) {
@@ -53,7 +53,7 @@ public enum ResearchAccess {
         do throws(CloudError) {
             session = try await client.login(password: password)
         } catch {
-            if error.httpStatus == 401 { throw LoginRefused() }
+            if error.httpStatus == 401 { throw ResearchAccessError.loginRefused }
             throw error
         }
         try store.save(session)
