@@ -72,6 +72,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("state/session.json").path))
     }
 
+    @Test func noPasswordIsAUsageErrorBeforeAnyRequest() throws {
+        let home = BinaryRunner.temporaryHome()
+        for stdin in ["\n", ""] {
+            let r = try BinaryRunner.run(["login", "--api-base", "http://stroke-triage-test.invalid"], stdin: stdin,
+                                         environment: ["STROKE_TRIAGE_HOME": home.path])
+            #expect(r.status == 64)
+            #expect(r.stderr == "Error: no password given\n")
+            #expect(r.stdout.isEmpty)
+        }
+    }
+
     @Test func loginWithAnUnreachableCloudExits69() throws {
         let r = try BinaryRunner.run(["login", "--api-base", "http://stroke-triage-test.invalid", "--lang", "de"], stdin: "x\n")
         #expect(r.status == 69)
