@@ -45,6 +45,14 @@ extension PreNotification {
         return PreNotification(settings: settings, notifier: notifier)
     }
 
+    /// The pre-notification `--notify` asks for, prepared before the assessment (so a missing
+    /// relay or device name, or an unreadable key, is an error before the result); `nil` without it.
+    public static func prepare(_ flags: NotifyFlags, audit: AuditSettings, config: AppConfig, trail: AuditTrail,
+                               events: any EngineEventSink) throws(NotifyError) -> PreNotification? {
+        guard let hospital = flags.notify else { return nil }
+        return try make(flags, hospital: hospital, audit: audit, config: config, trail: trail, events: events)
+    }
+
     /// Seals and sends the outcome's case (its `--json` object) to `hospitalId`, with the ETA
     /// from the crew's position to the hospital unless `etaOverride` is given.
     public func send(_ outcome: AssessmentOutcome, to hospitalId: String, etaOverride: Int?, config: AppConfig)

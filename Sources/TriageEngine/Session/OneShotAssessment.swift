@@ -78,9 +78,8 @@ public struct OneShotAssessment: Sendable {
                            cloudLogger: Logger = CloudSettings.silentLogger,
                            build: () throws(ModelsError) -> TriageInputs) async throws -> OneShotAssessment {
         try DisclaimerGate(directories).require(acceptFlag: settings.acceptDisclaimer, trail: trail, events: events)
-        let notification = settings.notify.notify == nil ? nil
-            : try PreNotification.make(settings.notify, hospital: settings.notify.notify, audit: settings.audit, config: config,
-                                       trail: trail, events: events)
+        let notification = try PreNotification.prepare(settings.notify, audit: settings.audit, config: config, trail: trail,
+                                                       events: events)
         let outcome = try await ModuleAssessment.run(settings.request, prediction: settings.prediction, config: config,
                                                      output: settings.output, trail: trail, events: events,
                                                      cloudLogger: cloudLogger, build: build)

@@ -50,9 +50,8 @@ public struct WalkPreparation: Sendable {
         let scales = try ScalesSetting.load(config: config)
         if settings.prediction.mode != .offline { _ = try CloudSettings(settings.prediction, config: config) }
         CloudWarmUp.startInBackground(settings.prediction, config: config)
-        let notification = settings.notify.notify == nil ? nil
-            : try PreNotification.make(settings.notify, hospital: settings.notify.notify, audit: settings.audit, config: config,
-                                       trail: trail, events: events)
+        let notification = try PreNotification.prepare(settings.notify, audit: settings.audit, config: config, trail: trail,
+                                                       events: events)
         return WalkPreparation(gfapAssay: assay, scales: scales, notification: notification)
     }
 }
