@@ -28,6 +28,11 @@ from selenium.webdriver.common.by import By
 WAIT_SECONDS = 60
 
 
+
+def squash(text):
+    """Lower case without hyphens or spaces: `timeCritical` matches the badge's "TIME-CRITICAL"."""
+    return text.lower().replace("-", "").replace(" ", "")
+
 def fail(message):
     print(f"browser: FAIL: {message}", file=sys.stderr)
     sys.exit(1)
@@ -183,7 +188,7 @@ def main():
         if str(eta) not in eta_text and str(max(0, eta - 1)) not in eta_text:
             fail(f"ETA {eta} not shown: {eta_text!r}")
         badge = element.find_element(By.CSS_SELECTOR, ".urgency")
-        if urgency.lower() not in badge.text.lower():
+        if squash(urgency) not in squash(badge.text):
             fail(f"urgency {urgency!r} not in the badge text {badge.text!r} (never colour alone)")
         for css in [".ich", ".lvo"]:
             if not element.find_element(By.CSS_SELECTOR, css).text.strip():
@@ -196,7 +201,7 @@ def main():
         # Accessibility tree: the badge is exposed with its text, every landmark and control has a name.
         nodes = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})["nodes"]
         names = [str(n.get("name", {}).get("value", "")) for n in nodes if not n.get("ignored")]
-        if not any(urgency.lower() in name.lower() for name in names):
+        if not any(squash(urgency) in squash(name) for name in names):
             fail(f"no accessible node names the urgency {urgency!r}")
         unnamed = [n["role"]["value"] for n in nodes if not n.get("ignored")
                    and n.get("role", {}).get("value") in ("button", "link", "textbox", "combobox", "img", "region")

@@ -2,64 +2,38 @@ import Foundation
 import HexCodec
 import StrokeModels
 
-/// How urgently a receiving hospital should prepare for a case: `critical`,
-/// `high`, `moderate` or `low` (raw values exactly as written).
-///
-/// The one rule both ends use (the CLI when it sends, the board when it shows
-/// a verified case): the higher of the ICH and LVO probabilities' risk levels
-/// (`RiskLevel`, models.md §4), with the models' `medium` named `moderate`:
-///
-/// | urgency | when (p = the higher of the ICH and LVO probabilities) |
-/// | --- | --- |
-/// | `critical` | p ≥ 0.70 |
-/// | `high` | 0.50 ≤ p < 0.70 |
-/// | `moderate` | 0.25 ≤ p < 0.50 |
-/// | `low` | p < 0.25 |
-///
-/// A case with neither probability (no model applied) is `high`: an unknown
-/// risk must not sort behind a low one (the safer choice).
-public enum CaseUrgency: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    case low, moderate, high, critical
+/// How urgently a receiving hospital should prepare for a case: the decision's
+/// one urgency vocabulary (`TriageUrgency`: `immediate`, `urgent`,
+/// `timeCritical`, `standard`; docs/clinical-reference.md §12). The device
+/// sends the urgency of its `decision`; the board shows the urgency of the
+/// verified case's `decision`.
+public typealias CaseUrgency = TriageUrgency
 
-    /// The urgency when no probability is available.
-    public static let withoutProbability: CaseUrgency = .high
-
-    /// The urgency of a case from its probabilities (fractions 0…1; nil when the model did not apply).
-    public init(ich: Double?, lvo: Double?) {
-        let levels = [ich, lvo].compactMap { $0 }.map(RiskLevel.init(probability:))
-        guard let highest = levels.max() else {
-            self = Self.withoutProbability
-            return
-        }
-        self.init(highest)
-    }
-
-    /// The urgency that corresponds to one model risk level (`medium` → `moderate`).
-    public init(_ level: RiskLevel) {
-        switch level {
-        case .low: self = .low
-        case .medium: self = .moderate
-        case .high: self = .high
-        case .critical: self = .critical
-        }
-    }
-
-    /// The urgency of an assessment as the CLI's `--json` writes it: reads
-    /// `ich.probability` and `lvo.probability` (either may be null or absent).
-    /// Nil when `caseJSON` is not a JSON object.
+extension TriageUrgency {
+    /// The urgency a case JSON (the module's `--json` object) decided: its
+    /// `decision.urgency`. Nil when `caseJSON` is not a JSON object or holds no
+    /// known `decision.urgency`.
     public init?(caseJSON: Data) {
-        struct Probabilities: Decodable {
-            struct Prediction: Decodable { let probability: Double? }
-            let ich: Prediction?
-            let lvo: Prediction?
+        struct Case: Decodable {
+            struct Decision: Decodable { let urgency: String }
+            let decision: Decision?
         }
-        guard let read = try? JSONDecoder().decode(Probabilities.self, from: caseJSON) else { return nil }
-        self.init(ich: read.ich?.probability, lvo: read.lvo?.probability)
+        guard let read = try? JSONDecoder().decode(Case.self, from: caseJSON),
+              let raw = read.decision?.urgency, let urgency = TriageUrgency(rawValue: raw) else { return nil }
+        self = urgency
     }
 
-    /// Urgencies ordered from low to critical.
-    public static func < (a: CaseUrgency, b: CaseUrgency) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    /// An urgency as stored by any version: today's names, or the names of cases queued
+    /// before the one vocabulary (`critical` → `immediate`, `high` → `urgent`,
+    /// `moderate` → `timeCritical`, `low` → `standard`, as the relay's migration 2 maps them).
+    public init?(stored: String) {
+        switch stored {
+        case "critical": self = .immediate
+        case "high": self = .urgent
+        case "moderate": self = .timeCritical
+        case "low": self = .standard
+        default: self.init(rawValue: stored)
+        }
     }
 }
 

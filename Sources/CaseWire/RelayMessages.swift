@@ -23,7 +23,7 @@ public struct CaseCreateRequest: Codable, Sendable, Hashable {
     public let caseId: String
     /// The receiving hospital.
     public let hospitalId: String
-    /// The urgency category (`CaseUrgency(ich:lvo:)`).
+    /// The urgency of the case's `decision` (`CaseUrgency`).
     public let urgency: CaseUrgency
     /// Minutes to arrival, when known.
     public let etaMinutes: Int?

@@ -17,10 +17,10 @@ extension BoardPage {
         .case{border:3px solid #3a4048;border-radius:.6rem;margin:1.2rem 0;padding:1rem 1.4rem;background:#1a1f25}
         .head{display:flex;gap:1.5rem;align-items:center;flex-wrap:wrap}
         .urgency{font-size:2.6rem;font-weight:800;padding:.2rem 1rem;border-radius:.4rem;letter-spacing:.05em}
-        .urgency-critical{background:#b00020;color:#fff}
-        .urgency-high{background:#9a3412;color:#fff}
-        .urgency-moderate{background:#ffd54f;color:#000}
-        .urgency-low{background:#1b5e20;color:#fff}
+        .urgency-immediate{background:#b00020;color:#fff}
+        .urgency-urgent{background:#9a3412;color:#fff}
+        .urgency-timeCritical{background:#ffd54f;color:#000}
+        .urgency-standard{background:#1b5e20;color:#fff}
         .urgency-invalid{background:#fff;color:#000;border:4px dashed #b00020}
         .eta{font-size:2.6rem;font-weight:700}
         .status{font-size:1.8rem;color:#d0d4d8}

@@ -46,10 +46,10 @@ struct BoardText: Sendable {
     /// The urgency badge's text.
     func urgency(_ urgency: CaseUrgency) -> String {
         switch urgency {
-        case .critical: de ? "KRITISCH" : "CRITICAL"
-        case .high: de ? "HOCH" : "HIGH"
-        case .moderate: de ? "MITTEL" : "MODERATE"
-        case .low: de ? "NIEDRIG" : "LOW"
+        case .immediate: de ? "SOFORT" : "IMMEDIATE"
+        case .urgent: de ? "DRINGEND" : "URGENT"
+        case .timeCritical: de ? "ZEITKRITISCH" : "TIME-CRITICAL"
+        case .standard: de ? "REGULÄR" : "STANDARD"
         }
     }
     /// The status line.

@@ -3,7 +3,7 @@ import StrokeModels
 
 /// Great-circle distances on a sphere of radius 6371 km.
 public enum GreatCircle {
-    /// Mean Earth radius in km (models.md §8).
+    /// Mean Earth radius in km (docs/clinical-reference.md §8).
     public static let earthRadiusKm = 6371.0
 
     /// Haversine distance in km between two points given in degrees.

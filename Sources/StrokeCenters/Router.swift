@@ -1,21 +1,22 @@
 import StrokeModels
 
-/// The routing decision of models.md §8 over every center of a dataset, plus the LVO rule of issue 5
-/// and the coverage rule (docs/routing.md).
+/// The routing decision of docs/clinical-reference.md §8 over every center of a dataset,
+/// with the one LVO-suspected rule (`LVOVerdict`, §12) and the coverage rule (docs/routing.md).
 ///
 /// First the coverage rule: when every center is farther than `policy.coverageKm`,
 /// the outcome is `.outside`: no destination, no urgency, no drip-and-ship
 /// arithmetic, only the nearest centers as information. Otherwise these rules,
-/// first match wins (p = ICH probability, m = minutes since onset):
-/// 1. p ≥ 0.50 → nearest neurosurgical center; immediate.
+/// first match wins (p = ICH probability, m = minutes since onset; thresholds in `DecisionRules`):
+/// 1. p ≥ 0.50 → nearest neurosurgical center.
 /// 2. 0.30 ≤ p < 0.50, or p unknown → nearest neurosurgical or comprehensive
-///    (thrombectomy) center; urgent; nearest neurosurgical center as transfer plan.
-/// 3. p < 0.30, LVO likely (LVO p ≥ 0.5 or FAST-ED ≥ 4, either suffices), m ≤ 24 h or unknown →
+///    (thrombectomy) center; nearest neurosurgical center as transfer plan.
+/// 3. p < 0.30, LVO suspected (`LVOVerdict`), m ≤ 24 h or unknown →
 ///    nearest thrombectomy center when its extra drive vs the nearest
 ///    thrombolysis hospital is ≤ 15 min; else that hospital with the
-///    thrombectomy center as transfer plan (drip-and-ship). Time-critical.
-/// 4. p < 0.30, m ≤ 270 or unknown → nearest thrombolysis-capable hospital; time-critical.
-/// 5. Otherwise → nearest stroke unit or higher; standard.
+///    thrombectomy center as transfer plan (drip-and-ship).
+/// 4. p < 0.30, m ≤ 270 or unknown → nearest thrombolysis-capable hospital.
+/// 5. Otherwise → nearest stroke unit or higher.
+/// The urgency is the decision's (`TriageUrgency`), whichever rule chose the center.
 public struct Router: Sendable {
     /// The dataset routed over (all of it; never partitioned by state).
     public let dataset: CenterDataset
@@ -65,18 +66,20 @@ public struct Router: Sendable {
         let p = r.ichProbability
         let pct: (Double) -> MessageArgument = { .number(($0 * 100).rounded(), maxFractionDigits: 0) }
 
-        if let p, p >= policy.ichNeurosurgical {
-            reasons.append(Message("centers.reason.ichHigh", [pct(p), pct(policy.ichNeurosurgical)]))
+        let ichHigh = DecisionRules.ichImmediateFrom, ichUncertain = DecisionRules.ichUrgentFrom
+        let window = DecisionRules.thrombolysisWindowMinutes
+        if let p, p >= ichHigh {
+            reasons.append(Message("centers.reason.ichHigh", [pct(p), pct(ichHigh)]))
             reasons.append(Message("centers.reason.preAlertNeurosurgery"))
-            return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", .immediate, r, reasons)
+            return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", r, reasons)
         }
-        guard let ich = p, ich < policy.ichUncertain else {
+        guard let ich = p, ich < ichUncertain else {
             if let p {
-                reasons.append(Message("centers.reason.ichUncertain", [pct(p), pct(policy.ichUncertain), pct(policy.ichNeurosurgical)]))
+                reasons.append(Message("centers.reason.ichUncertain", [pct(p), pct(ichUncertain), pct(ichHigh)]))
             } else {
                 reasons.append(Message("centers.reason.ichUnknown"))
             }
-            var decision = try decide(.neurosurgicalOrComprehensive, Self.neurosurgicalOrComprehensive, "neurosurgicalOrComprehensive", .urgent, r, reasons)
+            var decision = try decide(.neurosurgicalOrComprehensive, Self.neurosurgicalOrComprehensive, "neurosurgicalOrComprehensive", r, reasons)
             if !decision.destination.center.capabilities.neurosurgery,
                 let ns = nearest(r.origin, Self.neurosurgical)
             {
@@ -84,60 +87,63 @@ public struct Router: Sendable {
             }
             return decision
         }
-        let onsetOK = r.onsetMinutes.map { $0 <= policy.lvoOnsetLimitMinutes } ?? true
+        let onsetOK = DecisionRules.withinLvoOnsetLimit(r.onsetMinutes)
         if let lvoReason = lvoLikely(r), onsetOK {
             reasons.append(lvoReason)
-            reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)]))
+            reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)]))
             if r.onsetMinutes == nil { reasons.append(Message("centers.reason.onsetUnknownLvo")) }
             if let route = try lvoRoute(r, reasons) { return route }
             reasons.append(Message("centers.reason.noThrombectomyCenter"))
         }
-        if let m = r.onsetMinutes, m > policy.thrombolysisWindowMinutes {
-            if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)])) }
-            reasons.append(Message("centers.reason.outsideWindow", [.number(m, maxFractionDigits: 0), .number(policy.thrombolysisWindowMinutes, maxFractionDigits: 0)]))
-            return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", .standard, r, reasons)
+        if let m = r.onsetMinutes, m > window {
+            if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)])) }
+            reasons.append(Message("centers.reason.outsideWindow", [.number(m, maxFractionDigits: 0), .number(window, maxFractionDigits: 0)]))
+            return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons)
         }
-        if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(policy.ichUncertain)])) }
+        if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)])) }
         if let m = r.onsetMinutes {
-            reasons.append(Message("centers.reason.insideWindow", [.number(m, maxFractionDigits: 0), .number(policy.thrombolysisWindowMinutes, maxFractionDigits: 0)]))
+            reasons.append(Message("centers.reason.insideWindow", [.number(m, maxFractionDigits: 0), .number(window, maxFractionDigits: 0)]))
         } else {
             reasons.append(Message("centers.reason.onsetUnknownWindow"))
         }
-        return try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", .timeCritical, r, reasons)
+        return try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", r, reasons)
     }
 
-    /// The reason LVO is likely, or `nil` when it is not. Either source suffices:
-    /// a FAST-ED at or above its threshold counts even when the probability is
-    /// lower (clinical findings take precedence over the estimate).
+    /// The reason LVO is suspected, or `nil` when it is not (`LVOVerdict`: any
+    /// criterion suffices; clinical findings take precedence over the estimate).
     private func lvoLikely(_ r: RoutingRequest) -> Message? {
-        if let lvo = r.lvoProbability, lvo >= policy.lvoLikely {
-            return Message("centers.reason.lvoLikelyProbability", [.number((lvo * 100).rounded(), maxFractionDigits: 0), .number(policy.lvoLikely * 100, maxFractionDigits: 0)])
+        guard r.lvo.suspected == true, let first = r.lvo.basis.first else { return nil }
+        switch first {
+        case .model:
+            return Message("centers.reason.lvoLikelyProbability", [
+                .number(((r.lvoProbability ?? 0) * 100).rounded(), maxFractionDigits: 0), DecisionRules.precisePercentArgument(LVOModel.threshold)])
+        case .fastEd:
+            return Message("centers.reason.lvoLikelyFastEd", [
+                .number(r.fastEd ?? 0, maxFractionDigits: 0), .number(Double(FastEdExam.lvoSuspectedFrom), maxFractionDigits: 0)])
+        case .race, .lams, .cpsss, .pass, .van:
+            return Message("centers.reason.lvoLikelyScale", [.text(r.lvo.basis.map(\.rawValue).joined(separator: ", "))])
         }
-        if let f = r.fastEd, f >= policy.fastEdLikely {
-            return Message("centers.reason.lvoLikelyFastEd", [.number(f, maxFractionDigits: 0), .number(policy.fastEdLikely, maxFractionDigits: 0)])
-        }
-        return nil
     }
 
     /// The LVO rule, or `nil` when the dataset has no thrombectomy center.
     private func lvoRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision? {
         guard let evt = nearest(r.origin, Self.thrombectomy) else { return nil }
         guard let lysis = nearest(r.origin, Self.thrombolysis) else {
-            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", .timeCritical, r, reasons)
+            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons)
         }
         let extra = evt.driveMinutes - lysis.driveMinutes
         let limit = policy.maxExtraMinutes
         let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         if extra <= limit {
             let why = Message("centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
-            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", .timeCritical, r, reasons + [why], extraMinutes: extra)
+            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons + [why], extraMinutes: extra)
         }
         let why = Message("centers.reason.dripAndShip", [mins(extra), mins(limit)])
         var extraReasons = [why]
-        if let m = r.onsetMinutes, m > policy.thrombolysisWindowMinutes {
-            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(policy.thrombolysisWindowMinutes)]))
+        if let m = r.onsetMinutes, m > DecisionRules.thrombolysisWindowMinutes {
+            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(DecisionRules.thrombolysisWindowMinutes)]))
         }
-        let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", .timeCritical, r, reasons + extraReasons, extraMinutes: extra)
+        let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", r, reasons + extraReasons, extraMinutes: extra)
         return d.with(transferPlan: evt, reason: nil)
     }
 
@@ -146,13 +152,13 @@ public struct Router: Sendable {
     }
 
     private func decide(
-        _ category: RoutingDecision.Category, _ filter: CenterFilter, _ requirement: String, _ urgency: RoutingDecision.Urgency,
+        _ category: RoutingDecision.Category, _ filter: CenterFilter, _ requirement: String,
         _ r: RoutingRequest, _ reasons: [Message], extraMinutes: Double? = nil
     ) throws -> RoutingDecision {
         let ranked = dataset.nearest(to: r.origin, limit: 1 + alternativeCount, filter: filter, drive: policy.drive)
         guard let destination = ranked.first else { throw CentersError.noEligibleCenter(requirement: requirement) }
         return RoutingDecision(
-            category: category, destination: destination, transferPlan: nil, urgency: urgency, reasons: reasons,
+            category: category, destination: destination, transferPlan: nil, urgency: r.urgency, reasons: reasons,
             alternatives: Array(ranked.dropFirst()), warnings: coverageWarnings(r.origin, destination),
             extraMinutes: extraMinutes)
     }

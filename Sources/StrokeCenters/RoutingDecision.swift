@@ -18,17 +18,8 @@ public struct RoutingDecision: Sendable, Hashable {
         case strokeUnit
     }
 
-    /// How fast to go.
-    public enum Urgency: String, Sendable, Hashable {
-        /// Bypass the local hospital; pre-alert.
-        case immediate
-        /// Urgent transport.
-        case urgent
-        /// Treatment is time-critical.
-        case timeCritical
-        /// Standard transport.
-        case standard
-    }
+    /// How fast to go: the decision's one urgency vocabulary (`TriageUrgency`).
+    public typealias Urgency = TriageUrgency
 
     /// The rule that decided.
     public let category: Category

@@ -1,17 +1,9 @@
-/// Every threshold of the routing decision, with the documented defaults.
+/// The geographic settings of the routing decision, with the documented defaults.
+///
+/// The clinical thresholds (ICH 0.50 / 0.30, the 270-min window, the 24-h LVO
+/// limit, the LVO-suspected rule) are not settings: they live once in
+/// `DecisionRules` and `LVOVerdict` (docs/clinical-reference.md §8, §12).
 public struct RoutingPolicy: Sendable, Hashable {
-    /// ICH probability at or above which the nearest neurosurgical center is chosen (models.md §8: 0.50).
-    public var ichNeurosurgical = 0.50
-    /// ICH probability at or above which a neurosurgical or comprehensive center is chosen (models.md §8: 0.30).
-    public var ichUncertain = 0.30
-    /// Thrombolysis window in minutes since onset (models.md §8: 270 = 4.5 h).
-    public var thrombolysisWindowMinutes = 270.0
-    /// LVO probability at or above which LVO is likely (issue 5: 0.5).
-    public var lvoLikely = 0.5
-    /// FAST-ED score at or above which LVO is likely (issue 5: 4).
-    public var fastEdLikely = 4.0
-    /// Latest onset for the LVO rule in minutes (issue 5: 24 h).
-    public var lvoOnsetLimitMinutes = 1440.0
     /// Longest extra drive to reach a thrombectomy center directly (AHA Mission: Lifeline 2017: 15 min).
     public var maxExtraMinutes = 15.0
     /// Farther than this from every center, the dataset does not cover the origin (km):

@@ -2,7 +2,7 @@ import Foundation
 import StrokeJSON
 import StrokeModels
 
-/// Decoders for every documented answer shape (cloud-api.md). The content
+/// Decoders for every documented answer shape (docs/cloud-contract.md). The content
 /// type is ignored, numbers may be integers or floats, missing optional
 /// members are tolerated, and drivers come as a flat map or as
 /// positive/negative lists.

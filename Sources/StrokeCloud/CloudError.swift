@@ -61,7 +61,7 @@ public struct CloudError: TriageError, Hashable, CustomStringConvertible {
     static func deadlineExceeded(seconds: Double) -> CloudError { CloudError(.deadlineExceeded(seconds)) }
     /// The caller cancelled the call.
     static let cancelled = CloudError(.cancelled)
-    /// The function answered with its stepped placeholder, not a trained model (models.md §9).
+    /// The function answered with its stepped placeholder, not a trained model (docs/clinical-reference.md §9).
     static func notAModel(_ cause: String?) -> CloudError { CloudError(.notAModel, cause: cause) }
     /// Two identical requests were answered with different probabilities (PlaceholderRule).
     static func nonDeterministic(_ cause: String?) -> CloudError { CloudError(.nonDeterministic, cause: cause) }

@@ -1,7 +1,7 @@
 import StrokeModels
 
 /// The prediction Cloud Functions and the research-access function
-/// (cloud-api.md); the raw value is the path segment under the base URL.
+/// (docs/cloud-contract.md); the raw value is the path segment under the base URL.
 public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
     /// ICH from GFAP alone (coma module).
     case comaICH = "predict_coma_ich"

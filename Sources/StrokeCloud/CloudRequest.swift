@@ -1,7 +1,7 @@
 import StrokeModels
 import StrokeJSON
 
-/// Request bodies with the exact field names of cloud-api.md; booleans are sent as 1/0.
+/// Request bodies with the exact field names of docs/cloud-contract.md; booleans are sent as 1/0.
 public enum CloudRequest {
     /// predict_coma_ich: `{"gfap_value"}`.
     public static func coma(_ i: TriageInputs) -> String {

@@ -4,7 +4,7 @@
 ///
 /// The placeholder answers a probability from GFAP steps (0.1 / 0.25 / 0.4 /
 /// 0.6 / 0.8 at the cut points 50 / 100 / 200 / 500 pg/mL) plus random
-/// noise (models.md §9). A trained model is deterministic. So the same
+/// noise (docs/clinical-reference.md §9). A trained model is deterministic. So the same
 /// request is sent twice, and the answer is not a model when
 /// - the two probabilities differ (non-deterministic; called the stepped
 ///   placeholder when both lie within `noiseBand` of a step for this GFAP), or

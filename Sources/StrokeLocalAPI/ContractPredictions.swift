@@ -3,7 +3,7 @@ import StrokeModels
 import TriageLocalization
 
 /// The four prediction functions of the Cloud Functions contract
-/// (`/work/shared/reference/cloud-api.md`), answered from the local models.
+/// (docs/cloud-contract.md), answered from the local models.
 ///
 /// Every answer keeps the contract's field names, so an existing client parses
 /// it, and adds honest labels: `source` (`local` for the exact local LVO model,
@@ -105,7 +105,7 @@ public enum ContractPredictions {
         ])
     }
 
-    /// The predict_lvo function's own risk label: high ≥ 0.7, moderate ≥ 0.4, else low (cloud-api.md).
+    /// The predict_lvo function's own risk label: high ≥ 0.7, moderate ≥ 0.4, else low (docs/cloud-contract.md).
     public static func functionRiskLevel(_ p: Double) -> String {
         p >= 0.7 ? "high" : p >= 0.4 ? "moderate" : "low"
     }

@@ -42,4 +42,16 @@ public struct AllowedRange: Sendable, Hashable, Codable {
             return Message("range.\(kind).any")
         }
     }
+
+    /// The range in plain notation for help texts, e.g. "29–10001", "≥ 0", "> 0"
+    /// (help texts take it as an argument and never type a range in).
+    public var compactText: String {
+        func plain(_ x: Double) -> String { x.rounded() == x && abs(x) < 1e15 ? String(Int(x)) : String(x) }
+        switch (lower, upper) {
+        case let (low?, high?): return plain(low) + "–" + plain(high)
+        case let (low?, nil): return (lowerExclusive ? "> " : "≥ ") + plain(low)
+        case let (nil, high?): return "≤ " + plain(high)
+        case (nil, nil): return "any"
+        }
+    }
 }

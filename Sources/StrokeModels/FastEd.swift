@@ -1,4 +1,4 @@
-/// A FAST-ED exam (Field Assessment Stroke Triage for Emergency Destination), models.md §3.
+/// A FAST-ED exam (Field Assessment Stroke Triage for Emergency Destination), docs/clinical-reference.md §3.
 ///
 /// Total 0…9; a total ≥ 4 suggests a large vessel occlusion.
 public struct FastEdExam: Sendable, Hashable, Codable {

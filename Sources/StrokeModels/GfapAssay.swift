@@ -3,7 +3,7 @@
 /// GFAP concentrations are not interchangeable across assays and platforms:
 /// the same blood sample gives different numbers on different analyzers, and
 /// no validated conversion between them is published for these models. The
-/// reference (models.md) does not name the assay its models were derived on,
+/// reference (docs/clinical-reference.md) does not name the assay its models were derived on,
 /// so every stated assay draws a hedged warning; no value is ever converted.
 /// `docs/clinical-scales.md` lists what is known about each assay.
 public enum GfapAssay: String, Sendable, Hashable, Codable, CaseIterable {
@@ -21,7 +21,7 @@ public enum GfapAssay: String, Sendable, Hashable, Codable, CaseIterable {
     case other
 
     /// The assay the ICH, LVO and volume models were derived on, when the
-    /// reference documents it. It does not (models.md names no assay): `nil`.
+    /// reference documents it. It does not (docs/clinical-reference.md names no assay): `nil`.
     public static let derivation: GfapAssay? = nil
 
     /// The names accepted by `--gfap-assay` and the `gfapAssay` setting, comma-separated.

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The offline ICH **baseline**: an age + GFAP logistic regression kept for
-/// research comparison (models.md §7; ROC-AUC 0.789). It is poorly calibrated
+/// research comparison (docs/clinical-reference.md §7; ROC-AUC 0.789). It is poorly calibrated
 /// at low GFAP and is no substitute for the cloud models.
 public enum ICHBaseline {
     /// Model label shown with every baseline probability.

@@ -1,8 +1,8 @@
 /// Whether the FAST-ED scale and the LVO probability point the same way.
 ///
 /// FAST-ED suggests a large vessel occlusion from `FastEdExam.lvoSuspectedFrom`
-/// points (models.md §3); the LVO model is LVO-positive from
-/// `LVOModel.threshold` (models.md §2). The two can differ because the model
+/// points (docs/clinical-reference.md §3); the LVO model is LVO-positive from
+/// `LVOModel.threshold` (docs/clinical-reference.md §2). The two can differ because the model
 /// also weighs GFAP. When they differ, the safer reading is the one that
 /// suggests LVO: clinical findings take precedence over the estimate.
 public struct LVOAgreement: Sendable, Hashable, Codable {
@@ -58,7 +58,7 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
     public var message: Message {
         let percent = MessageArgument.number((probability * 100).rounded(), maxFractionDigits: 0)
         let args: [MessageArgument] = [.number(Double(fastEd), maxFractionDigits: 0), .number(Double(Self.fastEdThreshold), maxFractionDigits: 0),
-                                         percent, .number((Self.modelThreshold * 100).rounded(), maxFractionDigits: 0)]
+                                         percent, DecisionRules.precisePercentArgument(Self.modelThreshold)]
         return Message("lvo.agreement.\(status.rawValue)", args)
     }
 }

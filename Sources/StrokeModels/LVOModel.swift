@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// The LVO model: GFAP + FAST-ED logistic regression with Platt calibration
-/// (models.md §2, model version "2024.09.28-calibrated").
+/// (docs/clinical-reference.md §2, model version "2024.09.28-calibrated").
 public enum LVOModel {
     /// Model version reported with every LVO probability.
     public static let version = "2024.09.28-calibrated"
@@ -100,7 +100,7 @@ public struct LVOPrediction: Sendable, Hashable, Codable {
     /// The intermediate values, exactly as computed (for `--explain`).
     public let steps: Steps
 
-    /// The intermediate values of the pipeline (models.md §2 steps 3–5).
+    /// The intermediate values of the pipeline (docs/clinical-reference.md §2 steps 3–5).
     public struct Steps: Sendable, Hashable, Codable {
         /// Yeo-Johnson transformed GFAP, t.
         public let transformedGfap: Double

@@ -58,9 +58,9 @@ public struct OfflinePredictionService: PredictionService {
             notes: result.warnings, inputsUsed: lvoInputs)
     }
 
-    /// The inputs the local LVO model reads (models.md §2).
+    /// The inputs the local LVO model reads (docs/clinical-reference.md §2).
     public static let lvoInputs = ["gfap", "fastEd"]
-    /// The inputs the volume regression reads (models.md §7).
+    /// The inputs the volume regression reads (docs/clinical-reference.md §7).
     public static let volumeInputs = ["gfap"]
 
     /// The inputs the ICH baseline reads: age and GFAP, or GFAP alone when the

@@ -1,4 +1,4 @@
-/// Risk level of an ICH or LVO probability (models.md §4).
+/// Risk level of an ICH or LVO probability (docs/clinical-reference.md §4).
 ///
 /// low p < 0.25 ≤ medium < 0.50 ≤ high < 0.70 ≤ critical.
 public enum RiskLevel: String, Sendable, Hashable, Codable, CaseIterable, Comparable {

@@ -1,6 +1,6 @@
-/// The three triage branches (models.md §5).
+/// The three triage branches (docs/clinical-reference.md §5).
 ///
-/// Comatose (GCS < 9) → coma; otherwise examinable → full, else limited.
+/// Comatose (GCS ≤ 8, `DecisionRules.comaGcsAtMost`) → coma; otherwise examinable → full, else limited.
 public enum TriageModule: String, Sendable, Hashable, Codable, CaseIterable {
     /// GFAP only.
     case coma

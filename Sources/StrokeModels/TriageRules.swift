@@ -1,4 +1,4 @@
-/// The triage forms' input rules (models.md §6): allowed ranges that block,
+/// The triage forms' input rules (docs/clinical-reference.md §6): allowed ranges that block,
 /// and warnings that keep the value.
 ///
 /// These are stricter than the calculators and the cloud functions. Systolic
@@ -32,8 +32,6 @@ public enum TriageRules {
     public static let gfapExtremeAbove = 8_000.0
     /// Ages below this draw "the assessment is meant for adults".
     public static let adultAge = 18.0
-    /// GCS below this draws "consider the coma module".
-    public static let gcsComaBelow = 8.0
 
     /// Checks one value: a blocking issue, or `nil` and any warnings.
     public static func check(_ field: InputField, _ value: Double) -> FieldCheck {
@@ -57,9 +55,9 @@ public enum TriageRules {
         case .gfap where value > gfapExtremeAbove:
             return [ModelWarning(code: "gfap.extreme", arguments: [.number(gfapExtremeAbove, maxFractionDigits: 0)])]
         case .fastEd where value >= Double(FastEdExam.lvoSuspectedFrom):
-            return [ModelWarning(code: "fastEd.suggestsLvo")]
-        case .gcs where value < gcsComaBelow:
-            return [ModelWarning(code: "gcs.considerComa")]
+            return [ModelWarning(code: "fastEd.suggestsLvo", arguments: [.number(Double(FastEdExam.lvoSuspectedFrom), maxFractionDigits: 0)])]
+        case .gcs where DecisionRules.isComatose(gcs: Int(value)):
+            return [ModelWarning(code: "gcs.considerComa", arguments: [.number(Double(DecisionRules.comaGcsAtMost), maxFractionDigits: 0)])]
         default:
             return []
         }

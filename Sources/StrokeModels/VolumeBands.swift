@@ -1,4 +1,4 @@
-/// Severity of an estimated ICH volume V in mL (models.md §1):
+/// Severity of an estimated ICH volume V in mL (docs/clinical-reference.md §1):
 /// small V < 10; moderate 10 ≤ V < 20; large 20 ≤ V < 30; critical V ≥ 30.
 public enum VolumeSeverity: String, Sendable, Hashable, Codable, CaseIterable {
     case small, moderate, large, critical
@@ -19,7 +19,7 @@ public enum VolumeSeverity: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// 30-day mortality band for an ICH volume, calibrated to Broderick 1993
-/// (30 mL ≈ 19 %, 60 mL ≈ 91 %); models.md §1.
+/// (30 mL ≈ 19 %, 60 mL ≈ 91 %); docs/clinical-reference.md §1.
 public enum MortalityBand: String, Sendable, Hashable, Codable, CaseIterable {
     case under10 = "5-10%", from10 = "10-19%", from30 = "19-44%", from50 = "44-91%", from60 = "91-100%"
 

@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// ICH volume from GFAP by log–log regression (models.md §1, R² = 0.476):
+/// ICH volume from GFAP by log–log regression (docs/clinical-reference.md §1, R² = 0.476):
 /// `log10(V) = 0.0192 + 0.4533 · log10(GFAP)`, V in mL, GFAP in pg/mL.
 public enum VolumeModel {
     /// Regression intercept.

@@ -53,6 +53,16 @@ enum RelaySchema {
             """,
             "CREATE INDEX relay_nonces_age ON relay_nonces (timestamp_ms)",
         ],
+        // 2: one urgency vocabulary (docs/clinical-reference.md §12). Cases listed before it
+        // keep their rank: critical → immediate, high → urgent, moderate → timeCritical, low → standard.
+        [
+            "ALTER TABLE relay_cases DROP CONSTRAINT relay_cases_urgency_check",
+            """
+            UPDATE relay_cases SET urgency = CASE urgency
+                WHEN 'critical' THEN 'immediate' WHEN 'high' THEN 'urgent' WHEN 'moderate' THEN 'timeCritical' ELSE 'standard' END
+            """,
+            "ALTER TABLE relay_cases ADD CONSTRAINT relay_cases_urgency_check CHECK (urgency IN ('immediate', 'urgent', 'timeCritical', 'standard'))",
+        ],
     ]
 
     /// Applies the missing relay migrations on `connection` (inside the caller's transaction).

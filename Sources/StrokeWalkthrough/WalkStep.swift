@@ -2,7 +2,7 @@ import StrokeModels
 
 /// One question of the walkthrough.
 public enum WalkStep: Hashable, Sendable {
-    /// "Is the patient comatose (GCS < 9)?" — yes leads to the coma module.
+    /// "Is the patient comatose (GCS ≤ 8)?" (`DecisionRules.comaGcsAtMost`) — yes leads to the coma module.
     case comatose
     /// "Can the patient be examined neurologically?" — yes: full, no: limited.
     case examinable
@@ -22,6 +22,11 @@ public enum WalkStep: Hashable, Sendable {
     case location
     /// The summary and `Compute? [Y/n/b]`.
     case confirm
+
+    /// The arguments of the step's question and help: the coma edge for `comatose`, none otherwise.
+    public var questionArguments: [MessageArgument] {
+        self == .comatose ? [.number(Double(DecisionRules.comaGcsAtMost), maxFractionDigits: 0)] : []
+    }
 
     /// The stable name of the step, used in localization keys (`walk.question.<key>`, `walk.help.<key>`).
     public var key: String {

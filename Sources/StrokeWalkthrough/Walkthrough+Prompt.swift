@@ -3,7 +3,7 @@ import StrokeModels
 extension Walkthrough {
     /// The question for the current step, with unit, range and accepted answers.
     public var prompt: WalkPrompt {
-        WalkPrompt(step: step, question: Message("walk.question.\(step.key)"), detail: detail, runningTotal: runningTotal)
+        WalkPrompt(step: step, question: Message("walk.question.\(step.key)", step.questionArguments), detail: detail, runningTotal: runningTotal)
     }
 
     private var detail: Message? {

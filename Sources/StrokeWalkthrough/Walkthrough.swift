@@ -5,7 +5,7 @@ import StrokeModels
 /// terminal I/O: ask `prompt`, feed each typed line to `handle(_:)`, act on
 /// the returned `WalkEvent`. Ends with `.compute(inputs, …)` or `.declined`.
 ///
-/// Branches: comatose (GCS < 9) → coma; else examinable → full, otherwise
+/// Branches: comatose (GCS ≤ 8, `DecisionRules`) → coma; else examinable → full, otherwise
 /// limited. Every value is checked with `TriageRules` as it is typed (a
 /// blocking issue re-asks with the reason; warnings keep the value), and the
 /// whole set with `TriageInputs.validate()` on confirmation. The location is
@@ -50,7 +50,7 @@ public struct Walkthrough: Sendable {
     /// Handles one typed line: `?` help, `b` back, or an answer to the current step.
     public mutating func handle(_ line: String) -> WalkEvent {
         let text = AnswerParser.trimmed(line)
-        if text == "?" { return .help(Message("walk.help.\(step.key)")) }
+        if text == "?" { return .help(Message("walk.help.\(step.key)", step.questionArguments)) }
         if text.lowercased() == "b" { return goBack() }
         switch step {
         case .comatose, .examinable, .finding:

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCenters
 import StrokeJSON
 import StrokeModels
 
@@ -46,10 +47,15 @@ public struct RoutingSummary: Sendable {
     public let lines: [String]
     /// The `route` JSON object.
     public let json: JSONValue
+    /// The suggested destination with its drive time, when the data cover the origin.
+    public let destination: RankedCenter?
+    /// Whether a destination could be suggested (inside the data's coverage, data readable).
+    public var covered: Bool { destination != nil }
 
-    /// A summary of these lines and JSON object.
-    public init(lines: [String], json: JSONValue) {
+    /// A summary of these lines and JSON object, and the destination when one is suggested.
+    public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil) {
         self.lines = lines
         self.json = json
+        self.destination = destination
     }
 }

@@ -8,29 +8,24 @@ import Testing
 /// The urgency rule, the hospital key formats and the wire bodies.
 @Suite("case wire formats")
 struct CaseWireFormatTests {
-    @Test("urgency is the higher of the ICH and LVO risk levels, at the documented thresholds")
-    func urgencyThresholds() {
-        #expect(CaseUrgency(ich: 0.2499, lvo: nil) == .low)
-        #expect(CaseUrgency(ich: 0.25, lvo: nil) == .moderate)
-        #expect(CaseUrgency(ich: 0.4999, lvo: 0.1) == .moderate)
-        #expect(CaseUrgency(ich: 0.1, lvo: 0.50) == .high)
-        #expect(CaseUrgency(ich: 0.6999, lvo: 0.2) == .high)
-        #expect(CaseUrgency(ich: 0.2, lvo: 0.70) == .critical)
-        #expect(CaseUrgency(ich: 1.0, lvo: 0.0) == .critical)
-        #expect(CaseUrgency(ich: 0, lvo: 0) == .low)
-        #expect(CaseUrgency(ich: nil, lvo: nil) == .high)
-        #expect(RiskLevel.mediumFrom == 0.25 && RiskLevel.highFrom == 0.50 && RiskLevel.criticalFrom == 0.70)
-        #expect(CaseUrgency.allCases.map(\.rawValue) == ["low", "moderate", "high", "critical"])
+    @Test("the case urgency is the decision's: read from decision.urgency, absent or unknown gives nil")
+    func urgencyFromJSON() {
+        #expect(CaseUrgency.allCases.map(\.rawValue) == ["standard", "timeCritical", "urgent", "immediate"])
+        let json = Data(#"{"module":"coma","decision":{"urgency":"timeCritical"},"ich":{"probability":0.31}}"#.utf8)
+        #expect(CaseUrgency(caseJSON: json) == .timeCritical)
+        #expect(CaseUrgency(caseJSON: Data(#"{"ich":{"probability":0.9}}"#.utf8)) == nil)
+        #expect(CaseUrgency(caseJSON: Data(#"{"decision":{"urgency":"critical"}}"#.utf8)) == nil)
+        #expect(CaseUrgency(caseJSON: Data("[1]".utf8)) == nil)
     }
 
-    @Test("urgency from the CLI's assessment JSON reads ich and lvo probabilities; null lvo is ignored")
-    func urgencyFromJSON() {
-        let json = Data(#"{"ich":{"probability":0.31,"riskLevel":"medium"},"lvo":null}"#.utf8)
-        #expect(CaseUrgency(caseJSON: json) == .moderate)
-        let both = Data(#"{"ich":{"probability":0.05},"lvo":{"probability":0.72}}"#.utf8)
-        #expect(CaseUrgency(caseJSON: both) == .critical)
-        #expect(CaseUrgency(caseJSON: Data(#"{"ich":{"probability":null}}"#.utf8)) == .high)
-        #expect(CaseUrgency(caseJSON: Data("[1]".utf8)) == nil)
+    @Test("urgencies stored before the one vocabulary map to today's names")
+    func storedUrgencies() {
+        #expect(CaseUrgency(stored: "critical") == .immediate)
+        #expect(CaseUrgency(stored: "high") == .urgent)
+        #expect(CaseUrgency(stored: "moderate") == .timeCritical)
+        #expect(CaseUrgency(stored: "low") == .standard)
+        #expect(CaseUrgency(stored: "urgent") == .urgent)
+        #expect(CaseUrgency(stored: "nonsense") == nil)
     }
 
     @Test("a hospital public key formats as sthk1.<x25519>.<ed25519> and parses back; malformed keys are refused")
@@ -72,12 +67,12 @@ struct CaseWireFormatTests {
     @Test("the create body writes etaMinutes as null when unknown and round-trips")
     func createBody() throws {
         let sealed = SealedCase(encapsulatedKey: Data([1, 2]), ciphertext: Data([3]))
-        let request = CaseCreateRequest(caseId: String(repeating: "0", count: 32), hospitalId: "H1", urgency: .high,
+        let request = CaseCreateRequest(caseId: String(repeating: "0", count: 32), hospitalId: "H1", urgency: .urgent,
                                         etaMinutes: nil, sealed: sealed)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let text = String(decoding: try encoder.encode(request), as: UTF8.self)
-        #expect(text == #"{"caseId":"00000000000000000000000000000000","ciphertext":"Aw==","encapsulatedKey":"AQI=","etaMinutes":null,"hospitalId":"H1","urgency":"high"}"#)
+        #expect(text == #"{"caseId":"00000000000000000000000000000000","ciphertext":"Aw==","encapsulatedKey":"AQI=","etaMinutes":null,"hospitalId":"H1","urgency":"urgent"}"#)
         #expect(try JSONDecoder().decode(CaseCreateRequest.self, from: Data(text.utf8)) == request)
         #expect(CaseIdentifiers.isValidCaseId(CaseIdentifiers.makeCaseId()))
         #expect(!CaseIdentifiers.isValidCaseId(String(repeating: "A", count: 32)))

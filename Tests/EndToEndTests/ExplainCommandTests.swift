@@ -40,7 +40,7 @@ import Testing
             #expect(zPrime == 1.117420 * z + -1.032167)
             let cg = try Self.value(r.stdout, "lvo.contributionGfap"), cf = try Self.value(r.stdout, "lvo.contributionFastEd")
             #expect(z == -0.408314 + cg + cf)
-            #expect(r.stdout.contains("../shared/reference/models.md §2 step 3"))
+            #expect(r.stdout.contains("docs/clinical-reference.md §2 step 3"))
         }
     }
 

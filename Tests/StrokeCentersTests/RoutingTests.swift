@@ -63,11 +63,11 @@ import Testing
     }
 
     @Test func thrombolysisWindowEdges() throws {
-        let inside = try Self.route(ich: 0.2999, lvo: 0.4999, onset: 270)
+        let inside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 270)
         #expect(inside.category == .thrombolysis)
         #expect(inside.destination.center.id == "a-lysis")
         #expect(inside.urgency == .timeCritical)
-        let outside = try Self.route(ich: 0.2999, lvo: 0.4999, onset: 270.5)
+        let outside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 270.5)
         #expect(outside.category == .strokeUnit)
         #expect(outside.destination.center.id == "b-unit")
         #expect(outside.urgency == .standard)
@@ -78,14 +78,15 @@ import Testing
 
     @Test func lvoLikelyByProbabilityOrFastEd() throws {
         // Default drive model: comprehensive at 40 km vs lysis at 10 km = 29 min extra > 15 → drip-and-ship.
-        for d in [try Self.route(ich: 0.1, lvo: 0.5, onset: 60), try Self.route(ich: 0.1, fastEd: 4, onset: 60)] {
+        // LVO suspected by the decision's one rule (LVOVerdict): the model at 0.333333, FAST-ED at 4.
+        for d in [try Self.route(ich: 0.1, lvo: 0.333333, onset: 60), try Self.route(ich: 0.1, fastEd: 4, onset: 60)] {
             #expect(d.category == .dripAndShip)
             #expect(d.destination.center.id == "a-lysis")
             #expect(d.transferPlan?.center.id == "c-comprehensive")
             #expect(d.urgency == .timeCritical)
         }
         #expect(try Self.route(ich: 0.1, fastEd: 3, onset: 60).category == .thrombolysis)
-        #expect(try Self.route(ich: 0.1, lvo: 0.49, onset: 60).category == .thrombolysis)
+        #expect(try Self.route(ich: 0.1, lvo: 0.3333329, onset: 60).category == .thrombolysis)
         // FAST-ED ≥ 4 counts even when the probability is below its threshold: clinical findings take
         // precedence over the estimate (the safer reading when the two disagree).
         #expect(try Self.route(ich: 0.1, lvo: 0.2, fastEd: 8, onset: 60).category == .dripAndShip)

@@ -10,7 +10,8 @@ import StrokeBoard
 struct BoardTests {
     /// A full-module assessment as the CLI's `--json` writes it (sentinels: age 97, GFAP 4321.5; zeros and "no").
     static let caseJSON = Data("""
-        {"module":"full","inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
+        {"module":"full","decision":{"urgency":"immediate","lvoSuspected":false,"lvoBasis":[],"recommendations":[],\
+        "summary":["ICH: 99 % (very high)"]},"inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
         "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
         "cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
@@ -33,7 +34,7 @@ struct BoardTests {
                 let shown = try await board.waitFor(sent.caseId)
                 #expect(shown["valid"] as? Bool == true)
                 #expect(shown["verdict"] as? String == "valid")
-                #expect(shown["urgency"] as? String == "critical")
+                #expect(shown["urgency"] as? String == "immediate")
                 #expect(shown["etaMinutes"] as? Int == 14)
                 #expect(shown["status"] as? String == "inTransit")
                 #expect(shown["device"] as? String == "AMB-12")
@@ -45,7 +46,7 @@ struct BoardTests {
                 #expect(try await board.casesJSON()["hospitalId"] as? String == "H1")
                 let page = try await board.page()
                 #expect(page.contains("data-case-id=\"\(sent.caseId)\""))
-                for hook in ["class=\"urgency urgency-critical\">CRITICAL<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
+                for hook in ["class=\"urgency urgency-immediate\">IMMEDIATE<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
                     #expect(page.contains(hook), "missing \(hook)")
                 }
                 for value in ["4321.5", ">97<", ">0<", ">no<", "99 %", ">Age<", ">Headache<", "ich-baseline-age-gfap-logistic", "2024.09.28-calibrated",

@@ -59,7 +59,7 @@ struct PrenotifyBinaryTests {
         let caseId = CaseIdentifiers.makeCaseId()
         let sealed = try SealedCase.seal(caseJSON: BoardTests.caseJSON, caseId: caseId, hospitalId: "H1", device: "AMB-12",
                                          signingKey: device.key, to: hospitalKey, sentMs: RelayHarness.nowMs())
-        let body = try JSONEncoder().encode(CaseCreateRequest(caseId: caseId, hospitalId: "H1", urgency: .critical,
+        let body = try JSONEncoder().encode(CaseCreateRequest(caseId: caseId, hospitalId: "H1", urgency: .immediate,
                                                               etaMinutes: 9, sealed: sealed))
         let created = try await sender.send(method: "POST", path: RelayPaths.cases, body: body, headers: try RequestSignature.sign(
             method: "POST", path: RelayPaths.cases, body: body, device: "AMB-12", timestampMs: RelayHarness.nowMs(),

@@ -28,7 +28,7 @@ struct RelayCaseTests {
             #expect(listed.map(\.caseId) == [first.caseId])
             #expect(listed[0].device == "AMB-12")
             #expect(listed[0].devicePublicKey == device.key.publicKey.rawRepresentation)
-            #expect(listed[0].urgency == .high)
+            #expect(listed[0].urgency == .urgent)
             #expect(listed[0].etaMinutes == 12)
             #expect(listed[0].status == .inTransit)
             // The same case id with other content is a conflict, and changes nothing.

@@ -153,7 +153,7 @@ import TriageLocalization
 
     @Test func helpDoesNotAdvance() {
         var d = WalkDriver()
-        #expect(d.type("?") == .help(Message("walk.help.comatose")))
+        #expect(d.type("?") == .help(Message("walk.help.comatose", WalkStep.comatose.questionArguments)))
         #expect(d.walk.step == .comatose)
     }
 
@@ -209,8 +209,8 @@ import TriageLocalization
             keys.insert("walk.module.chosen.\(module.rawValue)")
         }
         for level in RiskLevel.allCases {
-            keys.insert("walk.recommend.ich.\(level.rawValue)")
-            keys.insert("walk.recommend.lvo.\(level.rawValue)")
+            keys.insert("rec.ich.\(level.rawValue)")
+            keys.insert("rec.lvo.\(level.rawValue)")
         }
         let en = Localizer.keys(.en), de = Localizer.keys(.de)
         for key in keys {

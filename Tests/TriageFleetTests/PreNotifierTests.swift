@@ -37,7 +37,7 @@ struct PreNotifierTests {
         try await relay.serve { url in
             let notification = PreNotification(settings: NotifySettings(relay: url, device: "amb-1", pinnedKeys: [:]),
                                                notifier: notifier(directory, recorder))
-            let (entry, error) = try await notification.send(caseJSON: caseJSON, ich: 0.1, lvo: 0.7,
+            let (entry, error) = try await notification.send(caseJSON: caseJSON, urgency: .timeCritical,
                                                               to: .init(hospitalId: relay.hospitalId), etaMinutes: 18)
             #expect(error == nil)
             #expect(entry.delivery == "delivered")
@@ -67,7 +67,7 @@ struct PreNotifierTests {
             relay.setDown(true)
             let settings = NotifySettings(relay: url, device: "amb-1", pinnedKeys: [:])
             let (queued, error) = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: relay.hospitalId),
-                                                          urgency: .high, etaMinutes: nil, settings: settings)
+                                                          urgency: .urgent, etaMinutes: nil, settings: settings)
             #expect(error?.isQueued == true)
             #expect(error?.code == "notify.unreachable")
             #expect(queued.delivery == "notYetDelivered")
@@ -103,7 +103,7 @@ struct PreNotifierTests {
             let notifier = notifier(directory, recorder)
             let settings = NotifySettings(relay: url, device: "amb-1", pinnedKeys: ["pinned-bad": "nope"])
             await #expect(throws: NotifyError.hospitalUnknown("nowhere")) {
-                _ = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: "nowhere"), urgency: .low, etaMinutes: nil,
+                _ = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: "nowhere"), urgency: .standard, etaMinutes: nil,
                                             settings: settings)
             }
             #expect(throws: NotifyError.badHospitalKey("pinned-bad")) {
@@ -113,7 +113,7 @@ struct PreNotifierTests {
             let otherKey = HospitalKeyPair().publicKey.description
             let pinned = NotifySettings(relay: url, device: "amb-1", pinnedKeys: [relay.hospitalId: otherKey])
             let (entry, error) = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: relay.hospitalId),
-                                                         urgency: .critical, etaMinutes: 5, settings: pinned)
+                                                         urgency: .immediate, etaMinutes: 5, settings: pinned)
             #expect(error == NotifyError.keyMismatch(relay.hospitalId))
             #expect(error?.isPermanent == true)
             #expect(entry.delivery == "failed")

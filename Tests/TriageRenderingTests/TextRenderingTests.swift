@@ -11,6 +11,9 @@ import TriageRendering
     static let comaGfap500 = """
 
 Result
+ICH: 52 % (high), offline baseline
+Urgency: immediate
+
 ICH probability         █████░░░░░ 52 %  high
   Source: offline baseline, model ich-baseline-age-gfap-logistic
   ! ICH from the offline baseline (age + GFAP): poorly calibrated at low GFAP,
@@ -26,8 +29,8 @@ Estimated bleed volume, should a bleed be present: 17.5 mL (range 12.2–22.7 mL
 Consider
   ICH: the estimate suggests a haemorrhage; consider a center with neurosurgery
   and, if anticoagulated, reversal per protocol.
-  ICH above 25 %: reconfirm the time window of symptom onset before any lysis
-  (differential diagnosis: haemorrhage versus ischaemia).
+  ICH at or above 25 %: reconfirm the time window of symptom onset before any
+  lysis (differential diagnosis: haemorrhage versus ischaemia).
 Research use only. Not a medical device; no diagnosis. Clinical judgement
 decides.
 """

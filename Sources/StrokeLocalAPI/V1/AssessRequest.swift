@@ -12,7 +12,7 @@ import TriageRendering
 /// yes/no inputs JSON booleans (absent = no, as an absent CLI flag); `null` is
 /// absent. Parsing checks presence and types (the CLI's argument parsing: 400);
 /// `inputs(config:)` then checks values with the engine's `ModuleAssessment`,
-/// in the CLI's order (models.md §6: 422).
+/// in the CLI's order (docs/clinical-reference.md §6: 422).
 ///
 /// ```swift
 /// let request = try AssessRequest(Array(#"{"module":"coma","inputs":{"gfap":500}}"#.utf8))

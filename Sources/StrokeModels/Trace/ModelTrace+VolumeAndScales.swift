@@ -1,5 +1,5 @@
 extension VolumeEstimate {
-    /// Every step from GFAP to the volume, its range and its bands (models.md §1).
+    /// Every step from GFAP to the volume, its range and its bands (docs/clinical-reference.md §1).
     public var trace: ModelTrace {
         let m = VolumeModel.self
         let ref = "\(modelsMd) §1"
@@ -57,7 +57,7 @@ extension ScaleScore {
 }
 
 extension FastEdExam {
-    /// Every item's points, the total and the rule (models.md §3).
+    /// Every item's points, the total and the rule (docs/clinical-reference.md §3).
     public var trace: ModelTrace {
         let ref = "\(modelsMd) §3"
         let values = [facialPalsy, armWeakness, speech, eyeDeviation, denialNeglect]

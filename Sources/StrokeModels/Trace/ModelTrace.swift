@@ -9,7 +9,7 @@ public struct TraceStep: Sendable, Hashable {
     public let value: Double?
     /// A verbal result (a band, a risk level, a flag), when the step has one.
     public let text: String?
-    /// Where the formula is documented, e.g. `models.md §2 step 3`.
+    /// Where the formula is documented, e.g. `docs/clinical-reference.md §2 step 3`.
     public let reference: String
 
     /// Creates a step.
@@ -39,11 +39,11 @@ public struct ModelTrace: Sendable, Hashable {
     public func value(_ id: String) -> Double? { steps.first { $0.id == id }?.value }
 }
 
-/// The reference document of the clinical constants.
-let modelsMd = "../shared/reference/models.md"
+/// The in-repo clinical reference every trace step cites.
+let modelsMd = "docs/clinical-reference.md"
 
 extension LVOPrediction {
-    /// Every step from the inputs to the probability (models.md §2, §4).
+    /// Every step from the inputs to the probability (docs/clinical-reference.md §2, §4).
     public var trace: ModelTrace {
         let m = LVOModel.self
         let ref = { (step: String) in "\(modelsMd) §2 \(step)" }
@@ -69,7 +69,7 @@ extension LVOPrediction {
 }
 
 extension ICHBaselinePrediction {
-    /// Every step from age and GFAP to the baseline probability (models.md §7, §4).
+    /// Every step from age and GFAP to the baseline probability (docs/clinical-reference.md §7, §4).
     public var trace: ModelTrace {
         let m = ICHBaseline.self
         let ref = "\(modelsMd) §7"
@@ -88,7 +88,7 @@ extension ICHBaselinePrediction {
     }
 }
 
-/// The risk level of a probability with its band edges (models.md §4).
+/// The risk level of a probability with its band edges (docs/clinical-reference.md §4).
 func riskLevelStep(_ id: String, _ p: Double) -> TraceStep {
     let level = RiskLevel(probability: p)
     let edges: [RiskLevel: String] = [

@@ -3,12 +3,12 @@ import StrokeModels
 import TriageRendering
 import TriageEngine
 
-/// `stroke-triage coma --gfap G`: the coma module (GCS < 9), GFAP only.
+/// `stroke-triage coma --gfap G`: the coma module (GCS ≤ `DecisionRules.comaGcsAtMost`), GFAP only.
 struct ComaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "coma", abstract: "Coma module (GCS < 9): ICH probability and bleed volume from GFAP only.")
+        commandName: "coma", abstract: "Coma module (GCS \(DecisionRules.comaGcsAtMost) or below): ICH probability and bleed volume from GFAP only.")
 
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).")
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).")
     var gfap: Double
 
     @OptionGroup var flags: AssessmentFlags

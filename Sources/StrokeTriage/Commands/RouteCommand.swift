@@ -4,7 +4,7 @@ import StrokeModels
 import TriageRendering
 import TriageEngine
 
-/// `stroke-triage route`: where to take the patient (models.md §8 plus the LVO and coverage rules).
+/// `stroke-triage route`: where to take the patient (docs/clinical-reference.md §8 plus the LVO and coverage rules).
 struct RouteCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "route",

@@ -1,11 +1,12 @@
 import ArgumentParser
+import StrokeModels
 import TriageEngine
 import TriageRendering
 
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
 /// beyond the module's own inputs.
 struct AssessmentFlags: ParsableArguments {
-    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (0–10080).")
+    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (\(TriageRules.allowed(.onsetMinutes).compactText)).")
     var onsetMinutes: Double?
 
     @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).")

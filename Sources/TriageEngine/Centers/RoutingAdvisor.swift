@@ -21,14 +21,16 @@ public enum RoutingAdvisor {
             let dataset = try centers.dataset(config)
             let request = RoutingRequest(
                 origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
-                fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes)
+                fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes,
+                scales: (try? assessment.inputs.scaleReport())?.scored ?? [])
             let outcome = try Router(dataset: dataset, policy: policy).route(request)
             // The origin first: with a place name, it shows which place was understood.
             let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
             return RoutingSummary(
                 lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
                 json: RoutingRendering.json(
-                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer))
+                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer),
+                destination: outcome.decision?.destination)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])

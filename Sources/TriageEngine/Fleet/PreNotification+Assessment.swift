@@ -1,5 +1,6 @@
 import Foundation
 import StrokeJSON
+import StrokeModels
 import TriageFleet
 import TriageRendering
 
@@ -61,9 +62,8 @@ extension PreNotification {
         let eta = etaOverride ?? outcome.assessment.inputs.location.flatMap {
             HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude, config: config)
         }
-        let a = outcome.assessment
-        return try await send(caseJSON: Data(AssessmentSession.json(outcome).serialized().utf8), ich: a.ich.probability,
-                              lvo: a.lvo?.probability, to: destination, etaMinutes: eta)
+        return try await send(caseJSON: Data(AssessmentSession.json(outcome).serialized().utf8),
+                              urgency: ClinicalDecision(outcome.assessment).urgency, to: destination, etaMinutes: eta)
     }
 
     /// A module command's pre-notification after its result is shown: sends the outcome's case

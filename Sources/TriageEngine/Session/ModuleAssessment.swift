@@ -27,7 +27,7 @@ public struct ModuleRequest: Sendable, Hashable {
 }
 
 /// The body of a one-shot module assessment (`coma`, `limited`, `full`): the
-/// inputs completed and checked (models.md §6), then `AssessmentSession.assess`.
+/// inputs completed and checked (docs/clinical-reference.md §6), then `AssessmentSession.assess`.
 /// The disclaimer gate, the report and the output stay with the front-end.
 public enum ModuleAssessment {
     /// The module's inputs completed with the request's assay, onset and location, then validated.

@@ -35,11 +35,11 @@ public struct PreNotification: Sendable {
     }
 
     /// Seals and sends `caseJSON` (the assessment's `--json` object) to `destination`, with the
-    /// urgency from the ICH and LVO probabilities, then retries older queued cases when the
-    /// relay answered. Returns the case as kept and the error when not delivered.
-    public func send(caseJSON: Data, ich: Double?, lvo: Double?, to destination: PreNotifier.Destination,
+    /// urgency of its `decision`, then retries older queued cases when the relay answered.
+    /// Returns the case as kept and the error when not delivered.
+    public func send(caseJSON: Data, urgency: CaseUrgency, to destination: PreNotifier.Destination,
                      etaMinutes: Int?) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
-        let result = try await notifier.send(caseJSON: caseJSON, to: destination, urgency: CaseUrgency(ich: ich, lvo: lvo),
+        let result = try await notifier.send(caseJSON: caseJSON, to: destination, urgency: urgency,
                                              etaMinutes: etaMinutes, settings: settings)
         // The relay is up: older cases still queued go now (never the one just sent twice).
         if result.1 == nil { _ = try? await notifier.flush() }

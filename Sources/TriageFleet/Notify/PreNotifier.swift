@@ -193,7 +193,7 @@ public struct PreNotifier: Sendable {
 
     /// The `POST /v1/cases` body, byte-identical on every retry.
     private func body(_ entry: QueuedCase) throws(NotifyError) -> String {
-        guard let urgency = CaseUrgency(rawValue: entry.urgency),
+        guard let urgency = CaseUrgency(stored: entry.urgency),
               let encapsulated = entry.encapsulatedKey.flatMap({ Data(base64Encoded: $0) }),
               let ciphertext = entry.ciphertext.flatMap({ Data(base64Encoded: $0) }) else { throw .notSealed(cause: "queue entry") }
         let request = CaseCreateRequest(caseId: entry.caseId, hospitalId: entry.hospitalId, urgency: urgency,

@@ -13,7 +13,7 @@ public enum ScaleRendering {
         if let maximum = d.maximumTotal { members.append(("maximumTotal", .integer(maximum))) }
         members.append(("threshold", d.threshold.map { .integer($0) } ?? .null))
         members.append((s.scale == .van ? "vanPositive" : "lvoSuspected", .bool(s.positive)))
-        members.append(("rule", .string(ModelJSON.english.text("scale.rule.\(s.scale.rawValue)"))))
+        members.append(("rule", .string(ruleText(d, ModelJSON.english))))
         members.append(("items", .object(s.points.map { ($0.item.rawValue, .integer($0.value)) })))
         members.append(("source", .string(d.source)))
         members.append(("note", .string(ModelJSON.english.text("scale.notProbability"))))
@@ -49,8 +49,14 @@ public enum ScaleRendering {
         guard let report = try? inputs.scaleReport(), !report.scored.isEmpty else { return [] }
         return [l.text("walk.result.scales")] + report.scored.map { s in
             let total = s.total.map { l.text("scales.cell.total", [.text(String($0)), .text(String(s.definition.maximumTotal!))]) + ", " } ?? ""
-            return l.text("scale.name.\(s.scale.rawValue)") + ": " + total + l.text("scale.rule.\(s.scale.rawValue)") + ": " + verdict(s, l)
+            return l.text("scale.name.\(s.scale.rawValue)") + ": " + total + ruleText(s.definition, l) + ": " + verdict(s, l)
         }
+    }
+
+    /// The scale's flag rule in words, its threshold an argument (`scale.rule.totalAtLeast`), never typed in.
+    public static func ruleText(_ d: ScaleDefinition, _ l: Localizer) -> String {
+        guard let threshold = d.threshold else { return l.text("scale.rule.\(d.scale.rawValue)") }
+        return l.text("scale.rule.totalAtLeast", [.number(Double(threshold), maxFractionDigits: 0)])
     }
 
     /// The flag of a result in words: "≥ 5: suspected" style cell for the side-by-side table.

@@ -36,7 +36,7 @@ public enum ScalesRendering {
             var rows = [header]
             for s in report.scored {
                 let total = s.total.map { l.text("scales.cell.total", [.text(String($0)), .text(String(s.definition.maximumTotal!))]) } ?? "—"
-                let rule = l.text("scale.rule.\(s.scale.rawValue)")
+                let rule = ScaleRendering.ruleText(s.definition, l)
                 rows.append([l.text("scale.name.\(s.scale.rawValue)"), total, rule + ": " + ScaleRendering.verdict(s, l)])
             }
             let widths = (0..<2).map { c in rows.map { TextStyle.visibleWidth($0[c]) }.max()! + 2 }

@@ -4,7 +4,7 @@ import StrokeModels
 /// The machine-readable form of an assessment (module commands, walkthrough
 /// `--json`, batch JSON Lines): one contract, written in one place.
 ///
-/// `{"module", "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
+/// `{"module", "decision": {…}, "inputs": {…}, "ich": {prediction}, "lvo": {prediction} | null,
 ///   "volume": {as the volume command} | null, "warnings": […], "disclaimer"}`
 /// where a prediction is `{"probability", "riskLevel", "cloudRiskLevel", "source", "model",
 /// "drivers": [{"feature", "label", "weight", "cloudLabel"?}], "fallbackReason"?, "notes": […], "inputsUsed": […]}`:
@@ -12,10 +12,12 @@ import StrokeModels
 /// the cloud's own name (cloud drivers only); `cloudRiskLevel` the function's own label or null;
 /// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
 public enum AssessmentJSON {
-    /// The whole assessment object.
-    public static func assessment(_ a: Assessment) -> JSONValue {
+    /// The whole assessment object; `decision` (`DecisionRendering`) names the
+    /// destination when `routing` is given.
+    public static func assessment(_ a: Assessment, routing: RoutingSummary? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("module", .string(a.module.rawValue)),
+            ("decision", DecisionRendering.json(ClinicalDecision(a), assessment: a, routing: routing)),
             ("inputs", inputs(a.inputs)),
             ("ich", prediction(a.ich)),
             ("lvo", a.lvo.map { lvo(a, $0) } ?? .null),
@@ -32,7 +34,7 @@ public enum AssessmentJSON {
     /// The JSON form of an outcome (the CLI's `--json`, the local API's `/v1/assess`):
     /// `assessment`, plus `routing` when there is advice, plus `trace` when `traces` are given (`--explain`).
     public static func outcome(_ outcome: AssessmentOutcome, traces: AssessmentTrace? = nil) -> JSONValue {
-        guard case .object(var members) = assessment(outcome.assessment) else { return .null }
+        guard case .object(var members) = assessment(outcome.assessment, routing: outcome.routing) else { return .null }
         if let routing = outcome.routing { members.append(("routing", routing.json)) }
         if let traces { members.append(("trace", TraceRendering.json(traces))) }
         return .object(members)

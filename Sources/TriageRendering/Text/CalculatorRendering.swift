@@ -21,7 +21,7 @@ public enum CalculatorRendering {
     public static func lines(_ p: LVOPrediction, _ l: Localizer) -> [String] {
         var out = [
             l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]),
-            l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely"),
+            l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely", [DecisionRules.precisePercentArgument(LVOModel.threshold)]),
             l.text("lvo.contributions", [
                 .number(p.gfapContribution, maxFractionDigits: 3), .number(p.fastEdContribution, maxFractionDigits: 3),
                 .number(p.fastEdUsed, maxFractionDigits: 2),
@@ -37,7 +37,7 @@ public enum CalculatorRendering {
         let points = [exam.total, exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
         return [
             l.text("fastEd.result", points.map { .text(String($0)) }),
-            l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected"),
+            l.text(exam.lvoSuspected ? "fastEd.suspected" : "fastEd.notSuspected", [.number(Double(FastEdExam.lvoSuspectedFrom), maxFractionDigits: 0)]),
             l.text("fastEd.derived", [.key(exam.armParesis ? "yes" : "no"), .key(exam.hasEyeDeviation ? "yes" : "no")]),
         ]
     }

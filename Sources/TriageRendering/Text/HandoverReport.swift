@@ -15,6 +15,10 @@ public enum HandoverReport {
         md.append("- " + l.text("walk.report.created", [.text(utc(createdAt))]))
         md.append("- " + l.text("walk.report.computed", [.text(utc(outcome.computedAt))]))
         md.append("- " + l.text("walk.report.version", [.text(AppInfo.version)]))
+        // The decision's crew summary heads the report, as it heads the text result.
+        let decision = ClinicalDecision(a)
+        md += ["", "## " + l.text("walk.report.summary"), ""]
+        md += DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l).map { "- " + $0 }
         md += ["", "## " + l.text("walk.report.inputs"), "", "| " + l.text("walk.report.input") + " | " + l.text("walk.report.value") + " |", "| --- | --- |"]
         for line in Walkthrough.summary(of: a.inputs) {
             md.append("| \(l.render(line.label)) | \(l.render(line.value)) |")
@@ -33,7 +37,7 @@ public enum HandoverReport {
             }
             md.append("  - " + renderer.sourceText(.local, model: VolumeModel.version))
         }
-        let advice = renderer.recommendations(a)
+        let advice = DecisionRendering.recommendationTexts(decision, l)
         if !advice.isEmpty {
             md += ["", "## " + l.text("walk.result.recommendation"), ""] + advice.map { "- " + $0 }
         }

@@ -31,12 +31,16 @@ public struct ResultRenderer: Sendable {
     public func lines(_ outcome: AssessmentOutcome) -> [String] {
         let a = outcome.assessment
         let l = localizer
+        let decision = ClinicalDecision(a)
         var out = ["", style.bold(l.text("walk.result.title"))]
+        // The crew summary first (at most five lines); the details follow.
+        for line in DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l) { out += style.wrap(line, hangingIndent: "  ") }
+        out.append("")
         out += prediction(a.ich, label: "walk.result.ich", module: a.module)
         if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
         for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
         if let volume = a.volume { out += self.volume(volume) }
-        let advice = recommendations(a)
+        let advice = DecisionRendering.recommendationTexts(decision, l)
         if !advice.isEmpty {
             out.append(style.bold(l.text("walk.result.recommendation")))
             for text in advice { out += style.wrap(text, indent: "  ") }
@@ -65,35 +69,30 @@ public struct ResultRenderer: Sendable {
         localizer.text("walk.result.source", [.key("source.\(source.rawValue)"), .text(model)])
     }
 
-    /// The hedged recommendations for the risk levels, and the time-window reminder when ICH > 25 %.
-    /// When FAST-ED and the LVO probability point different ways, one statement
-    /// naming both (`LVOAgreement`) replaces the LVO level's recommendation.
+    /// The decision's hedged recommendations in the user's language (`ClinicalDecision`).
     public func recommendations(_ a: Assessment) -> [String] {
-        var texts: [String] = []
-        if let level = a.ich.riskLevel { texts.append(localizer.text("walk.recommend.ich.\(level.rawValue)")) }
-        if let agreement = LVOAgreement(a), !agreement.agrees {
-            texts.append(localizer.render(agreement.message))
-        } else if let level = a.lvo?.riskLevel {
-            texts.append(localizer.text("walk.recommend.lvo.\(level.rawValue)"))
-        }
-        if let p = a.ich.probability, p > RiskLevel.mediumFrom { texts.append(localizer.text("walk.reminder.timeWindow")) }
-        return texts
+        DecisionRendering.recommendationTexts(ClinicalDecision(a), localizer)
     }
 
     /// Assessment warnings not already shown as a prediction's note, nor by the
     /// reconciled LVO statement (which replaces "FAST-ED ≥ 4 suggests LVO").
     public func generalWarnings(_ a: Assessment) -> [String] {
-        var shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
-        if let agreement = LVOAgreement(a), !agreement.agrees { shown.insert(ModelWarning(code: "fastEd.suggestsLvo")) }
-        return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
+        let shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
+        let reconciled = LVOAgreement(a).map { !$0.agrees } ?? false
+        return a.warnings.filter { !shown.contains($0) && !(reconciled && $0.code == "fastEd.suggestsLvo") }.map { localizer.render($0.message) }
     }
 
-    /// "Not used by this model: Age, Headache, …" for the module's inputs that
-    /// the model behind `p` did not read, or `nil` when it read them all.
+    /// One line naming what the model behind `p` read when it did not read every
+    /// input of the module ("This model reads only GFAP, FAST-ED (2 of 13 inputs)"),
+    /// or `nil` when it read them all.
     public func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
-        let unused = module.inputKeys.filter { !p.inputsUsed.contains($0) }
-        guard !unused.isEmpty, !p.inputsUsed.isEmpty else { return nil }
-        return localizer.text("walk.result.unusedInputs", [.text(unused.map(inputLabel).joined(separator: ", "))])
+        let keys = module.inputKeys
+        let used = keys.filter(p.inputsUsed.contains)
+        guard used.count < keys.count, !used.isEmpty else { return nil }
+        return localizer.text("walk.result.readsOnly", [
+            .text(used.map(inputLabel).joined(separator: ", ")),
+            .number(Double(used.count), maxFractionDigits: 0), .number(Double(keys.count), maxFractionDigits: 0),
+        ])
     }
 
     /// An input's label in the user's language (`field.*`, else `walk.finding.*`).
