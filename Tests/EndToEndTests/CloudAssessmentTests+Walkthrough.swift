@@ -10,7 +10,7 @@ extension CloudAssessmentTests {
     /// Walks the coma path on a terminal in auto mode against `base`; the exit code, the result, every line.
     static func walkComa(_ base: String) throws -> (exit: Int32, result: String, lines: [String]) {
         let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + accept)
-        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
+        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
         try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
         try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
         try WalkthroughTerminalTests.answer(s, "Location", "")
@@ -46,7 +46,7 @@ extension CloudAssessmentTests {
         // A deadline far beyond the wait below: only the interrupt can end the run in time.
         let base = server.base("hang")
         let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + Self.accept)
-        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
+        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
         try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
         try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
         try WalkthroughTerminalTests.answer(s, "Location", "")

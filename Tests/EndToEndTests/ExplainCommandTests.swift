@@ -111,7 +111,7 @@ import Testing
         let fastEd = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
                                            "--eye-deviation", "0", "--denial-neglect", "0", "--json", "--explain"])
         #expect(try Self.value(fastEd.stdout, "fastEd.total") == 4)
-        #expect(fastEd.stdout.contains("models.md §3"))
+        #expect(fastEd.stdout.contains("docs/clinical-reference.md §3"))
         let fastEdText = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
                                                "--eye-deviation", "0", "--denial-neglect", "0", "--explain", "--lang", "de"])
         #expect(fastEdText.stdout.contains("Summe: total = 1 + 2 + 1 + 0 + 0 → 4"))

@@ -40,16 +40,16 @@ import Testing
         #expect(!r.stdout.contains("Recorded in the audit log"))
     }
 
-    @Test("the summary marks the inputs each model did not use (atrial fibrillation, arm paresis offline)")
+    @Test("one line per model names the inputs it read (offline: age and GFAP; GFAP and FAST-ED), so atrial fibrillation and arm paresis are visibly unused")
     func unusedInputsAreMarked() throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let r = try BinaryRunner.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
-        #expect(text.contains("Not used by this model:"))
-        #expect(text.contains("Atrial fibrillation"))
-        #expect(text.contains("Arm paresis"))
+        #expect(text.contains("This model reads only Age, GFAP (2 of 13 inputs)."))
+        #expect(text.contains("This model reads only GFAP, FAST-ED score (2 of 13 inputs)."))
+        #expect(!text.contains("Not used by this model"))
     }
 
     @Test("after the result: the event number and the log's path, in English and German")

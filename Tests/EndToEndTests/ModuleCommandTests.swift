@@ -44,7 +44,9 @@ import Testing
         let r = try Self.run(Self.full + ["--onset-minutes", "45", "--json"] + Self.accept)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        #expect(Array(j.keys).sorted() == ["disclaimer", "ich", "inputs", "lvo", "module", "volume", "warnings"])
+        #expect(Array(j.keys).sorted() == ["decision", "disclaimer", "ich", "inputs", "lvo", "module", "volume", "warnings"])
+        let decision = try #require(j["decision"] as? [String: Any])
+        #expect(Array(decision.keys).sorted() == ["lvoBasis", "lvoSuspected", "recommendations", "summary", "urgency"])
         #expect(j["module"] as? String == "full")
         let inputs = try #require(j["inputs"] as? [String: Any])
         #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",

@@ -28,8 +28,10 @@ import Testing
         #expect((j["warnings"] as? [String])?.first?.contains("does not seem to cover") == true)
     }
 
-    /// The human text outside coverage: hedged, local protocol, no destination, urgency or drip-and-ship.
-    static func expectOutsideText(_ text: String) {
+    /// The human text outside coverage: hedged, local protocol, no destination, urgency or drip-and-ship
+    /// in the routing section (the decision's summary above it keeps its clinical urgency).
+    static func expectOutsideText(_ whole: String) {
+        let text = whole.range(of: "Routing\n").map { String(whole[$0.upperBound...]) } ?? whole
         #expect(text.contains("No destination suggested."))
         #expect(text.contains("Local protocol applies"))
         #expect(text.contains("for information only"))

@@ -10,7 +10,7 @@ import Testing
         try Data(#"{"collector":"http://127.0.0.1:1","device":"AMB-12"}"#.utf8)
             .write(to: home.appendingPathComponent("config.json"))
         let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], home: home)
-        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
+        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
         try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL, a number from 29 to 10001)", "500")
         try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
         try WalkthroughTerminalTests.answer(s, "Location", "")

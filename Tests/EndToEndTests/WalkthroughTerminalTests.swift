@@ -24,7 +24,7 @@ import Testing
         let s = try PtySession(["walk", "--mode", "offline"], home: home)
         try s.expect("research software")
         try Self.answer(s, "Type yes to accept", "yes")
-        try Self.answer(s, "Is the patient comatose (GCS < 9)? (y/n)", "y")
+        try Self.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
         try Self.answer(s, "GFAP (pg/mL, a number from 29 to 10001)", "500")
         try Self.answer(s, "Minutes since symptom onset", "")
         try Self.answer(s, "Location", "")
@@ -150,7 +150,7 @@ import Testing
     @Test func germanByFlagWithTypedTotal() throws {
         let s = try PtySession(["walk", "--mode", "offline", "--lang", "de"])
         try Self.answer(s, "Zum Akzeptieren ja eingeben", "ja")
-        for (prompt, reply) in [("Ist der Patient komatös (GCS < 9)? (j/n)", "nein"), ("neurologisch untersuchbar", "j"),
+        for (prompt, reply) in [("Ist der Patient komatös (GCS 8 oder weniger)? (j/n)", "nein"), ("neurologisch untersuchbar", "j"),
                                 ("Alter (Jahre, eine ganze Zahl von 0 bis 120)", "70"), ("Systolischer Blutdruck", "160"),
                                 ("Diastolischer Blutdruck", "90"), ("GFAP (pg/ml", "1000,5"), ("FAST-ED-Summe", "6"),
                                 ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"), ("Blickdeviation?", "j"),
@@ -276,7 +276,9 @@ import Testing
         for (prompt, reply) in [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,8566; 2,3522"), ("Berechnen?", "")] {
             try WalkthroughTerminalTests.answer(s, prompt, reply)
         }
-        let result = Self.flat(try s.expect("Markdown-Übergabebericht"))
+        let whole = Self.flat(try s.expect("Markdown-Übergabebericht"))
+        // The routing section (the decision's summary above it keeps its clinical urgency).
+        let result = whole.range(of: "Zielklinik").map { String(whole[$0.upperBound...]) } ?? whole
         #expect(result.contains("Kein Ziel vorgeschlagen."))
         #expect(result.contains("örtliche Protokoll"))
         #expect(!result.contains("Vorgeschlagenes Ziel"))

@@ -55,7 +55,7 @@ struct BoardTests {
                 }
                 let german = try await board.page(acceptLanguage: "de-DE,de;q=0.9,en;q=0.5")
                 #expect(german.contains("<html lang=\"de\">"))
-                #expect(german.contains(">KRITISCH<"))
+                #expect(german.contains(">SOFORT<"))
                 #expect(german.contains(">nein<"))
                 #expect(german.contains(">Alter<"))
                 #expect(german.contains(">4321,5<"))
