@@ -256,6 +256,8 @@ let package = Package(
             name: "StrokeTriageServer",
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI",
+                // The board's header names the hospital from the centers data (HospitalLocator).
+                "TriageEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -35,6 +35,9 @@ extension BoardPage {
         .findings dl div{display:flex;justify-content:space-between;gap:.6rem;border-bottom:1px solid #3a4048}
         .findings dt{color:#d0d4d8;min-width:0;overflow-wrap:anywhere;hyphens:auto}
         .findings dd{margin:0;font-weight:700;flex:none}
+        .module,.place{font-size:1.6rem;margin:.3rem 0;overflow-wrap:anywhere}
+        .hospital-id{font-size:1.2rem;color:#c8ccd0}
+        .recommendations{font-size:1.4rem;margin:.5rem 0;padding-left:1.4rem;overflow-wrap:anywhere}
         .relay-warning{background:#ffd54f;color:#000;font-weight:700;padding:.6rem 1rem}
         .disclaimer{margin-top:2rem;font-size:1.3rem;color:#c8ccd0}
         """

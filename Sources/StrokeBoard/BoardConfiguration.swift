@@ -5,6 +5,9 @@ import Foundation
 public struct BoardConfiguration: Sendable {
     /// The hospital this board serves (as registered at the relay).
     public var hospitalId: String
+    /// The hospital's name shown in the page header instead of its id (`--hospital-name`, else the
+    /// stroke center of that id in the bundled data), or nil to show the id.
+    public var hospitalName: String?
     /// The relay's base URL.
     public var relayURL: String
     /// The host to listen on (default loopback: the board serves only this machine unless told otherwise).

@@ -8,20 +8,22 @@ import Foundation
 /// is HTML-escaped. Element hooks: each case has `data-case-id` and holds
 /// elements of class `urgency`, `eta`, `ich` and `lvo`.
 enum BoardPage {
-    /// The whole page.
-    static func page(_ snapshot: BoardSnapshot, language: BoardLanguage, nowMs: Int64) -> String {
+    /// The whole page; the header names the hospital (its id beside the name when one is known).
+    static func page(_ snapshot: BoardSnapshot, hospitalName: String? = nil, language: BoardLanguage, nowMs: Int64) -> String {
         let text = BoardText(language: language)
+        let hospital = hospitalName.map { "\(escape($0)) <span class=\"hospital-id\">(\(escape(snapshot.hospitalId)))</span>" }
+            ?? escape(snapshot.hospitalId)
         return """
             <!doctype html>
             <html lang="\(language.rawValue)">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(escape(text.title)) — \(escape(snapshot.hospitalId))</title>
+            <title>\(escape(text.title)) — \(escape(hospitalName ?? snapshot.hospitalId))</title>
             <style>\(style)</style>
             </head>
             <body data-eta-template="\(escape(text.etaTemplate))" data-eta-now="\(escape(text.etaNow))">
-            <header><h1>\(escape(text.title))</h1><p class="hospital">\(escape(snapshot.hospitalId))</p></header>
+            <header><h1>\(escape(text.title))</h1><p class="hospital">\(hospital)</p></header>
             <main id="cases" aria-label="\(escape(text.listLabel))" aria-live="polite">\(fragment(snapshot, language: language, nowMs: nowMs))</main>
             <footer class="disclaimer">\(escape(text.disclaimer))</footer>
             <script>\(script)</script>
@@ -53,6 +55,13 @@ enum BoardPage {
         out += "<div class=\"head\"><span class=\"urgency urgency-\(item.urgency.rawValue)\">\(escape(text.urgency(item.urgency)))</span>"
         out += eta(item, text, nowMs)
         out += "<span class=\"status\">\(escape(text.status(item.status)))</span></div>"
+        // The module (coma: the patient was comatose) and where the crew was, when the case names a place.
+        if let module = assessment["module"].string {
+            out += "<p class=\"module\">\(escape(text.module(module)))</p>"
+        }
+        if let place = assessment["routing"]["origin"]["place"].string {
+            out += "<p class=\"place\">\(escape(text.place(place)))</p>"
+        }
         out += prediction("ich", text.ich, assessment["ich"], text)
         out += prediction("lvo", text.lvo, assessment["lvo"], text)
         out += volume(assessment["volume"], text)
@@ -61,6 +70,12 @@ enum BoardPage {
             out += "<p class=\"onset\">\(escape(text.onset(minutes: text.value(.number(minutes)), clock: clockTime)))</p>"
         }
         out += findings(assessment["inputs"], module: assessment["module"].string, text)
+        // The decision's hedged recommendations, as the crew saw them.
+        let advice = assessment["decision"]["recommendations"].array.compactMap { $0["text"].string }
+        if !advice.isEmpty {
+            out += "<ul class=\"recommendations\" aria-label=\"\(escape(text.recommendations))\">"
+                + advice.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
+        }
         let warnings = assessment["warnings"].array.compactMap(\.string)
         if !warnings.isEmpty {
             out += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"

@@ -33,7 +33,7 @@ public struct BoardRoutes: Sendable {
         router.get("/") { request, _ -> Response in
             if let refused = refuseForeignHost(request) { return refused }
             let language = language(request)
-            let html = BoardPage.page(await state.snapshot, language: language, nowMs: Self.nowMs())
+            let html = BoardPage.page(await state.snapshot, hospitalName: configuration.hospitalName, language: language, nowMs: Self.nowMs())
             return Response(status: .ok, headers: Self.headers(contentType: "text/html; charset=utf-8", page: true),
                             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         }

@@ -43,6 +43,22 @@ struct BoardText: Sendable {
             : "Relay not reachable\(when) — this board may be out of date."
     }
 
+    /// The module line: coma names the comatose patient and the coma edge (`DecisionRules.comaGcsAtMost`).
+    func module(_ module: String) -> String {
+        let gcs = DecisionRules.comaGcsAtMost
+        switch module {
+        case "coma": return de ? "Koma-Modul: Patient komatös (GCS \(gcs) oder weniger)" : "Coma module: patient comatose (GCS \(gcs) or below)"
+        case "limited": return de ? "Eingeschränktes Modul: neurologisch nicht untersuchbar" : "Limited module: not examinable neurologically"
+        case "full": return de ? "Vollständiges Modul" : "Full module"
+        default: return module.escapingControlCharacters
+        }
+    }
+    /// Where the crew was when it assessed (the place name the routing understood).
+    func place(_ place: String) -> String {
+        (de ? "Einsatzort: " : "Location: ") + place.escapingControlCharacters
+    }
+    /// The label of the recommendations list.
+    var recommendations: String { de ? "Empfehlungen" : "Recommendations" }
     /// The urgency badge's text.
     func urgency(_ urgency: CaseUrgency) -> String {
         switch urgency {

@@ -13,8 +13,10 @@ struct BoardHarness: Sendable {
 
     /// Runs `body` with a board for `hospitalId` (with `keys`) against `relay`; everything stops when it returns.
     static func run(relay: RelayHarness, hospitalId: String, keys: HospitalKeyPair, language: BoardLanguage? = nil,
-                    trustedDevices: [String: Data]? = nil, _ body: @Sendable (BoardHarness) async throws -> Void) async throws {
+                    trustedDevices: [String: Data]? = nil, hospitalName: String? = nil,
+                    _ body: @Sendable (BoardHarness) async throws -> Void) async throws {
         var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relay.url)
+        configuration.hospitalName = hospitalName
         configuration.pollInterval = .milliseconds(200)
         configuration.language = language
         configuration.trustedDevices = trustedDevices

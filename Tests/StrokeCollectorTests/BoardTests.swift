@@ -23,6 +23,35 @@ struct BoardTests {
         "warnings":[],"disclaimer":"Research use only. Not a medical device; no diagnosis. Clinical judgement decides."}
         """.utf8)
 
+    /// A coma case as the CLI writes it, with its decision and the place the routing understood.
+    static let comaCase = Data("""
+        {"module":"coma","decision":{"urgency":"urgent","lvoSuspected":null,"lvoBasis":[],"recommendations":[{"code":"rec.ich.medium",\
+        "text":"ICH: a haemorrhage cannot be excluded; consider early imaging and blood-pressure management per protocol."}],\
+        "summary":["ICH: 40 % (medium), offline baseline","Urgency: urgent"]},"inputs":{"gfap":300.0},"ich":{"probability":0.4,\
+        "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
+        "inputsUsed":["gfap"]},"lvo":null,"volume":null,"warnings":[],"routing":{"origin":{"lat":49.0134,"lon":12.1016,"place":"Regensburg"}},\
+        "disclaimer":"Research use only. Not a medical device; no diagnosis. Clinical judgement decides."}
+        """.utf8)
+
+    @Test("the board shows the decision: its urgency as the badge, the module (comatose), the place, the recommendations and the hospital's name")
+    func showsTheDecision() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-7")
+            try await relay.add(device)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys, hospitalName: "Uniklinikum <Test>") { board in
+                let sent = try await relay.send(Self.comaCase, from: device, to: "H1", keys: keys, eta: 9)
+                let shown = try await board.waitFor(sent.caseId)
+                #expect(shown["urgency"] as? String == "urgent")
+                let page = try await board.page()
+                for value in ["class=\"urgency urgency-urgent\">URGENT<", "Coma module: patient comatose (GCS 8 or below)",
+                              "Location: Regensburg", "consider early imaging", "Uniklinikum &lt;Test&gt; <span class=\"hospital-id\">(H1)</span>"] {
+                    #expect(page.contains(value), "missing \(value)")
+                }
+            }
+        }
+    }
+
     @Test("the board decrypts a case and serves it in /cases.json exactly as sent, and on the page with its hooks")
     func decryptsAndServes() async throws {
         try await RelayHarness.run { relay in

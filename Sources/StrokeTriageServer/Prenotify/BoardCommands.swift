@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import StrokeBoard
+import TriageEngine
 
 /// `stroke-triage-server board …`: the hospital's pre-notification board.
 struct BoardCommand: AsyncParsableCommand {
@@ -38,6 +39,10 @@ struct BoardServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The key file `board keygen` wrote.", valueName: "file")) var key: String
     @Option(name: .long, help: ArgumentHelp("The relay's URL, e.g. https://relay.example.org.", valueName: "url")) var relay: String
     @Option(name: .long, help: ArgumentHelp("This hospital's id as registered at the relay.", valueName: "id")) var hospital: String
+    @Option(name: .long, help: ArgumentHelp(
+        "The name shown in the page header (default: the stroke center with this id in the bundled data, else the id).",
+        valueName: "name"))
+    var hospitalName: String?
     @Option(name: .long, help: ArgumentHelp("Address to serve the board on (default 127.0.0.1:8445: this machine only).",
                                             valueName: "host:port"))
     var listen: String = "127.0.0.1:8445"
@@ -54,6 +59,7 @@ struct BoardServeCommand: AsyncParsableCommand {
     func run() async throws {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let trustedPath = trustedDevices
+        let name = hospitalName ?? HospitalLocator.destination(hospitalId, config: AppConfig()).name
         let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
@@ -68,6 +74,7 @@ struct BoardServeCommand: AsyncParsableCommand {
                 }
                 configuration.language = chosen
             }
+            configuration.hospitalName = name
             configuration.trustedDevices = try trustedPath.map { path throws(BoardError) in try BoardConfiguration.trustedDevices(file: path) }
             return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL))
         }
