@@ -3,6 +3,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -120,10 +121,11 @@ func refusalCode(_ answer: HTTPAnswer) -> String? {
 
 /// Runs a Hummingbird router (and services) on 127.0.0.1 at a random free port for the length of `body`.
 enum LiveServer {
-    static func run<T: Sendable>(_ router: Router<BasicRequestContext>, services: [any Service] = [],
+    static func run<T: Sendable>(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1(),
+                                 services: [any Service] = [],
                                  _ body: @Sendable (Int) async throws -> T) async throws -> T {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        let app = Application(router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               onServerRunning: { channel in
                                   continuation.yield(channel.localAddress?.port ?? 0)
                                   continuation.finish()
