@@ -44,7 +44,7 @@ struct CollectorServeCommand: AsyncParsableCommand {
                 ])
             },
             logger: logger)
-        app.addServices(store.client)
+        app.addServices(store.pool)
         app.beforeServerStarts { try await store.migrate() }
         try await ServerFailure.report(verbose: options.verbose) {
             // Application.runService runs the pool and the server in a ServiceGroup that

@@ -55,7 +55,7 @@ struct RelayServeCommand: AsyncParsableCommand {
                 ])
             },
             logger: logger)
-        app.addServices(collector.client, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
+        app.addServices(collector.pool, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
         app.beforeServerStarts { try await store.migrate() }
         try await PrenotifyFailure.report(verbose: options.verbose) {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
