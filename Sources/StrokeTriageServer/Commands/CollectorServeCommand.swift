@@ -36,6 +36,7 @@ struct CollectorServeCommand: AsyncParsableCommand {
         let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
         var app = Application(
             router: routes.makeRouter(),
+            server: configuration.readLimits.server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-collector"),
             onServerRunning: { channel in

@@ -46,6 +46,7 @@ struct RelayServeCommand: AsyncParsableCommand {
         let settings = configuration
         var app = Application(
             router: routes.makeRouter(),
+            server: configuration.readLimits.server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-relay"),
             onServerRunning: { channel in
