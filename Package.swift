@@ -23,7 +23,8 @@ let package = Package(
     // Package.resolved is not committed. swift-asn1 is swift-crypto's own
     // dependency, pinned here too; swift-nio (used by the server packages) is
     // pinned because two releases of it satisfy them; swift-http-types is used
-    // directly by the collector. The server packages are
+    // directly by the collector; swift-nio-extras (Hummingbird's own HTTP part
+    // types) by the servers' channel handlers. The server packages are
     // used by the server targets only, never by the paramedic CLI.
     // To update: docs/design.md, "Updating dependencies".
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", exact: "2.4.1"),
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
@@ -207,6 +209,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
         // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL,
@@ -224,6 +228,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
+        // (the board's request-target check, the local API's request-line handling).
+        .target(
+            name: "HTTPChannelSetup",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The hospital's board: polls the relay, opens and verifies cases locally, serves the wall page.
         .target(
             name: "StrokeBoard",
@@ -235,6 +253,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                "HTTPChannelSetup",
             ]
         ),
         // The local HTTP API: the Cloud Functions contract answered from the local
@@ -244,9 +265,13 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
+                "HTTPChannelSetup",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             resources: [.embedInCode("Resources/openapi.json")]
@@ -336,6 +361,8 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The collector against a throwaway PostgreSQL cluster the tests start themselves.
@@ -345,6 +372,7 @@ let package = Package(
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

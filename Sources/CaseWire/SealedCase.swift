@@ -105,6 +105,9 @@ public enum CaseVerdict: String, Sendable, Hashable, Codable, CaseIterable {
     case unknownDevice
     /// Not decryptable with this hospital's key (tampered, or sealed to another hospital or case).
     case undecryptable
+    /// Decrypted and verified, but its content is not a valid case (not the case schema, or an impossible
+    /// value such as a probability outside 0…1): set by the board's content check, never by `open`.
+    case contentInvalid
 }
 
 /// What the board learns from opening a case. The case's content (`caseJSON`) is only

@@ -76,4 +76,13 @@ public struct HeadAnswer: Codable, Sendable, Hashable {
         self.head = head
         self.logId = logId
     }
+
+    private enum CodingKeys: String, CodingKey { case head, logId }
+
+    /// Writes `logId` always: `null` before a log is bound, never an absent member (docs/server.md).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(head, forKey: .head)
+        try container.encode(logId, forKey: .logId)
+    }
 }

@@ -7,14 +7,15 @@ extension BoardPage {
     /// Large type for a wall screen read from 3 m; dark background. Urgency
     /// badges are text on a solid colour, each pair at least 7:1 contrast
     /// (moderate: black on amber, 14.9:1), so WCAG AA holds and the text alone
-    /// carries the meaning.
+    /// carries the meaning. Every text from a case wraps anywhere (`overflow-wrap:anywhere`, grid and flex
+    /// items with `min-width:0`), so a long unbroken string cannot widen the page or break its grid.
     static let style = """
         :root{color-scheme:dark}
         body{margin:0;padding:1.5rem 2rem;background:#101418;color:#f5f5f5;font:1.6rem/1.35 system-ui,sans-serif}
         header{display:flex;justify-content:space-between;align-items:baseline;border-bottom:3px solid #3a4048}
         h1{font-size:2.6rem;margin:0 0 .5rem}
-        .hospital{font-size:1.8rem;color:#d0d4d8}
-        .case{border:3px solid #3a4048;border-radius:.6rem;margin:1.2rem 0;padding:1rem 1.4rem;background:#1a1f25}
+        .hospital{font-size:1.8rem;color:#d0d4d8;overflow-wrap:anywhere}
+        .case{border:3px solid #3a4048;border-radius:.6rem;margin:1.2rem 0;padding:1rem 1.4rem;background:#1a1f25;min-width:0;overflow-wrap:anywhere}
         .head{display:flex;gap:1.5rem;align-items:center;flex-wrap:wrap}
         .urgency{font-size:2.6rem;font-weight:800;padding:.2rem 1rem;border-radius:.4rem;letter-spacing:.05em}
         .urgency-immediate{background:#b00020;color:#fff}
@@ -34,7 +35,7 @@ extension BoardPage {
         .findings dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.2rem 1.5rem;margin:0}
         .findings dl div{display:flex;justify-content:space-between;gap:.6rem;border-bottom:1px solid #3a4048}
         .findings dt{color:#d0d4d8;min-width:0;overflow-wrap:anywhere;hyphens:auto}
-        .findings dd{margin:0;font-weight:700;flex:none}
+        .findings dd{margin:0;font-weight:700;min-width:0;overflow-wrap:anywhere;text-align:right}
         .module,.place{font-size:1.6rem;margin:.3rem 0;overflow-wrap:anywhere}
         .hospital-id{font-size:1.2rem;color:#c8ccd0}
         .recommendations{font-size:1.4rem;margin:.5rem 0;padding-left:1.4rem;overflow-wrap:anywhere}

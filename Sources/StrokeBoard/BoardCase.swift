@@ -3,8 +3,9 @@ import Foundation
 import StrokeJSON
 
 /// One case as the board knows it: the relay's metadata, the board's
-/// verdict, and the decrypted assessment only when the verdict is `valid`.
-public struct BoardCase: Sendable, Hashable {
+/// verdict, and the decrypted assessment only when the verdict is `valid`
+/// (opened, verified, and its payload a valid case: `CasePayload`).
+public struct BoardCase: Sendable, Equatable {
     /// The case id.
     public let caseId: String
     /// The sender as the relay authenticated it.
@@ -23,21 +24,23 @@ public struct BoardCase: Sendable, Hashable {
     public let createdMs: Int64
     /// When the device sealed it (from the verified envelope).
     public let sentMs: Int64?
-    /// The assessment JSON exactly as sent, only when valid.
-    public let caseJSON: Data?
+    /// The assessment as sent, read and checked (`CasePayload`), only when valid.
+    public let payload: CasePayload?
 
-    /// Combines a listed case with the result of opening it.
+    /// Combines a listed case with the result of opening it: a verified case whose payload is not a
+    /// valid case (`CasePayload`) is `contentInvalid` and keeps nothing of it.
     public init(listed: HospitalCase, opened: OpenedCase) {
         caseId = listed.caseId
         device = listed.device
-        verdict = opened.verdict
-        caseJSON = opened.isValid ? opened.caseJSON : nil
-        urgency = caseJSON.flatMap(CaseUrgency.init(caseJSON:)) ?? listed.urgency
+        let payload = opened.isValid ? opened.caseJSON.flatMap(CasePayload.init(validating:)) : nil
+        verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
+        self.payload = payload
+        urgency = payload.flatMap { _ in opened.caseJSON.flatMap(CaseUrgency.init(caseJSON:)) } ?? listed.urgency
         etaMinutes = listed.etaMinutes
         etaUpdatedMs = listed.etaUpdatedMs
         status = listed.status
         createdMs = listed.createdMs
-        sentMs = opened.isValid ? opened.sentMs : nil
+        sentMs = payload != nil ? opened.sentMs : nil
     }
 
     /// True when the case may be shown with its values.
@@ -59,28 +62,29 @@ public struct BoardCase: Sendable, Hashable {
         }
     }
 
-    /// The object `GET /cases.json` lists: `case` (the assessment exactly as sent) only when valid.
-    func json() -> String {
+    /// The object `GET /cases.json` lists: `case` (the checked assessment, written by the JSON writer) only when valid.
+    func json() -> JSONValue {
         func ms(_ value: Int64?) -> JSONValue { value.map { .integer(Int($0)) } ?? .null }
-        var object = JSONObjectWriter(capacity: (caseJSON?.count ?? 0) + 256)
-        object.add("caseId", .string(caseId))
-        object.add("device", .string(device))
-        object.add("valid", .bool(isValid))
-        object.add("verdict", .string(verdict.rawValue))
-        object.add("urgency", .string(urgency.rawValue))
-        object.add("etaMinutes", etaMinutes.map(JSONValue.integer) ?? .null)
-        object.add("etaUpdatedMs", ms(etaUpdatedMs))
-        object.add("arrivalMs", ms(arrivalMs))
-        object.add("status", .string(status.rawValue))
-        object.add("createdMs", ms(createdMs))
-        object.add("sentMs", ms(sentMs))
-        if let caseJSON { object.add("case", rawJSON: caseJSON) }  // the assessment exactly as sent (verified)
-        return String(decoding: object.finish(), as: UTF8.self)
+        var members: [(String, JSONValue)] = [
+            ("caseId", .string(caseId)),
+            ("device", .string(device)),
+            ("valid", .bool(isValid)),
+            ("verdict", .string(verdict.rawValue)),
+            ("urgency", .string(urgency.rawValue)),
+            ("etaMinutes", etaMinutes.map(JSONValue.integer) ?? .null),
+            ("etaUpdatedMs", ms(etaUpdatedMs)),
+            ("arrivalMs", ms(arrivalMs)),
+            ("status", .string(status.rawValue)),
+            ("createdMs", ms(createdMs)),
+            ("sentMs", ms(sentMs)),
+        ]
+        if let payload { members.append(("case", payload.value)) }
+        return .object(members)
     }
 }
 
 /// What the board shows at one moment: its cases in board order and whether the relay answered.
-public struct BoardSnapshot: Sendable, Hashable {
+public struct BoardSnapshot: Sendable, Equatable {
     /// The hospital this board serves.
     public let hospitalId: String
     /// Cases sorted by `BoardCase.byETA`.
@@ -100,12 +104,12 @@ public struct BoardSnapshot: Sendable, Hashable {
 
     /// `GET /cases.json`: `{"hospitalId","generatedMs","relayReachable","cases":[…]}`.
     public func json(generatedMs: Int64) -> String {
-        var object = JSONObjectWriter(capacity: 256 * (cases.count + 1))
-        object.add("hospitalId", .string(hospitalId))
-        object.add("generatedMs", .integer(Int(generatedMs)))
-        object.add("relayReachable", .bool(relayAnsweredMs != nil && !relayFailing))
-        object.add("cases", rawJSON: Array(("[" + cases.map { $0.json() }.joined(separator: ",") + "]").utf8))
-        return String(decoding: object.finish(), as: UTF8.self) + "\n"
+        JSONValue.object([
+            ("hospitalId", .string(hospitalId)),
+            ("generatedMs", .integer(Int(generatedMs))),
+            ("relayReachable", .bool(relayAnsweredMs != nil && !relayFailing)),
+            ("cases", .array(cases.map { $0.json() })),
+        ]).serialized() + "\n"
     }
 }
 

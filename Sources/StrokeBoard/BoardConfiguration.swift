@@ -51,9 +51,29 @@ public struct BoardConfiguration: Sendable {
         return keys
     }
 
+    /// Host names besides the loopback ones that requests may name (`--allowed-host`, repeatable), e.g. the
+    /// name a kiosk browser uses; each 1–253 characters of `A–Z a–z 0–9 . -` (set with `allowHosts`).
+    public private(set) var allowedHosts: [String] = []
+
+    /// Adds host names requests may name besides the loopback ones.
+    /// - Throws: `BoardError.configurationInvalid` naming the first name that is not a host name.
+    public mutating func allowHosts(_ names: [String]) throws(BoardError) {
+        for name in names {
+            guard (1...253).contains(name.utf8.count),
+                  name.utf8.allSatisfy({ $0 == 45 || $0 == 46 || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }),
+                  !name.hasPrefix("."), !name.hasPrefix("-") else {
+                throw .configurationInvalid("allowed-host: a host name of 1–253 characters of A–Z a–z 0–9 . -, got \(name)")
+            }
+        }
+        allowedHosts += names
+    }
+
+    /// The check every page, event and case request passes on a loopback listener.
+    public var hostCheck: BoardHostCheck { BoardHostCheck(allowedHosts: allowedHosts) }
+
     /// True when the board listens on a loopback address only.
     public var isLoopback: Bool {
-        ["127.0.0.1", "::1", "localhost"].contains(listenHost) || listenHost.hasPrefix("127.")
+        listenHost == "localhost" || BoardHostCheck.isIPv4Loopback(listenHost) || BoardHostCheck.isIPv6Loopback(listenHost)
     }
 }
 

@@ -1,6 +1,7 @@
 import CaseWire
 import Crypto
 import Foundation
+import StrokeJSON
 
 /// The board's HTML: the whole page for `GET /` and the case-list fragment
 /// that `/events` pushes. Server-rendered; the only script replaces the
@@ -49,7 +50,7 @@ enum BoardPage {
 
     /// A verified case with its values.
     static func validCase(_ item: BoardCase, _ text: BoardText, _ nowMs: Int64) -> String {
-        let assessment = item.caseJSON.flatMap(CaseValue.parse) ?? .null
+        let assessment = item.payload.map { CaseValue($0.value) } ?? .null
         var out = "<article class=\"case status-\(item.status.rawValue)\" data-case-id=\"\(escape(item.caseId))\""
             + " data-urgency=\"\(item.urgency.rawValue)\" aria-label=\"\(escape(text.caseLabel(device: item.device, urgency: item.urgency)))\">"
         out += "<div class=\"head\"><span class=\"urgency urgency-\(item.urgency.rawValue)\">\(escape(text.urgency(item.urgency)))</span>"
@@ -159,23 +160,23 @@ enum BoardPage {
     }
 }
 
-/// A JSON value of a verified assessment, read only to display it (the board's
-/// `/cases.json` passes the original bytes through unchanged).
-indirect enum CaseValue: Decodable, Sendable, Hashable {
+/// A JSON value of a verified, checked assessment (`CasePayload`), read only to display it.
+indirect enum CaseValue: Sendable, Hashable {
     case null, bool(Bool), number(Double), string(String), array([CaseValue]), object([String: CaseValue])
 
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([CaseValue].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: CaseValue].self)) }
+    /// The display form of a read value (member names are unique: `CasePayload` refuses repeats).
+    init(_ value: JSONValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let b): self = .bool(b)
+        case .integer(let n): self = .number(Double(n))
+        case .number(let n): self = .number(n)
+        case .string(let s): self = .string(s)
+        case .array(let items): self = .array(items.map(CaseValue.init))
+        case .object(let members):
+            self = .object(Dictionary(members.map { ($0.0, CaseValue($0.1)) }, uniquingKeysWith: { first, _ in first }))
+        }
     }
-
-    /// Parses an assessment; nil when it is not JSON.
-    static func parse(_ data: Data) -> CaseValue? { try? JSONDecoder().decode(CaseValue.self, from: data) }
 
     /// The member `key` of an object (`.null` when absent or not an object).
     subscript(_ key: String) -> CaseValue {

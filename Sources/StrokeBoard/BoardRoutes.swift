@@ -8,8 +8,10 @@ import ServiceLifecycle
 /// The board's HTTP routes: `GET /` (the page), `GET /events` (server-sent
 /// events: the case list whenever it changes), `GET /cases.json` and
 /// `GET /healthz`. Nothing else is served. On a loopback listener, requests
-/// whose Host is not a loopback name are refused (a web page elsewhere cannot
-/// read the board through DNS rebinding). Case ids and patient data never
+/// whose authority is not exactly a loopback name or an operator-listed name
+/// are refused with 421 (`BoardHostCheck`; a web page elsewhere cannot read
+/// the board through DNS rebinding). Serve it with `BoardServer.http1`, which
+/// makes an absolute-form target's authority visible to that check. Case ids and patient data never
 /// appear in URLs; requests are not logged.
 public struct BoardRoutes: Sendable {
     let configuration: BoardConfiguration
@@ -90,12 +92,12 @@ public struct BoardRoutes: Sendable {
         configuration.language ?? BoardLanguage.negotiate(request.headers[.acceptLanguage])
     }
 
-    /// 421 when the board listens on loopback and the Host header names anything else.
+    /// 421 when the board listens on loopback and the request names any other host (`BoardHostCheck`),
+    /// sends more than one `Host` field, or names another host in an absolute-form target (`BoardServer`).
     func refuseForeignHost(_ request: Request) -> Response? {
         guard configuration.isLoopback else { return nil }
-        let host = request.head.authority ?? request.headers[HTTPField.Name("Host")!] ?? ""
-        let name: Substring = host.hasPrefix("[") ? host.dropFirst().prefix { $0 != "]" } : host.prefix { $0 != ":" }
-        if ["localhost", "127.0.0.1", "::1"].contains(String(name).lowercased()) || name.hasPrefix("127.") { return nil }
+        let extraHosts = request.headers[values: HTTPField.Name("Host")!]
+        if extraHosts.isEmpty, configuration.hostCheck.allows(authority: request.head.authority) { return nil }
         return Response(status: .misdirectedRequest, headers: Self.headers(contentType: "text/plain; charset=utf-8"),
                         body: ResponseBody(byteBuffer: ByteBuffer(string: "This board answers on localhost only.\n")))
     }

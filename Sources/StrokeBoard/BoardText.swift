@@ -34,6 +34,7 @@ struct BoardText: Sendable {
         case .signatureInvalid: de ? "Signatur ungültig" : "signature invalid"
         case .unknownDevice: de ? "unbekanntes Gerät" : "unknown device"
         case .undecryptable: de ? "nicht entschlüsselbar" : "cannot be decrypted"
+        case .contentInvalid: de ? "Inhalt ungültig" : "content invalid"
         }
     }
     /// The relay warning.

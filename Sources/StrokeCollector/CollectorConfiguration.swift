@@ -79,6 +79,8 @@ public struct CollectorConfiguration: Sendable {
     public var maxBatchRecords: Int = 1_000
     /// How far a request's timestamp may lie from the collector's clock (default 300 s either way).
     public var requestWindowSeconds: Int = 300
+    /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
+    public var readLimits = HTTPReadLimits()
     /// The collector's signing key file (`collector keygen`), needed by `export` and `public-keys`.
     public var signingKeyPath: String?
 

@@ -65,6 +65,9 @@ public struct CollectorRoutes: Sendable {
             guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {
                 throw DeviceRefusal(device: device, refusal: .malformed, detail: "not a push request")
             }
+            if let field = push.unstorableTextField {
+                throw DeviceRefusal(device: device, refusal: .malformed, detail: "\(field) holds a NUL character")
+            }
             guard push.records.count <= configuration.maxBatchRecords else {
                 throw DeviceRefusal(device: device, refusal: .batchTooLarge,
                                     detail: "\(push.records.count) records, limit \(configuration.maxBatchRecords)")

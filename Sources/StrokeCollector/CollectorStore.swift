@@ -26,24 +26,27 @@ public struct DeviceInfo: Sendable, Hashable {
 /// device's row), never in process memory, so several collectors can share
 /// one database. Queries bind their values; SQL is never concatenated.
 public final class CollectorStore: Sendable {
-    /// The connection pool (a `Service`: it must run while the store is used).
-    public let client: PostgresClient
+    /// The connection pool with its deadline (a `Service`: it must run while the store is used).
+    public let pool: DatabasePool
     let logger: Logger
 
-    /// Creates a store for `database`; the pool connects once `client.run()` runs.
-    public init(database: DatabaseURL, logger: Logger) {
-        var configuration = database.clientConfiguration
-        configuration.options.maximumConnections = 16
-        self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+    /// The pool's current PostgreSQL client (replaced after an outage: fetch it for every operation).
+    public var client: PostgresClient { pool.client }
+
+    /// Creates a store for `database`; the pool connects once `pool.run()` runs. Every database operation
+    /// answers within `deadline` (`DatabasePool`).
+    public init(database: DatabaseURL, logger: Logger, deadline: Duration = DatabasePool.defaultDeadline) {
+        self.pool = DatabasePool(database: database, maximumConnections: 16, deadline: deadline, logger: logger)
         self.logger = logger
     }
 
     /// Runs `body` with a store whose pool runs for exactly that long (for one-shot commands and tests).
     public static func with<T: Sendable>(database: DatabaseURL, logger: Logger,
+                                         deadline: Duration = DatabasePool.defaultDeadline,
                                          _ body: @Sendable (CollectorStore) async throws -> T) async throws -> T {
-        let store = CollectorStore(database: database, logger: logger)
+        let store = CollectorStore(database: database, logger: logger, deadline: deadline)
         return try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask { await store.client.run() }
+            group.addTask { await store.pool.run() }
             defer { group.cancelAll() }
             return try await body(store)
         }
@@ -54,9 +57,9 @@ public final class CollectorStore: Sendable {
         try await transaction { connection in try await CollectorSchema.migrate(on: connection, logger: self.logger) }
     }
 
-    /// Answers when the database answers (for `/healthz`).
+    /// Answers when the database answers within the deadline (for `/healthz`; `DatabasePool.ping`).
     public func ping() async throws {
-        try await run { try await self.client.query("SELECT 1", logger: self.logger) }
+        try await run { try await self.pool.ping() }
     }
 
     /// Registers a device.
@@ -125,18 +128,21 @@ public final class CollectorStore: Sendable {
 
     /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws
     /// (the error is rethrown as it is, PostgreSQL errors as `CollectorError.databaseUnavailable`).
-    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run {
             try await PostgresTransaction.run(on: self.client, logger: self.logger, body)
         }
     }
 
-    /// Runs `body`, turning PostgreSQL failures into `CollectorError.databaseUnavailable` with the server's message.
-    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` within the pool's deadline, turning PostgreSQL failures and a passed deadline into
+    /// `CollectorError.databaseUnavailable` with the server's message (or "no answer within …").
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await body()
+            return try await pool.perform { _ in try await body() }
         } catch let error as PSQLError {
             throw CollectorError.databaseUnavailable(PostgresTransaction.message(error))
+        } catch let error as DatabaseDeadlineExceeded {
+            throw CollectorError.databaseUnavailable(error.description)
         }
     }
 }

@@ -73,6 +73,23 @@ public struct DatabaseURL: Sendable, Hashable, CustomStringConvertible {
         return out
     }
 
+    /// The configuration of one PostgresNIO connection (the pool's recovery check), same target and TLS as
+    /// the pool; nil when no TLS context can be made.
+    var connectionConfiguration: PostgresConnection.Configuration? {
+        if let socketDirectory {
+            return .init(unixSocketPath: "\(socketDirectory)/.s.PGSQL.\(port)", username: user, password: password,
+                         database: database)
+        }
+        let tlsConfiguration: PostgresConnection.Configuration.TLS
+        switch tls {
+        case .disable: tlsConfiguration = .disable
+        case .prefer, .require:
+            guard let context = try? NIOSSLContext(configuration: .makeClientConfiguration()) else { return nil }
+            tlsConfiguration = tls == .prefer ? .prefer(context) : .require(context)
+        }
+        return .init(host: host, port: port, username: user, password: password, database: database, tls: tlsConfiguration)
+    }
+
     /// The PostgresNIO client configuration.
     var clientConfiguration: PostgresClient.Configuration {
         if let socketDirectory {

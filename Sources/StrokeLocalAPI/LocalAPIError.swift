@@ -78,6 +78,9 @@ public struct LocalAPIError: TriageError, Equatable {
     public static func httpStatus(_ status: HTTPResponse.Status) -> LocalAPIError {
         LocalAPIError(code: "api.httpStatus", status: status, message: status.reasonPhrase)
     }
+    /// 400: the request is not valid HTTP/1.1 (its request line or headers); the connection is closed.
+    public static let malformedRequest = LocalAPIError(code: "api.malformedRequest", status: .badRequest,
+                                                       message: "The request is not valid HTTP/1.1.")
     /// 500: an unexpected failure (never carries request data).
     public static let internalError = LocalAPIError(code: "api.internal", status: .internalServerError,
                                                     message: "The server could not answer this request.")
@@ -85,7 +88,7 @@ public struct LocalAPIError: TriageError, Equatable {
     /// Every code of this type.
     public static let codes = [
         "invalidJSON", "notAnObject", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
-        "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal",
+        "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal", "malformedRequest",
         // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",
     ].map { "api." + $0 }

@@ -12,6 +12,8 @@ public struct RelayConfiguration: Sendable {
     public var maxBodyBytes: Int = 256 << 10
     /// How far a request's timestamp may lie from the relay's clock (default 300 s either way).
     public var requestWindowSeconds: Int = 300
+    /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
+    public var readLimits = HTTPReadLimits()
     /// How long a case is kept after it was received, in ms (default 24 h).
     public var caseTTLMs: Int64 = 24 * 3_600_000
     /// How often the expiry task deletes expired cases, in ms (default: a minute, or a quarter of the TTL if shorter).

@@ -49,7 +49,7 @@ public final class RelayStore: Sendable {
 
     /// Answers when the database answers (for `/healthz`).
     public func ping() async throws {
-        _ = try await run { try await self.collector.client.query("SELECT 1", logger: self.logger) }
+        try await run { try await self.collector.pool.ping() }
     }
 
     /// Registers a hospital's public key.
@@ -109,18 +109,21 @@ public final class RelayStore: Sendable {
     }
 
     /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws.
-    func transaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run {
             try await PostgresTransaction.run(on: self.collector.client, logger: self.logger, body)
         }
     }
 
-    /// Runs `body`, turning PostgreSQL failures into `RelayError.databaseUnavailable` with the server's message.
-    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` within the pool's deadline, turning PostgreSQL failures and a passed deadline into
+    /// `RelayError.databaseUnavailable`.
+    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await body()
+            return try await collector.pool.perform { _ in try await body() }
         } catch let error as PSQLError {
             throw RelayError.databaseUnavailable(PostgresTransaction.message(error))
+        } catch let error as DatabaseDeadlineExceeded {
+            throw RelayError.databaseUnavailable(error.description)
         }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import StrokeCollector
 
-/// The text and JSON Lines output of the administration commands (deterministic, sorted by the store).
+/// The text and JSON output of the administration commands (deterministic, sorted by the store).
 enum ServerOutput {
     /// `NAME  STATUS  HEAD  LAST-PUSH  KEY` lines, or one JSON object per device.
     static func devices(_ devices: [DeviceInfo], json: Bool) -> [String] {
@@ -18,13 +18,14 @@ enum ServerOutput {
         }
     }
 
-    /// `TIME  DEVICE  REASON  DETAIL` lines, or one JSON object per incident.
+    /// `TIME  DEVICE  REASON  DETAIL` lines, or one line holding a JSON array of the incidents (`[]` when there are none).
     static func incidents(_ incidents: [Incident], json: Bool) -> [String] {
         if json {
-            return incidents.map { incident in
-                object([("id", incident.id), ("time", iso(incident.createdAt)), ("device", incident.deviceName),
-                        ("reason", incident.reason), ("detail", incident.detail), ("verified", incident.verified)])
+            let objects = incidents.map { incident in
+                dictionary([("id", incident.id), ("time", iso(incident.createdAt)), ("device", incident.deviceName),
+                            ("reason", incident.reason), ("detail", incident.detail), ("verified", incident.verified)])
             }
+            return [jsonLine(objects)]
         }
         if incidents.isEmpty { return ["no incidents"] }
         return incidents.map { incident in
@@ -39,8 +40,16 @@ enum ServerOutput {
     }
 
     private static func object(_ pairs: [(String, Any)]) -> String {
-        let dictionary = Dictionary(pairs, uniquingKeysWith: { $1 })
-        let data = (try? JSONSerialization.data(withJSONObject: dictionary, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        jsonLine(dictionary(pairs))
+    }
+
+    private static func dictionary(_ pairs: [(String, Any)]) -> [String: Any] {
+        Dictionary(pairs, uniquingKeysWith: { $1 })
+    }
+
+    /// One line of JSON (sorted keys) for an object or an array of objects.
+    private static func jsonLine(_ value: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 }

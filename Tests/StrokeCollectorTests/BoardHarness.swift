@@ -24,7 +24,7 @@ struct BoardHarness: Sendable {
         let poller = BoardPoller(configuration: configuration, keys: keys, client: try RelayHTTPClient(baseURL: relay.url),
                                  state: state, logger: RelayHarness.logger)
         let routes = BoardRoutes(configuration: configuration, state: state, logger: RelayHarness.logger)
-        try await LiveServer.run(routes.makeRouter(), services: [poller]) { port in
+        try await LiveServer.run(routes.makeRouter(), server: BoardServer.http1, services: [poller]) { port in
             try await body(BoardHarness(port: port, client: try RelayHTTPClient(baseURL: "http://127.0.0.1:\(port)", timeoutSeconds: 120),
                                         state: state))
         }

@@ -69,9 +69,7 @@ struct HostilePushHTTPTests {
         let listed = try CollectorProcess.run(ServerBinaryTests.server,
                                               ["collector", "incidents", "--database", fleet.databaseURL, "--json"])
         #expect(listed.status == 0)
-        let incidents = listed.stdout.split(separator: "\n").compactMap {
-            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        }
+        let incidents = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
         let reasons = incidents.map { "\($0["device"] as? String ?? "?") \($0["reason"] as? String ?? "?")" }
         #expect(reasons == [
             "\(device.name) request.replayed", "\(device.name) signature.invalid", "\(device.name) chain.rollback",

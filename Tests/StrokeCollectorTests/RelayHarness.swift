@@ -3,6 +3,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import PostgresNIO
 import ServiceLifecycle
@@ -24,7 +25,7 @@ struct RelayHarness: Sendable {
     static let logger = { var logger = Logger(label: "relay-test"); logger.logLevel = .warning; return logger }()
 
     /// Runs `body` against a live relay on a new, migrated database; everything stops when it returns.
-    static func run(ttlMs: Int64 = 24 * 3_600_000, maxBodyBytes: Int = 64 << 10,
+    static func run(ttlMs: Int64 = 24 * 3_600_000, maxBodyBytes: Int = 64 << 10, readLimits: HTTPReadLimits = HTTPReadLimits(),
                     _ body: @Sendable (RelayHarness) async throws -> Void) async throws {
         let url = try PostgresCluster.shared.get().createDatabase()
         try await RelayStore.with(database: url, logger: logger) { store in
@@ -32,9 +33,10 @@ struct RelayHarness: Sendable {
             var configuration = RelayConfiguration(database: url)
             configuration.caseTTLMs = ttlMs
             configuration.maxBodyBytes = maxBodyBytes
+            configuration.readLimits = readLimits
             let metrics = RelayMetrics()
             let routes = RelayRoutes(configuration: configuration, store: store, metrics: metrics, logger: logger)
-            try await LiveServer.run(routes.makeRouter()) { port in
+            try await LiveServer.run(routes.makeRouter(), server: configuration.readLimits.server) { port in
                 try await body(RelayHarness(store: store, metrics: metrics, port: port,
                                             client: try RelayHTTPClient(baseURL: "http://127.0.0.1:\(port)", timeoutSeconds: 120)))
             }
@@ -120,10 +122,11 @@ func refusalCode(_ answer: HTTPAnswer) -> String? {
 
 /// Runs a Hummingbird router (and services) on 127.0.0.1 at a random free port for the length of `body`.
 enum LiveServer {
-    static func run<T: Sendable>(_ router: Router<BasicRequestContext>, services: [any Service] = [],
+    static func run<T: Sendable>(_ router: Router<BasicRequestContext>, server: HTTPServerBuilder = .http1(),
+                                 services: [any Service] = [],
                                  _ body: @Sendable (Int) async throws -> T) async throws -> T {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
+        let app = Application(router: router, server: server, configuration: .init(address: .hostname("127.0.0.1", port: 0)),
                               onServerRunning: { channel in
                                   continuation.yield(channel.localAddress?.port ?? 0)
                                   continuation.finish()

@@ -70,7 +70,8 @@ struct ApiCommand: AsyncParsableCommand {
         let app = Application(
             router: routes.makeRouter(),
             // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
+            // Raw UTF-8 in a request line is read, a request the parser refuses answered in JSON (LocalAPIServer).
+            server: LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
             configuration: .init(address: .hostname(host, port: configuration.listenPort), serverName: "stroke-triage-api"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0

@@ -36,6 +36,7 @@ struct CollectorServeCommand: AsyncParsableCommand {
         let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
         var app = Application(
             router: routes.makeRouter(),
+            server: configuration.readLimits.server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-collector"),
             onServerRunning: { channel in
@@ -44,7 +45,7 @@ struct CollectorServeCommand: AsyncParsableCommand {
                 ])
             },
             logger: logger)
-        app.addServices(store.client)
+        app.addServices(store.pool)
         app.beforeServerStarts { try await store.migrate() }
         try await ServerFailure.report(verbose: options.verbose) {
             // Application.runService runs the pool and the server in a ServiceGroup that

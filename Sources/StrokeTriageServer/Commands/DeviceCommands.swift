@@ -88,7 +88,7 @@ struct IncidentsCommand: AsyncParsableCommand {
 
     @OptionGroup var options: CollectorOptions
     @Option(name: .long, help: ArgumentHelp("Only this device name.", valueName: "name")) var device: String?
-    @Flag(name: .long, help: "One JSON object per line.") var json = false
+    @Flag(name: .long, help: "One JSON array of the incidents (`[]` when there are none).") var json = false
 
     func run() async throws {
         let device = device

@@ -54,16 +54,21 @@ struct BoardServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp(
         "JSON file of device name → base64 key to trust instead of the relay's device registry.", valueName: "file"))
     var trustedDevices: String?
+    @Option(name: .customLong("allowed-host"), help: ArgumentHelp(
+        "A host name the board's page may be opened under besides localhost, 127.x and [::1] (repeatable).",
+        valueName: "name"))
+    var allowedHosts: [String] = []
     @Flag(name: .long, help: "Log debug detail.") var verbose = false
 
     func run() async throws {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
-        let trustedPath = trustedDevices
+        let (trustedPath, allowedHosts) = (trustedDevices, allowedHosts)
         let name = hospitalName ?? HospitalLocator.destination(hospitalId, config: AppConfig()).name
         let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
             (configuration.listenHost, configuration.listenPort) = try Self.address(listen)
+            try configuration.allowHosts(allowedHosts)
             guard poll.isFinite, (0.2...60).contains(poll) else {
                 throw BoardError.configurationInvalid("poll-seconds: allowed 0.2–60, got \(poll)")
             }
@@ -84,6 +89,7 @@ struct BoardServeCommand: AsyncParsableCommand {
         let poller = BoardPoller(configuration: configuration, keys: keys, client: client, state: state, logger: logger)
         var app = Application(
             router: BoardRoutes(configuration: configuration, state: state, logger: logger).makeRouter(),
+            server: BoardServer.http1,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-board"),
             onServerRunning: { channel in

@@ -46,6 +46,7 @@ struct RelayServeCommand: AsyncParsableCommand {
         let settings = configuration
         var app = Application(
             router: routes.makeRouter(),
+            server: configuration.readLimits.server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-relay"),
             onServerRunning: { channel in
@@ -55,7 +56,7 @@ struct RelayServeCommand: AsyncParsableCommand {
                 ])
             },
             logger: logger)
-        app.addServices(collector.client, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
+        app.addServices(collector.pool, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
         app.beforeServerStarts { try await store.migrate() }
         try await PrenotifyFailure.report(verbose: options.verbose) {
             try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])

@@ -1,0 +1,126 @@
+import CaseWire
+import Foundation
+import Testing
+import StrokeBoard
+import StrokeModels
+
+/// A registered device's validly signed payload that is not a case (issue 29, item 2): the board checks it
+/// against the case schema (`CasePayload`) before calling it valid, and writes `/cases.json` with the JSON
+/// writer, so no payload can add a case, stop the list being JSON, or show an impossible value.
+@Suite("board case content")
+struct BoardContentTests {
+    /// `BoardTests.caseJSON` with `replacement` for `original` (one occurrence).
+    static func variant(_ original: String, _ replacement: String) -> Data {
+        let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
+        precondition(text.contains(original))
+        return Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+    }
+
+    @Test("a payload that splices a forged case, one that is not JSON, and impossible values are never valid")
+    func forgedAndImpossible() async throws {
+        let forged = Data(#"{"module":"coma"}},{"caseId":"f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0","device":"AMB-2","valid":true,"verdict":"valid","urgency":"critical","etaMinutes":1,"etaUpdatedMs":null,"arrivalMs":null,"status":"inTransit","createdMs":1,"sentMs":1,"case":{"module":"coma"}"#.utf8)
+        let payloads: [(String, Data)] = [
+            ("forged", forged),
+            ("notJSON", Data("not json at all <b>".utf8)),
+            ("probability7.5", Self.variant(#""probability":0.9945255844918681"#, #""probability":7.5"#)),
+            ("negativeProbability", Self.variant(#""probability":0.0038040286137176263"#, #""probability":-0.1"#)),
+            ("negativeVolume", Self.variant(#""volumeMl":46.47646912107826"#, #""volumeMl":-46"#)),
+            ("ageOutOfRange", Self.variant(#""age":97"#, #""age":970"#)),
+            ("repeatedMember", Self.variant(#""module":"full""#, #""module":"full","module":"coma""#)),
+            ("unknownMember", Self.variant(#""module":"full""#, #""module":"full","valid":true"#)),
+            ("wrongType", Self.variant(#""warnings":[]"#, #""warnings":"none""#)),
+            ("array", Data("[]".utf8)),
+        ]
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            var sent: [String: String] = [:]
+            for (name, payload) in payloads {
+                sent[name] = try await relay.send(payload, from: device, to: "H1", keys: keys).caseId
+            }
+            let good = try await relay.send(BoardTests.caseJSON, from: device, to: "H1", keys: keys)
+            let sentCases = sent
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                _ = try await board.waitFor(good.caseId)
+                for (name, caseId) in sentCases {
+                    let shown = try await board.waitFor(caseId)
+                    #expect(shown["valid"] as? Bool == false, "\(name)")
+                    #expect(shown["verdict"] as? String == "contentInvalid", "\(name)")
+                    #expect(shown["case"] == nil, "\(name)")
+                    #expect(shown["sentMs"] is NSNull, "\(name)")
+                }
+                // The list stays JSON with exactly the cases the relay holds, all from AMB-12.
+                let cases = try await board.cases()
+                #expect(cases.count == payloads.count + 1)
+                #expect(cases.allSatisfy { $0["device"] as? String == "AMB-12" })
+                #expect(!cases.contains { $0["caseId"] as? String == "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0" })
+                #expect(cases.filter { $0["valid"] as? Bool == true }.map { $0["caseId"] as? String } == [good.caseId])
+                let page = try await board.page()
+                #expect(page.components(separatedBy: "NOT VERIFIED — DO NOT USE").count == payloads.count + 1)
+                #expect(page.components(separatedBy: "content invalid").count == payloads.count + 1)
+                #expect(!page.contains("750 %"))
+                #expect(!page.contains("AMB-2<") && !page.contains("AMB-2,"))
+            }
+        }
+    }
+
+    @Test("a decision the rules cannot produce, or none at all, is never a valid case")
+    func decisionMustFollowTheRules() {
+        #expect(CasePayload(validating: BoardTests.caseJSON) != nil)
+        // ICH 99 % is immediate: a payload that claims standard is impossible.
+        #expect(CasePayload(validating: Self.variant(#""urgency":"immediate""#, #""urgency":"standard""#)) == nil)
+        #expect(CasePayload(validating: Self.variant(#""urgency":"immediate""#, #""urgency":"critical""#)) == nil)
+        #expect(CasePayload(validating: Self.variant(#""lvoBasis":[]"#, #""lvoBasis":["guess"]"#)) == nil)
+        let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
+        let start = text.range(of: #","decision":"#)!, end = text.range(of: #","inputs":"#)!
+        #expect(CasePayload(validating: Data((text[..<start.lowerBound] + text[end.lowerBound...]).utf8)) == nil)
+    }
+
+    @Test("a case with neither probability is valid with the documented urgency; long strings wrap")
+    func noProbabilityAndLongStrings() async throws {
+        let long = String(repeating: "W", count: 4_000)
+        let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
+        let (start, end) = (text.range(of: "\"ich\":")!.lowerBound, text.range(of: ",\"volume\":")!.lowerBound)
+        // Without an ICH estimate the decision is urgent (docs/clinical-reference.md §12).
+        let withoutProbabilities = Data((text[..<start] + "\"ich\":null,\"lvo\":null" + text[end...])
+            .replacingOccurrences(of: "\"urgency\":\"immediate\"", with: "\"urgency\":\"urgent\"").utf8)
+        let longWarning = Self.variant(#""warnings":[],"disclaimer""#, "\"warnings\":[\"\(long)\"],\"disclaimer\"")
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            let plain = try await relay.send(withoutProbabilities, from: device, to: "H1", keys: keys)
+            let wide = try await relay.send(longWarning, from: device, to: "H1", keys: keys)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                let shown = try await board.waitFor(plain.caseId)
+                #expect(shown["verdict"] as? String == "valid")
+                #expect(shown["urgency"] as? String == TriageUrgency.urgent.rawValue)
+                #expect((shown["case"] as? [String: Any])?["ich"] is NSNull)
+                #expect(try await board.waitFor(wide.caseId)["verdict"] as? String == "valid")
+                let page = try await board.page()
+                #expect(page.contains(long))
+                // Every case box and finding value wraps anywhere (the style is the page's only one).
+                #expect(page.contains(".case{") && page.contains("min-width:0;overflow-wrap:anywhere}"))
+                #expect(page.contains(".findings dd{margin:0;font-weight:700;min-width:0;overflow-wrap:anywhere"))
+            }
+        }
+    }
+
+    @Test("every module output of the CLI's golden files is a valid case; the checked value is written back unchanged")
+    func goldenOutputsAreCases() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../EndToEndTests/Golden/json").standardized
+        var checked = 0
+        for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".json") {
+            let data = try Data(contentsOf: directory.appendingPathComponent(name))
+            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["module"] != nil else { continue }
+            let payload = CasePayload(validating: data)
+            #expect(payload != nil, "\(name)")
+            checked += 1
+        }
+        #expect(checked >= 10)
+        let payload = try #require(CasePayload(validating: BoardTests.caseJSON))
+        #expect(payload.value.serialized() == String(decoding: BoardTests.caseJSON, as: UTF8.self))
+    }
+}
