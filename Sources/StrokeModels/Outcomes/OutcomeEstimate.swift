@@ -45,6 +45,12 @@ public struct StrategyOutcome: Sendable, Hashable {
     /// Probability of an inter-hospital transfer; `nil` when not feasible.
     public private(set) var pTransfer: Double?
 
+    /// Whether thrombolysis starts within the model's limit (270 min), so that it has an effect.
+    public var thrombolysisInWindow: Bool { OutcomeModel.thrombolysisHasEffect(onsetToNeedle: onsetToNeedleMin) }
+    /// Whether the puncture falls within the model's thrombectomy limit (360 min); the
+    /// model still counts thrombectomy at the thrombectomy center past it.
+    public var punctureInWindow: Bool { onsetToPunctureMin.map { OutcomeModel.thrombectomyInTime(onsetToPuncture: $0) } ?? true }
+
     /// Whether the model evaluates the strategy: a treatment window remains and,
     /// for drip-and-ship, the puncture falls within the thrombectomy limit.
     public var feasible: Bool { pGoodOutcome != nil }

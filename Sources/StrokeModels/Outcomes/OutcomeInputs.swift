@@ -12,6 +12,12 @@ public struct OutcomeInputs: Sendable, Hashable {
         case race(Double)
         /// An NIHSS score (1–42); its RACE equivalent is used only where the model needs RACE.
         case nihss(Double)
+
+        /// Whether the severity was given as a RACE total.
+        public var isRace: Bool {
+            if case .race = self { return true }
+            return false
+        }
     }
 
     /// The severity as entered.

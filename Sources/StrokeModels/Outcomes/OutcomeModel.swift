@@ -73,6 +73,12 @@ public enum OutcomeModel {
         1.0 / (1.0 + exp(-lvoIntercept - lvoSlope * race))
     }
 
+    /// Whether thrombolysis started `onsetToNeedle` minutes after onset still has an effect (≤ 270 min).
+    public static func thrombolysisHasEffect(onsetToNeedle: Double) -> Bool { onsetToNeedle <= thrombolysisLimit }
+
+    /// Whether a puncture `onsetToPuncture` minutes after onset is within the thrombectomy limit (≤ 360 min).
+    public static func thrombectomyInTime(onsetToPuncture: Double) -> Bool { onsetToPuncture <= thrombectomyLimit }
+
     /// The chance of a good outcome when thrombolysis starts `onsetToNeedle`
     /// minutes after onset (past the limit: the untreated baseline).
     ///
@@ -80,7 +86,7 @@ public enum OutcomeModel {
     /// its odds are multiplied by OR = 2.068 − 0.0031 · onset-to-needle.
     public static func pGoodAfterThrombolysis(onsetToNeedle: Double, nihss: Double) -> Double {
         let baseline = 0.001 * pow(nihss, 2) - 0.0615 * nihss + 1
-        guard onsetToNeedle <= thrombolysisLimit else { return baseline }
+        guard thrombolysisHasEffect(onsetToNeedle: onsetToNeedle) else { return baseline }
         let oddsRatio = -0.0031 * onsetToNeedle + 2.068
         let odds = baseline / (1 - baseline) * oddsRatio
         return odds / (1 + odds)
@@ -143,7 +149,8 @@ public enum OutcomeModel {
         }
         let directNeedle = onset + center.driveMinutes + center.doorToNeedleMinutes
         let directPuncture = onset + center.driveMinutes + center.doorToPunctureMinutes
-        let windowOpen = needle(hospitals[nearest]) <= thrombolysisLimit || directPuncture <= thrombectomyLimit
+        let windowOpen = thrombolysisHasEffect(onsetToNeedle: needle(hospitals[nearest]))
+            || thrombectomyInTime(onsetToPuncture: directPuncture)
 
         func outcome(_ kind: StrategyKind, index: Int?, needle: Double, puncture: Double?) -> StrategyOutcome {
             let h = index.map { hospitals[$0] }
@@ -158,10 +165,11 @@ public enum OutcomeModel {
                 s.setProbabilities(pGood(onsetToNeedle: needle, onsetToPuncture: nil, nihss: nihss, lvo: lvo),
                                    thrombolysis: 1, thrombectomy: 0, transfer: 0)
             case .thrombectomyCenter:
+                // p(thrombolysis) uses the model's own strict "<" here (docs/outcome-model.md).
                 s.setProbabilities(pGood(onsetToNeedle: needle, onsetToPuncture: puncture, nihss: nihss, lvo: lvo),
                                    thrombolysis: needle < thrombolysisLimit ? 1 : 0, thrombectomy: lvo, transfer: 0)
             case .dripAndShip:
-                guard let puncture, puncture <= thrombectomyLimit else { return s }
+                guard let puncture, thrombectomyInTime(onsetToPuncture: puncture) else { return s }
                 s.setProbabilities(pGood(onsetToNeedle: needle, onsetToPuncture: puncture, nihss: nihss, lvo: lvo),
                                    thrombolysis: 1, thrombectomy: lvo, transfer: 1)
             }
