@@ -11,6 +11,7 @@ enum StringTables {
         ("scales", PackageResources.scales_en_strings),
         ("fleetverify", PackageResources.fleetverify_en_strings),
         ("notify", PackageResources.notify_en_strings),
+        ("outcomes", PackageResources.outcomes_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
@@ -23,6 +24,7 @@ enum StringTables {
         ("scales", PackageResources.scales_de_strings),
         ("fleetverify", PackageResources.fleetverify_de_strings),
         ("notify", PackageResources.notify_de_strings),
+        ("outcomes", PackageResources.outcomes_de_strings),
     ]
 
     /// The tables of one language.

@@ -14,6 +14,9 @@ public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
     case scaleLocQuestionsAndCommands = "scale.locQuestionsAndCommands", scaleLocQuestions = "scale.locQuestions"
     case scaleArmWeakness = "scale.armWeakness", scaleVision = "scale.vision", scaleAphasia = "scale.aphasia"
     case scaleNeglect = "scale.neglect"
+    // The outcome model's inputs (`OutcomeInputs.swift`).
+    case race, nihss, lvoProbability = "lvo", toThrombolysis, toThrombectomy, transferMinutes = "transfer"
+    case doorToNeedle, doorToPuncture
 
     /// The localization key of the field's name.
     public var messageKey: String { "field.\(rawValue)" }
@@ -24,7 +27,8 @@ public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
         case .age: return "years"
         case .systolic, .diastolic: return "mmHg"
         case .gfap: return "pg/mL"
-        case .onsetMinutes: return "min"
+        case .onsetMinutes, .toThrombolysis, .toThrombectomy, .transferMinutes, .doorToNeedle, .doorToPuncture:
+            return "min"
         case .latitude, .longitude: return "°"
         default: return nil
         }

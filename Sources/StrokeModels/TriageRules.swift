@@ -23,6 +23,9 @@ public enum TriageRules {
              .scaleFacialDroop, .scaleArmDrift, .scaleGripStrength, .scaleLocQuestionsAndCommands, .scaleLocQuestions,
              .scaleArmWeakness, .scaleVision, .scaleAphasia, .scaleNeglect:
             return ScaleItem(field: field)!.allowed
+        case .race, .nihss, .lvoProbability, .toThrombolysis, .toThrombectomy, .transferMinutes, .doorToNeedle,
+             .doorToPuncture:
+            return OutcomeModel.allowed(field)
         }
     }
 

@@ -14,7 +14,7 @@ struct StrokeTriage: AsyncParsableCommand {
         version: AppInfo.version,
         subcommands: [
             WalkCommand.self, ComaCommand.self, LimitedCommand.self, FullCommand.self,
-            VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self,
+            VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self, OutcomesCommand.self,
             RaceCommand.self, LamsCommand.self, CpsssCommand.self, PassCommand.self, VanCommand.self, ScalesCommand.self,
             CentersCommand.self, RouteCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The audit flag of the calculator commands (`volume`, `lvo`, `fast-ed`, `ich-baseline`).
+/// The audit flag of the calculator commands (`volume`, `lvo`, `fast-ed`, `ich-baseline`, `outcomes`).
 ///
 /// Calculators are not assessments: they record nothing in the audit log, so
 /// `--no-audit` only states that explicitly. It exists for them alone; the
