@@ -102,12 +102,14 @@ public struct BoardSnapshot: Sendable, Equatable {
         self.relayFailing = relayFailing
     }
 
-    /// `GET /cases.json`: `{"hospitalId","generatedMs","relayReachable","cases":[…]}`.
-    public func json(generatedMs: Int64) -> String {
+    /// `GET /cases.json`: `{"hospitalId","generatedMs","relayReachable","polls","cases":[…]}`; `polls` counts
+    /// the board's finished polls of the relay (a client waits for a poll instead of sleeping).
+    public func json(generatedMs: Int64, polls: Int = 0) -> String {
         JSONValue.object([
             ("hospitalId", .string(hospitalId)),
             ("generatedMs", .integer(Int(generatedMs))),
             ("relayReachable", .bool(relayAnsweredMs != nil && !relayFailing)),
+            ("polls", .integer(polls)),
             ("cases", .array(cases.map { $0.json() })),
         ]).serialized() + "\n"
     }
@@ -122,6 +124,8 @@ public actor BoardState {
     public private(set) var snapshot: BoardSnapshot
     /// Increases with every change.
     public private(set) var version = 0
+    /// Every published snapshot (one per finished poll), changed or not.
+    public private(set) var polls = 0
     private var subscribers: [Int: AsyncStream<Int>.Continuation] = [:]
     private var nextSubscriber = 0
 
@@ -132,6 +136,7 @@ public actor BoardState {
 
     /// Replaces the snapshot; wakes every subscriber when it changed (the relay's answer time alone is no change).
     public func publish(_ next: BoardSnapshot) {
+        polls += 1
         let changed = next.cases != snapshot.cases || next.relayFailing != snapshot.relayFailing
             || (snapshot.relayAnsweredMs == nil) != (next.relayAnsweredMs == nil)
         snapshot = next

@@ -41,7 +41,8 @@ public struct BoardRoutes: Sendable {
         }
         router.get("/cases.json") { request, _ -> Response in
             if let refused = refuseForeignHost(request) { return refused }
-            let json = await state.snapshot.json(generatedMs: Self.nowMs())
+            let (snapshot, polls) = await (state.snapshot, state.polls)
+            let json = snapshot.json(generatedMs: Self.nowMs(), polls: polls)
             return Response(status: .ok, headers: Self.headers(contentType: "application/json"),
                             body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
         }

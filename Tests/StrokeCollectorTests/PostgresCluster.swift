@@ -52,6 +52,10 @@ final class PostgresCluster: Sendable {
     /// Starts a cluster: the shared one (stopped at exit), or a private one (`shared: false`) that a test
     /// stops and restarts itself (the fleet fault tests); the watchdog stops either if the process dies.
     static func start(shared: Bool = true) throws(ClusterError) -> PostgresCluster {
+        // A loaded machine must not turn a slow database answer into a failure: every store and server
+        // this process (and its children) starts waits up to 60 s (DatabasePool.defaultDeadline);
+        // the deadline tests set their own 1 s.
+        setenv("STROKE_TRIAGE_DB_DEADLINE_SECONDS", "60", 1)
         do {
             let bin = try findBinDirectory()
             var template = Array("\(NSTemporaryDirectory())/stroke-collector-pg.XXXXXX".utf8CString)

@@ -95,8 +95,8 @@ struct PrenotifyEndToEndTests {
         let (_, raw) = try await PrenotifyHarness.get("\(board)/cases.json")
         #expect(String(decoding: raw, as: UTF8.self).contains("4321.5"))
 
-        // Another hospital's board polls the same relay and never lists the case.
-        try await Task.sleep(for: .seconds(3))
+        // Another hospital's board polls the same relay and never lists the case (after a poll that began after the send).
+        try await PrenotifyHarness.waitForFreshPoll(otherBoard)
         #expect(try await PrenotifyHarness.boardCases(otherBoard).allSatisfy { $0["caseId"] as? String != caseId })
 
         let dump = try h.databaseDump()
@@ -206,7 +206,7 @@ struct PrenotifyEndToEndTests {
         #expect(note["delivery"] as? String == "failed")
         #expect(note["lastError"] as? String == "notify.keyMismatch")
         let caseId = try #require(note["caseId"] as? String)
-        try await Task.sleep(for: .seconds(3))
+        try await PrenotifyHarness.waitForFreshPoll(board)
         #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })
         #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
     }

@@ -167,6 +167,19 @@ final class PrenotifyHarness: @unchecked Sendable {
         return object?["cases"] as? [[String: Any]] ?? []
     }
 
+    /// The board's count of finished relay polls (`/cases.json` `polls`).
+    static func boardPolls(_ base: String) async throws -> Int {
+        let (_, body) = try await get("\(base)/cases.json")
+        return (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["polls"] as? Int ?? -1
+    }
+
+    /// Waits (bounded) until `base` has finished two more polls of the relay than now: the second
+    /// began after this call, so whatever the relay held before the call has been seen.
+    static func waitForFreshPoll(_ base: String) async throws {
+        let start = try await boardPolls(base)
+        _ = try await waitFor(seconds: 60, "two more board polls") { try await boardPolls(base) >= start + 2 ? true : nil }
+    }
+
     /// Polls `probe` every 200 ms for at most `seconds`.
     static func waitFor<T>(seconds: Double, _ what: String, _ probe: () async throws -> T?) async throws -> T {
         let deadline = Date().addingTimeInterval(seconds)
