@@ -17,7 +17,8 @@ extension AuditLog {
     /// replaced (its temporary copy is fsynced beside the commit). Nothing is
     /// written when a check fails.
     /// - Parameters:
-    ///   - recountErased: count the destroyed data keys again (erasure) instead of carrying the count forward.
+    ///   - recountErased: add the data keys destroyed inside this transaction (erasure) to the signed count;
+    ///     keys destroyed earlier without a record are never counted.
     ///   - allowMissingHead: accept a missing or unreadable head file (`resetHead`).
     ///   - afterCommit: runs on the connection after the commit (e.g. a WAL checkpoint).
     func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false,
@@ -30,8 +31,10 @@ extension AuditLog {
                     var out: (T, AuditHead)?
                     try db.inTransaction(.immediate) {
                         let identity = try prepareWrite(db, allowMissingHead: allowMissingHead)
+                        let destroyedBefore = try recountErased ? Self.destroyedKeyCount(db) : 0
                         let value = try body(db)
-                        let head = try storeHead(db, identity, recountErased: recountErased)
+                        let destroyedNow = try recountErased ? Self.destroyedKeyCount(db) - destroyedBefore : 0
+                        let head = try storeHead(db, identity, destroyedNow: destroyedNow)
                         out = (value, head)
                         // The head file's temporary copy is written and fsynced while SQLite commits.
                         pending = headFile.prepare(head)
@@ -161,13 +164,18 @@ extension AuditLog {
         return identity
     }
 
-    /// Signs the head after this transaction's changes and stores it.
-    private func storeHead(_ db: Database, _ identity: Identity, recountErased: Bool) throws -> AuditHead {
+    /// How many data keys are destroyed (wrapped is NULL).
+    static func destroyedKeyCount(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT count(*) FROM data_keys WHERE wrapped IS NULL") ?? 0
+    }
+
+    /// Signs the head after this transaction's changes and stores it. The erased-key
+    /// count is the previous head's plus `destroyedNow` (the keys this transaction
+    /// destroyed); only the first head of a log (new or upgraded) counts the table.
+    private func storeHead(_ db: Database, _ identity: Identity, destroyedNow: Int64) throws -> AuditHead {
         let last = try Self.lastRecord(db)
         let previous = try Self.storedHead(db)
-        let erased: Int64 = if let previous, !recountErased { previous.erasedKeys } else {
-            try Int64.fetchOne(db, sql: "SELECT count(*) FROM data_keys WHERE wrapped IS NULL") ?? 0
-        }
+        let erased: Int64 = if let previous { previous.erasedKeys + destroyedNow } else { try Self.destroyedKeyCount(db) }
         let epoch = max(identity.keyEpoch, keyring.epoch)
         let head = try AuditHead.sign(logID: identity.logID, sequence: last.sequence, chainHash: last.hash, erasedKeys: erased,
                                       keyEpoch: keyring.epoch, timeMs: max(Clock.nowMs(), previous?.timeMs ?? 0),

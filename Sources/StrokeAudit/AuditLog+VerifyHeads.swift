@@ -59,8 +59,10 @@ struct HeadScan {
         for field in ["keys", "erasedKeys"] {
             for name in data[field] as? [String] ?? [] { namedKeys.insert(name) }
         }
-        // Erasures from before signed heads named only the assessment.
-        if let assessment = data["assessment"] as? String { namedKeys.insert(assessment) }
+        // Erasures from before signed heads named only the assessment. A newer erasure
+        // always lists `keys`, so one that destroyed nothing never covers a key
+        // destroyed earlier without a record (erasure laundering).
+        if data["keys"] == nil, let assessment = data["assessment"] as? String { namedKeys.insert(assessment) }
     }
 }
 
