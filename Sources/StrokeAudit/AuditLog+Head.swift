@@ -106,19 +106,36 @@ extension AuditLog {
 
     /// Refuses a key file older than the log's key epoch, and a database that
     /// belongs to another log than the head file. Runs at open, before anything is written.
+    /// The key epoch is checked against the clear-text `log_identity.key_epoch`
+    /// and against the signed heads (the database's and the head file's): an
+    /// edited column does not make an old key file current again.
     func checkIdentity(_ db: Database) throws {
         guard let identity = try Self.identity(db) else { return }
-        try check(identity, headFile.read())
+        let contents = headFile.read()
+        try check(identity, contents, signedEpoch: try Self.signedKeyEpoch(db, identity, contents))
     }
 
-    /// `checkIdentity` for an identity and head file already read.
-    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents) throws {
-        if keyring.epoch < identity.keyEpoch {
-            throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(identity.keyEpoch)")
+    /// `checkIdentity` for an identity and head file already read; `signedEpoch`
+    /// is the signed heads' epoch where it was read (at open, not on every write).
+    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents, signedEpoch: Int64? = nil) throws {
+        let logEpoch = max(identity.keyEpoch, signedEpoch ?? 0)
+        if keyring.epoch < logEpoch {
+            throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(logEpoch)")
         }
         if case .head(let head) = contents, head.logID != identity.logID {
             throw AuditError.foreignLog("database log \(Hex.encode(identity.logID)), head file log \(head.logIDHex)")
         }
+    }
+
+    /// The highest key epoch of a signed head of this log (the database's or the
+    /// head file's) whose signature is valid under its own public key. A stale key file does
+    /// not know the newer signing key, so the signer is not required to be trusted
+    /// here; whether it is trusted is verify's question (`headSignature`).
+    static func signedKeyEpoch(_ db: Database, _ identity: Identity, _ contents: AuditHeadFile.Contents) throws -> Int64? {
+        var heads = [try storedHead(db)]
+        if case .head(let head) = contents { heads.append(head) }
+        return heads.compactMap { $0 }.filter { $0.logID == identity.logID && $0.isSigned(byOneOf: [$0.publicKey]) }
+            .map(\.keyEpoch).max()
     }
 
     /// The checks before a write, inside its transaction; creates the identity

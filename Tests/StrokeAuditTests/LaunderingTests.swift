@@ -54,4 +54,30 @@ struct LaunderingTests {
         #expect(result.isIntact)
         #expect(result.head?.erasedKeys == 1)
     }
+
+    @Test("an old key file put back after rotate-key with key_epoch edited to 1 is refused before anything is written")
+    func staleKeyWithEditedEpoch() throws {
+        let fixture = AuditFixture()
+        defer { fixture.remove() }
+        try fixture.seed(3)
+        let old = fixture.directory.appendingPathComponent("old-keys.json")
+        try FileManager.default.copyItem(at: fixture.location.keyFile, to: old)
+        _ = try AuditLog.rotateKeys(fixture.location, context: AuditFixture.context)
+        let before = try fixture.verify().headSequence
+        try fixture.tamper { try $0.execute(sql: "UPDATE log_identity SET key_epoch = 1") }
+        // The old key file goes back in place of the current one.
+        let current = fixture.directory.appendingPathComponent("current-keys.json")
+        try FileManager.default.moveItem(at: fixture.location.keyFile, to: current)
+        try FileManager.default.copyItem(at: old, to: fixture.location.keyFile)
+        let error = #expect(throws: AuditError.self) {
+            try fixture.withLog { try $0.append(.test, payload: Data("{}".utf8)) }
+        }
+        #expect(error?.code == "audit.staleKeyFile")
+        #expect(error?.detail == "key file epoch 1, log epoch 2")
+        try FileManager.default.removeItem(at: fixture.location.keyFile)
+        try FileManager.default.moveItem(at: current, to: fixture.location.keyFile)
+        let result = try fixture.verify()
+        #expect(result.headSequence == before)
+        #expect(result.isIntact)
+    }
 }
