@@ -4,8 +4,8 @@ import Testing
 @testable import StrokeAudit
 
 /// Tamperings that try to make a later, legitimate-looking command cover them
-/// (issue 29): a later erasure, an edited clear-text column, a file from a
-/// newer version. Each on a real SQLite file, as an attacker with file access.
+/// (issue 29): a later erasure, an edited clear-text column. Each on a real
+/// SQLite file, as an attacker with file access.
 @Suite("Laundering attempts")
 struct LaunderingTests {
     /// A log with three records of one assessment and one more assessment; returns that assessment's id.
