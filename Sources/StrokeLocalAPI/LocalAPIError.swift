@@ -31,6 +31,15 @@ public struct LocalAPIError: TriageError, Equatable {
     /// 400: the body is JSON but not an object.
     public static let notAnObject = LocalAPIError(code: "api.notAnObject", status: .badRequest,
                                                   message: "The request body must be a JSON object.")
+    /// 400: an object in the body names a member twice (RFC 8259 leaves the meaning open,
+    /// so it is refused rather than read as the first or the last). The name is shown
+    /// escaped (control and bidirectional characters visible) and cut at 64 characters.
+    public static func duplicateField(_ name: String) -> LocalAPIError {
+        let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
+        return LocalAPIError(code: "api.duplicateField", status: .badRequest,
+                             message: "The member \"\(shown.escapingControlCharacters)\" is given more than once; each member may appear only once.",
+                             field: shown.escapingControlCharacters)
+    }
     /// 413: the body exceeds the configured limit.
     public static func bodyTooLarge(limit: Int) -> LocalAPIError {
         LocalAPIError(code: "api.bodyTooLarge", status: .contentTooLarge,
@@ -84,7 +93,7 @@ public struct LocalAPIError: TriageError, Equatable {
 
     /// Every code of this type.
     public static let codes = [
-        "invalidJSON", "notAnObject", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
+        "invalidJSON", "notAnObject", "duplicateField", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
         "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal",
         // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",

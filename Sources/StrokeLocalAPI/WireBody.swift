@@ -25,8 +25,8 @@ public struct WireBody: Sendable {
         }
     }
 
-    /// Parses a body (StrokeJSON's reader; a repeated member: the last one counts).
-    /// - Throws: `LocalAPIError.invalidJSON` or `.notAnObject`.
+    /// Parses a body (StrokeJSON's reader; a repeated member is refused, as on `/v1`).
+    /// - Throws: `LocalAPIError.invalidJSON`, `.notAnObject` or `.duplicateField`.
     public init(_ bytes: some Collection<UInt8>) throws(LocalAPIError) {
         let root: JSONValue
         do {
@@ -35,6 +35,7 @@ public struct WireBody: Sendable {
             throw .invalidJSON
         }
         guard case .object(let pairs) = root else { throw .notAnObject }
+        if let name = root.firstDuplicateMember { throw .duplicateField(name) }
         var members: [String: Scalar] = [:]
         members.reserveCapacity(pairs.count)
         for (key, value) in pairs { members[key] = Scalar(value) }
