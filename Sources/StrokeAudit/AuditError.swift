@@ -14,7 +14,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
         case assessmentErased, unknownAssessment, exportWrite, exportUnreadable
         case manifestInvalid, publicKeyInvalid, invalidRange, logMissing
         case keyFileNotAFile, staleKeyFile, foreignLog, logBehindHead, headMissing, headInvalid, headWrite
-        case databaseNewer, newLogRequired
+        case databaseNewer, newLogRequired, logExists
     }
 
     /// Every case, in declaration order (for `codes`).
@@ -24,7 +24,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
         .assessmentErased, .unknownAssessment, .exportWrite, .exportUnreadable,
         .manifestInvalid, .publicKeyInvalid, .invalidRange, .logMissing,
         .keyFileNotAFile, .staleKeyFile, .foreignLog, .logBehindHead, .headMissing, .headInvalid, .headWrite,
-        .databaseNewer, .newLogRequired,
+        .databaseNewer, .newLogRequired, .logExists,
     ]
 
     private let kind: Kind
@@ -62,6 +62,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
     /// What to do, for the reasons that have a suggestion (`audit.hint.<reason>`).
     public var hint: Message? { Self.hinted.contains(reason) ? Message("audit.hint.\(reason)") : nil }
 
+    /// `usage` (64) for `audit init --new-log` where a log exists;
     /// `unavailable` (69) when the database is locked, unavailable or the disk full;
     /// `invalidData` (65) for a bad manifest, public key, export, range, identifier, a
     /// corrupt or missing database, a database from a newer version or an invalid head
@@ -73,6 +74,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
         case .databaseLocked, .databaseUnavailable, .diskFull: .unavailable
         case .manifestInvalid, .publicKeyInvalid, .exportUnreadable, .invalidRange, .unknownAssessment,
              .databaseCorrupt, .logMissing, .headInvalid, .databaseNewer: .invalidData
+        case .logExists: .usage
         default: .failure
         }
     }
@@ -135,6 +137,8 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
     /// The key file has signed a log that is not here (deleted with its head file?):
     /// a new log over it needs `audit init --new-log`, which is recorded.
     public static func newLogRequired(_ detail: String) -> AuditError { AuditError(.newLogRequired, detail) }
+    /// `audit init --new-log` where a log already exists (it starts a log only where the old one is gone).
+    public static func logExists(_ path: String) -> AuditError { AuditError(.logExists, path) }
     /// A date range whose start lies after its end.
     public static let invalidRange = AuditError(.invalidRange)
 }

@@ -20,8 +20,10 @@ extension AuditLog {
     ///   - recountErased: add the data keys destroyed inside this transaction (erasure) to the signed count;
     ///     keys destroyed earlier without a record are never counted.
     ///   - allowMissingHead: accept a missing or unreadable head file (`resetHead`).
+    ///   - newLog: when this write creates the log, start it although the key file has
+    ///     signed another log or the head file anchors one (`audit init --new-log`; recorded).
     ///   - afterCommit: runs on the connection after the commit (e.g. a WAL checkpoint).
-    func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false,
+    func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false, newLog: Bool = false,
                   afterCommit: ((Database) throws -> Void)? = nil, _ body: (Database) throws -> T) throws -> (T, AuditHead) {
         try headFile.withLock {
             var pending: PendingHead?
@@ -30,7 +32,7 @@ extension AuditLog {
                 try queue.writeWithoutTransaction { db -> (T, AuditHead) in
                     var out: (T, AuditHead)?
                     try db.inTransaction(.immediate) {
-                        let identity = try prepareWrite(db, allowMissingHead: allowMissingHead)
+                        let identity = try prepareWrite(db, allowMissingHead: allowMissingHead, newLog: newLog)
                         let destroyedBefore = try recountErased ? Self.destroyedKeyCount(db) : 0
                         let value = try body(db)
                         let destroyedNow = try recountErased ? Self.destroyedKeyCount(db) - destroyedBefore : 0
@@ -140,9 +142,9 @@ extension AuditLog {
 
     /// The checks before a write, inside its transaction; creates the identity
     /// (and records the upgrade of a log from before signed heads) on first use.
-    private func prepareWrite(_ db: Database, allowMissingHead: Bool) throws -> Identity {
+    private func prepareWrite(_ db: Database, allowMissingHead: Bool, newLog: Bool) throws -> Identity {
         let last = try Self.lastRecord(db)
-        guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last) }
+        guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last, newLog: newLog) }
         let contents = headFile.read()
         try check(identity, contents)
         switch contents {
@@ -161,15 +163,35 @@ extension AuditLog {
         return identity
     }
 
-    /// Gives the log its identity; a log with records gets an `audit.upgraded` event.
-    private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data)) throws -> Identity {
-        if case .head(let head) = headFile.read(), head.sequence > 0 {
+    /// Gives the log its identity; a log with records gets an `audit.upgraded` event, a
+    /// new log started with `newLog` an `audit.newLog` event naming the logs the key file
+    /// had signed and the head file it replaced. The key file records the new log before
+    /// the commit (a failed commit leaves a key file that refuses a new log: safe).
+    private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data), newLog: Bool) throws -> Identity {
+        let headContents = headFile.read()
+        if !newLog, case .head(let head) = headContents, head.sequence > 0 {
             throw AuditError.logBehindHead("the head file anchors log \(head.logIDHex) at sequence \(head.sequence); this database is new")
+        }
+        let signed = AuditKeyFile.signedLogs(at: keyFile)
+        if !newLog, last.sequence == 0, let previous = signed.last {
+            throw AuditError.newLogRequired("the key file has signed log \(previous); this database is new")
         }
         let identity = Identity(logID: AuditKeyring.randomBytes(16), keyEpoch: keyring.epoch,
                                 upgradedSequence: last.sequence > 0 ? last.sequence : nil)
         try db.execute(sql: "INSERT INTO log_identity (id, log_id, created_ms, key_epoch, upgraded_sequence) VALUES (1, ?, ?, ?, ?)",
                        arguments: [identity.logID, Clock.nowMs(), identity.keyEpoch, identity.upgradedSequence])
+        if newLog, last.sequence == 0 {
+            let previousHead: JSONValue = switch headContents {
+            case .missing: .string("missing")
+            case .unreadable: .string("unreadable")
+            case .head(let head): head.jsonValue
+            }
+            let event = JSONValue.object([
+                ("logId", .string(Hex.encode(identity.logID))), ("previousLogs", .strings(signed)), ("previousHead", previousHead),
+            ])
+            _ = try insert(db, .newLog, payload: Data(event.serializedBytes()), assessment: nil, logKey: true)
+        }
+        try AuditKeyFile.recordSignedLog(identity.logID, at: keyFile)
         if last.sequence > 0 {
             let erased = try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE wrapped IS NULL ORDER BY id")
             let event = JSONValue.object([
