@@ -64,6 +64,15 @@ public struct LocalAPIError: TriageError, Equatable {
     public static func wrongType(_ field: String, expected: String) -> LocalAPIError {
         LocalAPIError(code: "api.wrongType", status: .badRequest, message: "The field \(field) must be \(expected).", field: field)
     }
+    /// 400: a string given for a number is not a decimal number (`"0x46"`, `" 70"`, `"+70"`,
+    /// `"70\u0000abc"`, …); the one grammar of `DecimalNumber`. Names the field, the allowed
+    /// form and the value given (escaped, cut at 64 characters).
+    public static func notADecimal(_ field: String, given: String) -> LocalAPIError {
+        let shown = given.count > 64 ? String(given.prefix(64)) + "…" : given
+        return LocalAPIError(code: "api.wrongType", status: .badRequest,
+                             message: "The field \(field) must be a number: a JSON number, or a string holding \(DecimalNumber.form); given \"\(shown.escapingControlCharacters)\".",
+                             field: field)
+    }
     /// 422: a value outside its allowed range.
     public static func outOfRange(_ field: String, allowed: String, given: String) -> LocalAPIError {
         LocalAPIError(code: "api.outOfRange", status: .unprocessableContent,

@@ -42,13 +42,14 @@ public struct WireBody: Sendable {
         self.members = members
     }
 
-    /// A required number (a numeric string is accepted, as the functions accept it).
+    /// A required number (a numeric string is accepted, as the functions accept it, when it
+    /// is a decimal number in the one grammar of `DecimalNumber`: not `"0x46"` or `" 70"`).
     public func number(_ field: String) throws(LocalAPIError) -> Double {
         switch members[field] {
         case nil, .null?: throw .missingField(field)
         case .number(let d)?: return d
         case .string(let s)?:
-            guard let d = Double(s.trimmingCharacters(in: .whitespaces)) else { throw .wrongType(field, expected: "a number") }
+            guard let d = DecimalNumber.parse(s) else { throw .notADecimal(field, given: s) }
             return d
         default: throw .wrongType(field, expected: "a number")
         }

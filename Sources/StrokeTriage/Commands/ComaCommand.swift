@@ -8,7 +8,7 @@ struct ComaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coma", abstract: "Coma module (GCS < 9): ICH probability and bleed volume from GFAP only.")
 
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).")
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (29–10001).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var flags: AssessmentFlags

@@ -10,7 +10,7 @@ struct FullCommand: AsyncParsableCommand {
         commandName: "full", abstract: "Full module (neurological exam): ICH and LVO probabilities and bleed volume.")
 
     @OptionGroup var vitals: VitalSignsOptions
-    @Option(name: InputKey.fastEd.name, help: "FAST-ED total (whole number 0–9).")
+    @Option(name: InputKey.fastEd.name, help: "FAST-ED total (whole number 0–9).", transform: DecimalFlag.double)
     var fastEd: Double
 
     @Flag(name: InputKey.headache.name, help: "Headache.")
