@@ -90,11 +90,15 @@ enum AuditBench {
             row("peak RSS during verify", "\(format(before, 1)) MiB before", "\(format(verifyPeak, 1)) MiB",
                 verifyPeak / before, "flat (≈ 1×)")
 
-            let file = root.appendingPathComponent("export.jsonl")
             let beforeExport = ProcessMemory.residentMiB()
             ProcessMemory.resetPeak()
             var exported = 0
+            // A fresh file per timed run: an export never replaces an existing one (or its manifest).
+            var run = 0
+            var file = root.appendingPathComponent("export-0.jsonl")
             let exportSeconds = try median {
+                run += 1
+                file = root.appendingPathComponent("export-\(run).jsonl")
                 exported = try log.export(AuditExportRequest(format: .jsonl, fromMs: nil, toMs: nil, file: file, disclaimer: "bench")).records
             }
             let exportPeak = ProcessMemory.peakMiB()

@@ -4,6 +4,7 @@ import Foundation
 import HexCodec
 import StrokeJSON
 import StrokeAudit
+import StrokeModels
 
 /// Opens a verified fleet export with the organisation's private key: each
 /// wrapped data key with HPKE (`WrappedDataKey.open`, the contract's suite, info
@@ -68,7 +69,10 @@ public enum FleetExportDecryptor {
                 line.add("dataKeyId", .string(record.dataKeyId))
                 line.add("status", .string(status))
                 line.add("event", rawJSON: event.utf8)  // checked as one JSON document by `open`
-                out.append(contentsOf: line.finish())
+                // A device's strings (its name, a record's type, the payload) may hold DEL, C1 or
+                // bidirectional controls, which JSON allows raw: escaped, the line means the same
+                // JSON and never reorders or restyles an operator's terminal.
+                out.append(contentsOf: String(decoding: line.finish(), as: UTF8.self).escapingControlCharactersInJSON.utf8)
                 out.append(UInt8(ascii: "\n"))
             }
         }

@@ -114,17 +114,21 @@ enum AuditDatabase {
     static func migrate(_ queue: DatabaseQueue) throws {
         let current = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
         if current == migrations.count { return }
+        if current > migrations.count { throw newer(current) }
         try queue.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {
                 let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-                guard version <= migrations.count else {
-                    throw AuditError.databaseUnavailable("schema version \(version) is newer than this app")
-                }
+                guard version <= migrations.count else { throw newer(version) }
                 for migration in migrations[version...] { try migration(db) }
                 try db.execute(sql: "PRAGMA user_version = \(migrations.count)")
                 return .commit
             }
         }
+    }
+
+    /// The error for a file whose schema version is above this version's.
+    private static func newer(_ version: Int) -> AuditError {
+        .databaseNewer("schema version \(version); this version of stroke-triage knows up to \(migrations.count)")
     }
 
     /// Maps SQLite failures to the module's error (the SQLite message goes to `detail`, never SQL arguments).

@@ -14,6 +14,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
         case assessmentErased, unknownAssessment, exportWrite, exportUnreadable
         case manifestInvalid, publicKeyInvalid, invalidRange, logMissing
         case keyFileNotAFile, staleKeyFile, foreignLog, logBehindHead, headMissing, headInvalid, headWrite
+        case databaseNewer, newLogRequired, logExists
     }
 
     /// Every case, in declaration order (for `codes`).
@@ -23,6 +24,7 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
         .assessmentErased, .unknownAssessment, .exportWrite, .exportUnreadable,
         .manifestInvalid, .publicKeyInvalid, .invalidRange, .logMissing,
         .keyFileNotAFile, .staleKeyFile, .foreignLog, .logBehindHead, .headMissing, .headInvalid, .headWrite,
+        .databaseNewer, .newLogRequired, .logExists,
     ]
 
     private let kind: Kind
@@ -54,21 +56,25 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
 
     /// The reasons with a recovery suggestion (`audit.hint.<reason>`).
     static let hinted: Set<String> = ["keyFileUnsafe", "passphraseRequired", "wrongKey", "databaseLocked", "diskFull",
-                                      "logMissing", "staleKeyFile", "foreignLog", "logBehindHead", "headMissing"]
+                                      "logMissing", "staleKeyFile", "foreignLog", "logBehindHead", "headMissing",
+                                      "databaseNewer", "newLogRequired"]
 
     /// What to do, for the reasons that have a suggestion (`audit.hint.<reason>`).
     public var hint: Message? { Self.hinted.contains(reason) ? Message("audit.hint.\(reason)") : nil }
 
+    /// `usage` (64) for `audit init --new-log` where a log exists;
     /// `unavailable` (69) when the database is locked, unavailable or the disk full;
     /// `invalidData` (65) for a bad manifest, public key, export, range, identifier, a
-    /// corrupt or missing database or an invalid head file; `failure` (1) for key-file
-    /// problems (unsafe, unreadable, invalid, not a file, wrong, stale, passphrase) and
-    /// a log that disagrees with its signed head (foreignLog, logBehindHead, headMissing).
+    /// corrupt or missing database, a database from a newer version or an invalid head
+    /// file; `failure` (1) for key-file problems (unsafe, unreadable, invalid, not a
+    /// file, wrong, stale, passphrase, a key file that signed another log) and a log that
+    /// disagrees with its signed head (foreignLog, logBehindHead, headMissing).
     public var category: ErrorCategory {
         switch kind {
         case .databaseLocked, .databaseUnavailable, .diskFull: .unavailable
         case .manifestInvalid, .publicKeyInvalid, .exportUnreadable, .invalidRange, .unknownAssessment,
-             .databaseCorrupt, .logMissing, .headInvalid: .invalidData
+             .databaseCorrupt, .logMissing, .headInvalid, .databaseNewer: .invalidData
+        case .logExists: .usage
         default: .failure
         }
     }
@@ -126,6 +132,13 @@ public struct AuditError: TriageError, Hashable, CustomStringConvertible {
     public static func headInvalid(_ path: String) -> AuditError { AuditError(.headInvalid, path) }
     /// The head file cannot be written.
     public static func headWrite(_ path: String) -> AuditError { AuditError(.headWrite, path) }
+    /// The database was written by a newer version of stroke-triage (its schema version is higher than this one knows).
+    public static func databaseNewer(_ detail: String) -> AuditError { AuditError(.databaseNewer, detail) }
+    /// The key file has signed a log that is not here (deleted with its head file?):
+    /// a new log over it needs `audit init --new-log`, which is recorded.
+    public static func newLogRequired(_ detail: String) -> AuditError { AuditError(.newLogRequired, detail) }
+    /// `audit init --new-log` where a log already exists (it starts a log only where the old one is gone).
+    public static func logExists(_ path: String) -> AuditError { AuditError(.logExists, path) }
     /// A date range whose start lies after its end.
     public static let invalidRange = AuditError(.invalidRange)
 }

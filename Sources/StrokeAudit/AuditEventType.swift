@@ -20,6 +20,9 @@ public enum AuditEventType: String, Sendable, CaseIterable, Codable {
     case keyRotated = "audit.keyRotated"
     /// A log from before signed heads was upgraded: it got a log id, a head and a head file.
     case upgraded = "audit.upgraded"
+    /// A new log was started with `audit init --new-log` although its key file had signed
+    /// another log (`previousLogs`) or a head file anchored one (`previousHead`).
+    case newLog = "audit.newLog"
     /// A lost or damaged head file was replaced by the database's head (`audit head --reset`).
     case headReset = "audit.headReset"
     /// A hospital pre-notification was sealed and handed to the relay or queued

@@ -17,6 +17,10 @@ public enum AuditKeyFile {
         var sealed: Data?
         /// The keys in the clear (the file's mode protects them) when not protected.
         var keys: Keys?
+        /// The ids (hex) of every log these keys have signed, oldest first (absent in files
+        /// from before this record): a key file that signed a log does not silently start a
+        /// new one when that log's database and head file are gone (`audit init --new-log`).
+        var signedLogs: [String]?
     }
 
     private struct ScryptParameters: Codable {
@@ -88,15 +92,32 @@ public enum AuditKeyFile {
             endorsements: keys.endorsements ?? [])
     }
 
+    /// The ids (32 hex digits) of the logs the key file at `url` has signed, oldest first;
+    /// empty when there is no such file or it records none. Needs no passphrase (the
+    /// record is outside the sealed keys).
+    public static func signedLogs(at url: URL) -> [String] {
+        guard let data = try? Data(contentsOf: url), let stored = try? JSONDecoder().decode(Stored.self, from: data) else { return [] }
+        return stored.signedLogs ?? []
+    }
+
+    /// Records in the key file that it has signed the log `logID` (nothing when it already
+    /// says so). The file is re-read and replaced durably; the caller holds the head lock,
+    /// which orders every writer of the key file after its creation.
+    static func recordSignedLog(_ logID: Data, at url: URL) throws {
+        guard let data = try? Data(contentsOf: url), var stored = try? JSONDecoder().decode(Stored.self, from: data) else {
+            throw AuditError.keyFileUnreadable(url.path)
+        }
+        let id = Hex.encode(logID)
+        guard !(stored.signedLogs ?? []).contains(id) else { return }
+        stored.signedLogs = (stored.signedLogs ?? []) + [id]
+        try store(stored, to: url, replace: true)
+    }
+
     /// Writes the keyring durably: a 0600 temporary file, fsync, then an atomic
     /// link (new file; returns false if one appeared meanwhile) or rename (replace).
+    /// A replaced file keeps its record of signed logs.
     @discardableResult
     public static func write(_ keyring: AuditKeyring, to url: URL, passphrase: String?, replace: Bool) throws -> Bool {
-        let directory = url.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
-        } catch { throw AuditError.keyFileWrite(url.path) }
         let keys = Keys(master: keyring.masterKeys.map { .init(id: $0.id, key: $0.key.withUnsafeBytes { Data($0) }, createdMs: $0.createdMs) },
                         signingKey: keyring.signingKey.rawRepresentation, retiredPublicKeys: keyring.retiredPublicKeys,
                         epoch: keyring.epoch, endorsements: keyring.endorsements.isEmpty ? nil : keyring.endorsements)
@@ -112,6 +133,28 @@ public enum AuditKeyFile {
             } else {
                 stored = Stored(protection: "none", scrypt: nil, sealed: nil, keys: keys)
             }
+        } catch let error as AuditError {
+            throw error
+        } catch {
+            throw AuditError.keyFileWrite(url.path)
+        }
+        if replace {
+            let kept = signedLogs(at: url)
+            stored.signedLogs = kept.isEmpty ? nil : kept
+        }
+        return try store(stored, to: url, replace: replace)
+    }
+
+    /// Writes `stored` durably (temporary file, fsync, link or rename, fsync of the directory).
+    private static func store(_ stored: Stored, to url: URL, replace: Bool) throws -> Bool {
+        let directory = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch { throw AuditError.keyFileWrite(url.path) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
             let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
             let file = try PosixFile(creating: temporary, exclusive: true)
             defer { PosixFile.remove(temporary) }

@@ -17,10 +17,13 @@ extension AuditLog {
     /// replaced (its temporary copy is fsynced beside the commit). Nothing is
     /// written when a check fails.
     /// - Parameters:
-    ///   - recountErased: count the destroyed data keys again (erasure) instead of carrying the count forward.
+    ///   - recountErased: add the data keys destroyed inside this transaction (erasure) to the signed count;
+    ///     keys destroyed earlier without a record are never counted.
     ///   - allowMissingHead: accept a missing or unreadable head file (`resetHead`).
+    ///   - newLog: when this write creates the log, start it although the key file has
+    ///     signed another log or the head file anchors one (`audit init --new-log`; recorded).
     ///   - afterCommit: runs on the connection after the commit (e.g. a WAL checkpoint).
-    func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false,
+    func write<T>(recountErased: Bool = false, allowMissingHead: Bool = false, newLog: Bool = false,
                   afterCommit: ((Database) throws -> Void)? = nil, _ body: (Database) throws -> T) throws -> (T, AuditHead) {
         try headFile.withLock {
             var pending: PendingHead?
@@ -29,9 +32,11 @@ extension AuditLog {
                 try queue.writeWithoutTransaction { db -> (T, AuditHead) in
                     var out: (T, AuditHead)?
                     try db.inTransaction(.immediate) {
-                        let identity = try prepareWrite(db, allowMissingHead: allowMissingHead)
+                        let identity = try prepareWrite(db, allowMissingHead: allowMissingHead, newLog: newLog)
+                        let destroyedBefore = try recountErased ? Self.destroyedKeyCount(db) : 0
                         let value = try body(db)
-                        let head = try storeHead(db, identity, recountErased: recountErased)
+                        let destroyedNow = try recountErased ? Self.destroyedKeyCount(db) - destroyedBefore : 0
+                        let head = try storeHead(db, identity, destroyedNow: destroyedNow)
                         out = (value, head)
                         // The head file's temporary copy is written and fsynced while SQLite commits.
                         pending = headFile.prepare(head)
@@ -103,26 +108,43 @@ extension AuditLog {
 
     /// Refuses a key file older than the log's key epoch, and a database that
     /// belongs to another log than the head file. Runs at open, before anything is written.
+    /// The key epoch is checked against the clear-text `log_identity.key_epoch`
+    /// and against the signed heads (the database's and the head file's): an
+    /// edited column does not make an old key file current again.
     func checkIdentity(_ db: Database) throws {
         guard let identity = try Self.identity(db) else { return }
-        try check(identity, headFile.read())
+        let contents = headFile.read()
+        try check(identity, contents, signedEpoch: try Self.signedKeyEpoch(db, identity, contents))
     }
 
-    /// `checkIdentity` for an identity and head file already read.
-    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents) throws {
-        if keyring.epoch < identity.keyEpoch {
-            throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(identity.keyEpoch)")
+    /// `checkIdentity` for an identity and head file already read; `signedEpoch`
+    /// is the signed heads' epoch where it was read (at open, not on every write).
+    private func check(_ identity: Identity, _ contents: AuditHeadFile.Contents, signedEpoch: Int64? = nil) throws {
+        let logEpoch = max(identity.keyEpoch, signedEpoch ?? 0)
+        if keyring.epoch < logEpoch {
+            throw AuditError.staleKeyFile("key file epoch \(keyring.epoch), log epoch \(logEpoch)")
         }
         if case .head(let head) = contents, head.logID != identity.logID {
             throw AuditError.foreignLog("database log \(Hex.encode(identity.logID)), head file log \(head.logIDHex)")
         }
     }
 
+    /// The highest key epoch of a signed head of this log (the database's or the
+    /// head file's) whose signature is valid under its own public key. A stale key file does
+    /// not know the newer signing key, so the signer is not required to be trusted
+    /// here; whether it is trusted is verify's question (`headSignature`).
+    static func signedKeyEpoch(_ db: Database, _ identity: Identity, _ contents: AuditHeadFile.Contents) throws -> Int64? {
+        var heads = [try storedHead(db)]
+        if case .head(let head) = contents { heads.append(head) }
+        return heads.compactMap { $0 }.filter { $0.logID == identity.logID && $0.isSigned(byOneOf: [$0.publicKey]) }
+            .map(\.keyEpoch).max()
+    }
+
     /// The checks before a write, inside its transaction; creates the identity
     /// (and records the upgrade of a log from before signed heads) on first use.
-    private func prepareWrite(_ db: Database, allowMissingHead: Bool) throws -> Identity {
+    private func prepareWrite(_ db: Database, allowMissingHead: Bool, newLog: Bool) throws -> Identity {
         let last = try Self.lastRecord(db)
-        guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last) }
+        guard let identity = try Self.identity(db) else { return try createIdentity(db, last: last, newLog: newLog) }
         let contents = headFile.read()
         try check(identity, contents)
         switch contents {
@@ -141,15 +163,35 @@ extension AuditLog {
         return identity
     }
 
-    /// Gives the log its identity; a log with records gets an `audit.upgraded` event.
-    private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data)) throws -> Identity {
-        if case .head(let head) = headFile.read(), head.sequence > 0 {
+    /// Gives the log its identity; a log with records gets an `audit.upgraded` event, a
+    /// new log started with `newLog` an `audit.newLog` event naming the logs the key file
+    /// had signed and the head file it replaced. The key file records the new log before
+    /// the commit (a failed commit leaves a key file that refuses a new log: safe).
+    private func createIdentity(_ db: Database, last: (sequence: Int64, hash: Data), newLog: Bool) throws -> Identity {
+        let headContents = headFile.read()
+        if !newLog, case .head(let head) = headContents, head.sequence > 0 {
             throw AuditError.logBehindHead("the head file anchors log \(head.logIDHex) at sequence \(head.sequence); this database is new")
+        }
+        let signed = AuditKeyFile.signedLogs(at: keyFile)
+        if !newLog, last.sequence == 0, let previous = signed.last {
+            throw AuditError.newLogRequired("the key file has signed log \(previous); this database is new")
         }
         let identity = Identity(logID: AuditKeyring.randomBytes(16), keyEpoch: keyring.epoch,
                                 upgradedSequence: last.sequence > 0 ? last.sequence : nil)
         try db.execute(sql: "INSERT INTO log_identity (id, log_id, created_ms, key_epoch, upgraded_sequence) VALUES (1, ?, ?, ?, ?)",
                        arguments: [identity.logID, Clock.nowMs(), identity.keyEpoch, identity.upgradedSequence])
+        if newLog, last.sequence == 0 {
+            let previousHead: JSONValue = switch headContents {
+            case .missing: .string("missing")
+            case .unreadable: .string("unreadable")
+            case .head(let head): head.jsonValue
+            }
+            let event = JSONValue.object([
+                ("logId", .string(Hex.encode(identity.logID))), ("previousLogs", .strings(signed)), ("previousHead", previousHead),
+            ])
+            _ = try insert(db, .newLog, payload: Data(event.serializedBytes()), assessment: nil, logKey: true)
+        }
+        try AuditKeyFile.recordSignedLog(identity.logID, at: keyFile)
         if last.sequence > 0 {
             let erased = try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE wrapped IS NULL ORDER BY id")
             let event = JSONValue.object([
@@ -161,13 +203,18 @@ extension AuditLog {
         return identity
     }
 
-    /// Signs the head after this transaction's changes and stores it.
-    private func storeHead(_ db: Database, _ identity: Identity, recountErased: Bool) throws -> AuditHead {
+    /// How many data keys are destroyed (wrapped is NULL).
+    static func destroyedKeyCount(_ db: Database) throws -> Int64 {
+        try Int64.fetchOne(db, sql: "SELECT count(*) FROM data_keys WHERE wrapped IS NULL") ?? 0
+    }
+
+    /// Signs the head after this transaction's changes and stores it. The erased-key
+    /// count is the previous head's plus `destroyedNow` (the keys this transaction
+    /// destroyed); only the first head of a log (new or upgraded) counts the table.
+    private func storeHead(_ db: Database, _ identity: Identity, destroyedNow: Int64) throws -> AuditHead {
         let last = try Self.lastRecord(db)
         let previous = try Self.storedHead(db)
-        let erased: Int64 = if let previous, !recountErased { previous.erasedKeys } else {
-            try Int64.fetchOne(db, sql: "SELECT count(*) FROM data_keys WHERE wrapped IS NULL") ?? 0
-        }
+        let erased: Int64 = if let previous { previous.erasedKeys + destroyedNow } else { try Self.destroyedKeyCount(db) }
         let epoch = max(identity.keyEpoch, keyring.epoch)
         let head = try AuditHead.sign(logID: identity.logID, sequence: last.sequence, chainHash: last.hash, erasedKeys: erased,
                                       keyEpoch: keyring.epoch, timeMs: max(Clock.nowMs(), previous?.timeMs ?? 0),

@@ -91,7 +91,7 @@ extension AuditLog {
                             problems.append(AuditProblem(sequence: sequence, reason: .payloadUnreadable))
                             break scan
                         }
-                        scan.read(type: type, payload: plain)
+                        scan.read(sequence: sequence, type: type, payload: plain)
                     } else {
                         result.erasedRecords += 1
                         scan.erased(key: keyID, sequence: sequence)

@@ -40,6 +40,8 @@ struct HeadScan {
     private(set) var erasedKeys: [String: Int64] = [:]
     /// Keys named by an erasure (or by the upgrade of a log from before signed heads).
     private(set) var namedKeys: Set<String> = []
+    /// The `audit.newLog` record, if the log was started with `audit init --new-log`.
+    private(set) var newLog: NewLogStart?
 
     init(anchors: Set<Int64>) { self.anchors = anchors }
 
@@ -51,16 +53,29 @@ struct HeadScan {
         if erasedKeys[key] == nil { erasedKeys[key] = sequence }
     }
 
-    /// Collects the key names of an erasure or upgrade event's decrypted payload.
-    mutating func read(type: String, payload: Data) {
-        guard type == AuditEventType.erased.rawValue || type == AuditEventType.upgraded.rawValue,
+    /// Collects the key names of an erasure or upgrade event's decrypted payload, and
+    /// what an `audit.newLog` event says it replaced.
+    mutating func read(sequence: Int64, type: String, payload: Data) {
+        guard type == AuditEventType.erased.rawValue || type == AuditEventType.upgraded.rawValue || type == AuditEventType.newLog.rawValue,
               let root = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
               let data = root["data"] as? [String: Any] else { return }
+        if type == AuditEventType.newLog.rawValue {
+            let head: String = switch data["previousHead"] {
+            case let text as String: text
+            case let object as [String: Any]:
+                "log \(object["logId"] as? String ?? "?") at sequence \((object["sequence"] as? NSNumber)?.stringValue ?? "?")"
+            default: "missing"
+            }
+            newLog = NewLogStart(sequence: sequence, previousLogs: data["previousLogs"] as? [String] ?? [], previousHead: head)
+            return
+        }
         for field in ["keys", "erasedKeys"] {
             for name in data[field] as? [String] ?? [] { namedKeys.insert(name) }
         }
-        // Erasures from before signed heads named only the assessment.
-        if let assessment = data["assessment"] as? String { namedKeys.insert(assessment) }
+        // Erasures from before signed heads named only the assessment. A newer erasure
+        // always lists `keys`, so one that destroyed nothing never covers a key
+        // destroyed earlier without a record (erasure laundering).
+        if data["keys"] == nil, let assessment = data["assessment"] as? String { namedKeys.insert(assessment) }
     }
 }
 
@@ -72,6 +87,7 @@ extension AuditLog {
         let trusted = keyring.trustedPublicKeys
         result.logID = heads.identity.map { Hex.encode($0.logID) }
         result.upgradedAtSequence = heads.identity?.upgradedSequence
+        result.newLog = scan.newLog
         result.head = [heads.stored, heads.fileHead].compactMap { $0 }.max { $0.sequence < $1.sequence }
 
         /// The problem a head shows against the chain, if any.

@@ -50,40 +50,62 @@ public final class AuditLog: Sendable {
     let path: String
     /// The head file beside the key file.
     let headFile: AuditHeadFile
+    /// The key file (it records the logs it has signed).
+    let keyFile: URL
     /// The data key of this process's events that belong to no assessment.
     let sessionKeyID: String
     /// The data key of the log's own events (erasures, upgrade, head resets): never erased.
     static let logKeyID = "log"
 
-    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String, headFile: AuditHeadFile) {
+    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String, keyFile: URL) {
         self.queue = queue
         self.keyring = keyring
         self.context = context
         self.path = path
-        self.headFile = headFile
+        self.keyFile = keyFile
+        self.headFile = AuditHeadFile(keyFile: keyFile)
         self.sessionKeyID = "session-" + AuditKeyring.randomID()
     }
 
     /// Opens the log: loads the key file (creating it only for a new log), opens
     /// the database and checks that the keys belong to it. A wrong or missing
     /// key throws and writes nothing.
-    public static func open(_ location: Location, context: Context) throws -> AuditLog {
-        // A deleted database is not silently replaced by a new, empty log.
-        if !FileManager.default.fileExists(atPath: location.database.path), let head = headFileHead(location), head.sequence > 0 {
-            throw AuditError.logBehindHead("the database is missing; the head file anchors log \(head.logIDHex) at sequence \(head.sequence)")
+    /// - Parameter newLog: start a new log although the key file has signed another one
+    ///   (`audit init --new-log`); the new log's first record says so (`audit.newLog`).
+    public static func open(_ location: Location, context: Context, newLog: Bool = false) throws -> AuditLog {
+        // A deleted database is not silently replaced by a new, empty log: not over a head
+        // file that anchors records, and not with a key file that has signed a log.
+        // (The key file's record is read first: a process that creates the log creates
+        // the database before it records the log, so a racing opener sees the database.)
+        let signed = AuditKeyFile.signedLogs(at: location.keyFile)
+        if !newLog, !FileManager.default.fileExists(atPath: location.database.path) {
+            if let head = headFileHead(location), head.sequence > 0 {
+                throw AuditError.logBehindHead("the database is missing; the head file anchors log \(head.logIDHex) at sequence \(head.sequence)")
+            }
+            if let last = signed.last {
+                throw AuditError.newLogRequired("the database is missing; the key file has signed log \(last)")
+            }
         }
         // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
         let keyring = FileManager.default.fileExists(atPath: location.database.path)
             ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
             : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
         let queue = try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
-        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path,
-                           headFile: AuditHeadFile(keyFile: location.keyFile))
+        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path, keyFile: location.keyFile)
         do {
             // A foreign database or a stale key file is refused before anything is written.
             try log.run { try queue.read { try log.checkIdentity($0) } }
             try log.registerKeys()
-            if try log.run({ try queue.read { try Self.identity($0) } }) == nil { _ = try log.write { _ in } }
+            if let identity = try log.run({ try queue.read { try Self.identity($0) } }) {
+                if newLog { throw AuditError.logExists(location.database.path) }
+                // A key file from before this record learns the log it signs; best effort, so that
+                // reading a log (verify, export) never fails on a read-only key file or directory.
+                if !signed.contains(Hex.encode(identity.logID)) {
+                    try? log.headFile.withLock { try AuditKeyFile.recordSignedLog(identity.logID, at: location.keyFile) }
+                }
+            } else {
+                _ = try log.write(newLog: newLog) { _ in }
+            }
         } catch {
             try? queue.close()
             throw error
@@ -98,9 +120,10 @@ public final class AuditLog: Sendable {
         return nil
     }
 
-    /// Opens the log, runs `body`, and closes it whatever happens.
-    public static func withLog<T>(_ location: Location, context: Context, _ body: (AuditLog) throws -> T) throws -> T {
-        let log = try open(location, context: context)
+    /// Opens the log (see `open` for `newLog`), runs `body`, and closes it whatever happens.
+    public static func withLog<T>(_ location: Location, context: Context, newLog: Bool = false,
+                                  _ body: (AuditLog) throws -> T) throws -> T {
+        let log = try open(location, context: context, newLog: newLog)
         defer { log.close() }
         return try body(log)
     }
@@ -109,6 +132,16 @@ public final class AuditLog: Sendable {
     public func close() {
         try? queue.close()
         headFile.syncDirectory()
+    }
+
+    /// The log's id (32 hex digits).
+    public func logID() throws -> String {
+        try run {
+            try queue.read { db in
+                guard let identity = try Self.identity(db) else { throw AuditError.headMissing(path) }
+                return Hex.encode(identity.logID)
+            }
+        }
     }
 
     /// The head file's location (`audit.head` beside the key file).

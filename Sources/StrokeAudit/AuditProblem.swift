@@ -22,6 +22,8 @@ public struct AuditProblem: Sendable, Hashable {
         case headMissing
         /// The log holds no records, but a signed head says it had some.
         case emptyWithHead
+        /// The database is missing although the key file has signed a log (deleted with its head file).
+        case logDeleted
         /// A data key was destroyed without a signed `audit.erased` event naming it.
         case unrecordedErasure
         /// The log (and its head file) end before an external signed head: an older copy was put back.
@@ -56,7 +58,7 @@ extension AuditProblem.Reason {
     /// being damaged (exit 65).
     public var isHeadDisagreement: Bool {
         switch self {
-        case .truncated, .forked, .headMissing, .emptyWithHead, .unrecordedErasure, .rolledBack, .headSignature, .foreignLog: true
+        case .truncated, .forked, .headMissing, .emptyWithHead, .logDeleted, .unrecordedErasure, .rolledBack, .headSignature, .foreignLog: true
         default: false
         }
     }

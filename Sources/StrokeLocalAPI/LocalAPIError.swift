@@ -31,6 +31,15 @@ public struct LocalAPIError: TriageError, Equatable {
     /// 400: the body is JSON but not an object.
     public static let notAnObject = LocalAPIError(code: "api.notAnObject", status: .badRequest,
                                                   message: "The request body must be a JSON object.")
+    /// 400: an object in the body names a member twice (RFC 8259 leaves the meaning open,
+    /// so it is refused rather than read as the first or the last). The name is shown
+    /// escaped (control and bidirectional characters visible) and cut at 64 characters.
+    public static func duplicateField(_ name: String) -> LocalAPIError {
+        let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
+        return LocalAPIError(code: "api.duplicateField", status: .badRequest,
+                             message: "The member \"\(shown.escapingControlCharacters)\" is given more than once; each member may appear only once.",
+                             field: shown.escapingControlCharacters)
+    }
     /// 413: the body exceeds the configured limit.
     public static func bodyTooLarge(limit: Int) -> LocalAPIError {
         LocalAPIError(code: "api.bodyTooLarge", status: .contentTooLarge,
@@ -54,6 +63,15 @@ public struct LocalAPIError: TriageError, Equatable {
     /// 400: a field has the wrong JSON type.
     public static func wrongType(_ field: String, expected: String) -> LocalAPIError {
         LocalAPIError(code: "api.wrongType", status: .badRequest, message: "The field \(field) must be \(expected).", field: field)
+    }
+    /// 400: a string given for a number is not a decimal number (`"0x46"`, `" 70"`, `"+70"`,
+    /// `"70\u0000abc"`, …); the one grammar of `DecimalNumber`. Names the field, the allowed
+    /// form and the value given (escaped, cut at 64 characters).
+    public static func notADecimal(_ field: String, given: String) -> LocalAPIError {
+        let shown = given.count > 64 ? String(given.prefix(64)) + "…" : given
+        return LocalAPIError(code: "api.wrongType", status: .badRequest,
+                             message: "The field \(field) must be a number: a JSON number, or a string holding \(DecimalNumber.form); given \"\(shown.escapingControlCharacters)\".",
+                             field: field)
     }
     /// 422: a value outside its allowed range.
     public static func outOfRange(_ field: String, allowed: String, given: String) -> LocalAPIError {
@@ -87,7 +105,7 @@ public struct LocalAPIError: TriageError, Equatable {
 
     /// Every code of this type.
     public static let codes = [
-        "invalidJSON", "notAnObject", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
+        "invalidJSON", "notAnObject", "duplicateField", "bodyTooLarge", "timeout", "notFound", "methodNotAllowed", "missingField",
         "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal", "malformedRequest",
         // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",

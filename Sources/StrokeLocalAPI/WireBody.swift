@@ -25,8 +25,8 @@ public struct WireBody: Sendable {
         }
     }
 
-    /// Parses a body (StrokeJSON's reader; a repeated member: the last one counts).
-    /// - Throws: `LocalAPIError.invalidJSON` or `.notAnObject`.
+    /// Parses a body (StrokeJSON's reader; a repeated member is refused, as on `/v1`).
+    /// - Throws: `LocalAPIError.invalidJSON`, `.notAnObject` or `.duplicateField`.
     public init(_ bytes: some Collection<UInt8>) throws(LocalAPIError) {
         let root: JSONValue
         do {
@@ -35,19 +35,21 @@ public struct WireBody: Sendable {
             throw .invalidJSON
         }
         guard case .object(let pairs) = root else { throw .notAnObject }
+        if let name = root.firstDuplicateMember { throw .duplicateField(name) }
         var members: [String: Scalar] = [:]
         members.reserveCapacity(pairs.count)
         for (key, value) in pairs { members[key] = Scalar(value) }
         self.members = members
     }
 
-    /// A required number (a numeric string is accepted, as the functions accept it).
+    /// A required number (a numeric string is accepted, as the functions accept it, when it
+    /// is a decimal number in the one grammar of `DecimalNumber`: not `"0x46"` or `" 70"`).
     public func number(_ field: String) throws(LocalAPIError) -> Double {
         switch members[field] {
         case nil, .null?: throw .missingField(field)
         case .number(let d)?: return d
         case .string(let s)?:
-            guard let d = Double(s.trimmingCharacters(in: .whitespaces)) else { throw .wrongType(field, expected: "a number") }
+            guard let d = DecimalNumber.parse(s) else { throw .notADecimal(field, given: s) }
             return d
         default: throw .wrongType(field, expected: "a number")
         }

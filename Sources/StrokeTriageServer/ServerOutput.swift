@@ -28,11 +28,7 @@ enum ServerOutput {
             return [jsonLine(objects)]
         }
         if incidents.isEmpty { return ["no incidents"] }
-        return incidents.map { incident in
-            let who = incident.verified ? incident.deviceName : "\(incident.deviceName) (unverified)"
-            let detail = incident.detail.isEmpty ? "" : "\t\(incident.detail)"
-            return "\(iso(incident.createdAt))\t\(who)\t\(incident.reason)\(detail)"
-        }
+        return incidents.map(\.textLine)
     }
 
     static func iso(_ date: Date) -> String {

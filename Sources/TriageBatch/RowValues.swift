@@ -41,7 +41,7 @@ struct RowValues {
             guard let flag = NumberParsing.bool(cell) else { return .notABoolean(column: format.name(key)) }
             set(key, flag ? 1 : 0)
         } else {
-            guard let number = NumberParsing.double(cell) else { return .notANumber(column: format.name(key)) }
+            guard let number = DecimalNumber.parse(cell) else { return .notANumber(column: format.name(key)) }
             guard number.isFinite else { return .notFinite(column: format.name(key)) }
             set(key, number)
         }

@@ -33,6 +33,9 @@ public struct PushStatus: Sendable {
     public var source: String { answered != nil ? "collector" : remembered != nil ? "remembered" : "none" }
     /// Records the collector does not hold (as far as known).
     public var pending: Int64 { max(0, localHead - (acknowledged ?? 0)) }
+    /// True when the local head lies below the acknowledged one: the collector holds
+    /// records this log no longer has (rolled back, replaced or cut), which no push repairs.
+    public var behindAcknowledged: Bool { hasLog && (acknowledged ?? 0) > localHead }
 
     /// Reads the local head and asks the collector (an unreachable collector is no error here).
     /// - Throws: `AuditError` from the log, `PushError` when the collector refuses or answers nonsense.
@@ -64,10 +67,12 @@ public struct PushStatus: Sendable {
             ("acknowledgedSource", .string(source)),
             ("rememberedAt", remembered.map { .string(Self.iso($0.timeMs)) } ?? .null),
             ("pending", .integer(Int(pending))),
+            ("warning", behindAcknowledged ? .string("localBehindAcknowledged") : .null),
         ]).serialized()
     }
 
-    /// The text report, one line each: reachability, local head, acknowledged head, pending.
+    /// The text report, one line each: reachability, local head, acknowledged head, pending,
+    /// and a warning when the local head lies below the acknowledged one.
     public func lines(_ l: Localizer) -> [String] {
         let reachability = !hasLog ? "push.status.noLog" : unreachable == nil ? "push.status.reachable" : "push.status.unreachable"
         var lines = [l.text(reachability, [.text(collector), .text(device)]), l.text("push.status.local", [.text(String(localHead))])]
@@ -77,6 +82,9 @@ public struct PushStatus: Sendable {
         default: lines.append(l.text("push.status.never"))
         }
         lines.append(l.text("push.status.pending", [.text(String(pending))]))
+        if behindAcknowledged, let acknowledged {
+            lines.append(l.text("push.status.behind", [.text(String(localHead)), .text(String(acknowledged))]))
+        }
         return lines
     }
 

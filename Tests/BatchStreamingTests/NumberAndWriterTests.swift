@@ -3,29 +3,11 @@ import Foundation
 import StrokeJSON
 import Testing
 
-/// Number and boolean parsing from bytes, and the writer's number and quoting forms.
+/// Boolean parsing from bytes (numbers: StrokeModelsTests.DecimalNumberTests), and the writer's number and quoting forms.
 @Suite struct NumberAndWriterTests {
-    static func double(_ text: String) -> Double? {
-        var bytes = Array(text.utf8)
-        return bytes.withUnsafeMutableBufferPointer { NumberParsing.double(UnsafeBufferPointer($0)) }
-    }
-
     static func bool(_ text: String) -> Bool? {
         var bytes = Array(text.utf8)
         return bytes.withUnsafeMutableBufferPointer { NumberParsing.bool(UnsafeBufferPointer($0)) }
-    }
-
-    @Test func parsesDecimalNumbersOnly() {
-        #expect(Self.double("72") == 72)
-        #expect(Self.double("-5") == -5)
-        #expect(Self.double("+3") == 3)
-        #expect(Self.double("180.25") == 180.25)
-        #expect(Self.double("1e3") == 1000)
-        #expect(Self.double("0.1") == 0.1)
-        #expect(Self.double("12345678901234567890") == Double("12345678901234567890"))
-        for bad in ["", " 1", "1 ", "abc", "nan", "inf", "0x10", "1e", "-", ".", "1,5", "1.2.3"] {
-            #expect(Self.double(bad) == nil, "\(bad)")
-        }
     }
 
     @Test func parsesBooleans() {

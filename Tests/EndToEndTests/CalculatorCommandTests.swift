@@ -83,8 +83,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["volume", "--gfap=-1"], "GFAP"), (["volume", "--gfap", "nan"], "GFAP"), (["volume", "--gfap", "inf"], "GFAP"),
-        (["lvo", "--gfap=-0.001", "--fast-ed", "5"], "GFAP"), (["lvo", "--gfap", "100", "--fast-ed", "nan"], "FAST-ED"),
+        (["volume", "--gfap=-1"], "GFAP"), (["volume", "--gfap", "1e400"], "GFAP"), (["volume", "--gfap=-1e400"], "GFAP"),
+        (["lvo", "--gfap=-0.001", "--fast-ed", "5"], "GFAP"), (["lvo", "--gfap", "100", "--fast-ed", "1e999"], "FAST-ED"),
         (["ich-baseline", "--age", "17", "--gfap", "100"], "Age"), (["ich-baseline", "--age", "121", "--gfap", "100"], "Age"),
         (["ich-baseline", "--age", "50", "--gfap", "0"], "GFAP"),
         (["fast-ed", "--facial-palsy", "2", "--arm-weakness", "0", "--speech", "0", "--eye-deviation", "0", "--denial-neglect", "0"], "Facial palsy"),

@@ -134,7 +134,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["coma", "--gfap", "12"], "GFAP"), (["coma", "--gfap", "nan"], "GFAP"),
+        (["coma", "--gfap", "12"], "GFAP"), (["coma", "--gfap", "1e400"], "GFAP"),
         (["limited", "--age", "130", "--sbp", "150", "--dbp", "80", "--gfap", "300"], "Age"),
         (["limited", "--age", "70.5", "--sbp", "150", "--dbp", "80", "--gfap", "300"], "Age"),
         (["limited", "--age", "70", "--sbp", "80", "--dbp", "150", "--gfap", "300"], "Systolic"),

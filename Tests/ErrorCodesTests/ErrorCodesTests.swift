@@ -119,6 +119,7 @@ struct ErrorCodesTests {
             .databaseCorrupt("d"), .assessmentErased, .unknownAssessment("a"), .exportWrite("e"), .exportUnreadable("e"),
             .manifestInvalid("m"), .publicKeyInvalid, .invalidRange, .logMissing("l"), .keyFileNotAFile("k"),
             .staleKeyFile("k"), .foreignLog("l"), .logBehindHead("l"), .headMissing("h"), .headInvalid("h"), .headWrite("h"),
+            .databaseNewer("d"), .newLogRequired("l"), .logExists("l"),
         ]
         try check(AuditError.self, samples)
         #expect(AuditError.wrongKey.code == "audit.wrongKey" && AuditError.wrongKey.reason == "wrongKey")

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StrokeModels
 import Testing
 @testable import StrokeAudit
 
@@ -28,17 +29,16 @@ struct FailureTests {
         #expect(try log.append(.loggedIn, payload: Data("{}".utf8)).sequence == 3)
     }
 
-    @Test("a database file from a newer version is refused")
+    @Test("a database file from a newer version is refused as such (audit.databaseNewer, 65), not a generic failure to open")
     func newerSchema() throws {
         let fixture = AuditFixture()
         defer { fixture.remove() }
         try fixture.seed(1)
         try fixture.tamper { try $0.execute(sql: "PRAGMA user_version = 99") }
-        #expect {
-            try AuditLog.open(fixture.location, context: AuditFixture.context)
-        } throws: { error in
-            (error as? AuditError)?.code == "audit.databaseUnavailable"
-        }
+        let error = #expect(throws: AuditError.self) { try AuditLog.open(fixture.location, context: AuditFixture.context) }
+        #expect(error?.code == "audit.databaseNewer")
+        #expect(error?.category == .invalidData)
+        #expect(error?.detail?.contains("schema version 99") == true)
     }
 
     @Test("a file that is not a database is databaseCorrupt")

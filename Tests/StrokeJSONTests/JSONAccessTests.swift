@@ -32,4 +32,11 @@ import Testing
         #expect(JSONValue.number(2.0).intValue == 2)
         #expect(JSONValue.number(.infinity).doubleValue == nil)
     }
+
+    @Test func firstDuplicateMember() throws {
+        #expect(try JSONValue(parsing: Self.config).firstDuplicateMember == "dup")
+        #expect(try JSONValue(parsing: #"{"a":{"b":1},"c":[{"d":1},{"d":2,"e":{"f":1,"f":2}}]}"#).firstDuplicateMember == "f")
+        #expect(try JSONValue(parsing: #"{"a":{"b":1},"b":{"a":2},"c":[{"d":1},{"d":2}]}"#).firstDuplicateMember == nil)
+        #expect(try JSONValue(parsing: "[1,2]").firstDuplicateMember == nil)
+    }
 }

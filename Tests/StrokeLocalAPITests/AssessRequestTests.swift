@@ -90,12 +90,12 @@ import TriageRendering
     }
 
     /// Bodies are read by StrokeJSON's one reader; they read as `JSONDecoder` read them
-    /// (the reader before the benchmark; a repeated member: the first counts), and what it
-    /// refused is still refused. Only a trailing comma, which it let through, is refused now.
+    /// (the reader before the benchmark), and what it refused is still refused. A trailing
+    /// comma and a repeated member, which it let through, are refused now.
     @Test func bodiesReadAsJSONDecoderReadThem() throws {
         let valid = [#"{"module":"full","inputs":{"age":70,"sbp":160.0,"dbp":9e1,"gfap":1.805E2,"fastEd":-0,"headache":true}}"#,
                      #" {"a":[1,2.5,"x",null,false,{"b":{}}],"c":"\u00fc\n\"","d":12345678901234567890,"e":-1e-7} "#,
-                     #"{"x":1,"x":2}"#, "{}", #"{"deep":[[[[[[[[[[1]]]]]]]]]]}"#, #"{"big":9007199254740993,"u":"🧠 ä"}"#]
+                     "{}", #"{"deep":[[[[[[[[[[1]]]]]]]]]]}"#, #"{"big":9007199254740993,"u":"🧠 ä"}"#]
         for body in valid {
             let read = try RequestJSON.object(Array(body.utf8))
             let decoded = try JSONDecoder().decode(RequestJSON.self, from: Data(body.utf8))
@@ -107,11 +107,34 @@ import TriageRendering
             #expect(throws: (any Error).self, "\(body)") { try JSONDecoder().decode(RequestJSON.self, from: Data(body.utf8)) }
         }
         #expect(throws: LocalAPIError.invalidJSON) { try RequestJSON.object(Array(#"{"a":1,}"#.utf8)) }
+        #expect(throws: LocalAPIError.duplicateField("x")) { try RequestJSON.object(Array(#"{"x":1,"x":2}"#.utf8)) }
         for body in ["[]", "5", #""text""#, "null"] {
             #expect(throws: LocalAPIError.notAnObject, "\(body)") { try RequestJSON.object(Array(body.utf8)) }
         }
         for body in ["[]", "5", #""text""#] {
             #expect(Self.error(#"{"module":"coma","inputs":\#(body)}"#)?.code == "api.wrongType", "\(body)")
         }
+    }
+
+    /// Issue 29 item 8: a repeated member is refused with 400 on `/v1` as on the contract
+    /// routes, at any depth, naming the member escaped; the contract routes took the last
+    /// value and `/v1` the first.
+    @Test func repeatedMembersAreRefusedEverywhere() throws {
+        let bodies = [
+            #"{"module":"coma","inputs":{"gfap":70,"gfap":500}}"#,
+            #"{"module":"coma","module":"full","inputs":{"gfap":70}}"#,
+            #"{"module":"coma","inputs":{"gfap":70},"x":[{"a":1,"a":1}]}"#,
+        ]
+        for body in bodies {
+            let error = Self.error(body)
+            #expect(error?.code == "api.duplicateField", "\(body)")
+            #expect(error?.status == .badRequest)
+        }
+        let contract = #expect(throws: LocalAPIError.self) { try WireBody(Array(#"{"gfap_value":70,"gfap_value":500}"#.utf8)) }
+        #expect(contract == .duplicateField("gfap_value"))
+        #expect(contract?.englishMessage == #"The member "gfap_value" is given more than once; each member may appear only once."#)
+        let hostile = LocalAPIError.duplicateField("a\u{202E}b\u{1B}c")
+        #expect(hostile.englishMessage.contains(#""a\u{202E}b\u{1B}c""#))
+        #expect(try WireBody(Array(#"{"gfap_value":70,"fast_ed_score":5}"#.utf8)).number("gfap_value") == 70)
     }
 }

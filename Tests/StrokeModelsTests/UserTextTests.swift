@@ -13,6 +13,16 @@ import TriageLocalization
         #expect("Würzburg – Klinik".escapingControlCharacters == "Würzburg – Klinik")
     }
 
+    /// Issue 29 item 10: the directional marks and the line/paragraph separators are
+    /// escaped too, as docs/hardening-notes.md promises; JSON lines get `\uXXXX` escapes.
+    @Test func bidiMarksAndSeparatorsAreEscaped() {
+        #expect("a\u{200E}b\u{200F}c\u{061C}d\u{2028}e\u{2029}f\u{202A}g\u{2069}".escapingControlCharacters
+            == #"a\u{200E}b\u{200F}c\u{61C}d\u{2028}e\u{2029}f\u{202A}g\u{2069}"#)
+        let json = #"{"device":"AMB\#u{202E}1","event":{"x":"\#u{7F}\#u{85}\#u{200F}ü"}}"#
+        #expect(json.escapingControlCharactersInJSON == #"{"device":"AMB\u202e1","event":{"x":"\u007f\u0085\u200fü"}}"#)
+        #expect("{\"a\":\"Würzburg\"}".escapingControlCharactersInJSON == "{\"a\":\"Würzburg\"}")
+    }
+
     /// Every text argument of every localized message is escaped, whichever message quotes it.
     @Test func everyTextArgumentOfALocalizedMessageIsEscaped() {
         for language in [Language.en, .de] {

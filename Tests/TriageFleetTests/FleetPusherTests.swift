@@ -141,6 +141,28 @@ struct FleetPusherTests {
         #expect(remembered.json.contains(#""rememberedAt":"1970-01-01T00:00:00Z""#))
     }
 
+    @Test("status after a rollback (local head below the acknowledged head) warns, in text and JSON")
+    func statusAfterRollback() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let location = AuditLog.Location(database: directory.url.appendingPathComponent("data/audit.sqlite"),
+                                         keyFile: directory.url.appendingPathComponent("state/audit-keys.json"))
+        let state = PushState(directory: directory.url.appendingPathComponent("state"))
+        try makeLog(directory, events: 3).close()
+        state.remember(.init(collector: deadURL, device: "ambulance-7", sequence: 40, chainHash: "00", timeMs: 0))
+        let status = try await PushStatus.check(try settings(deadURL), location: location,
+                                                context: AuditLog.Context(operator: "test", appVersion: "test"), state: state)
+        #expect(status.behindAcknowledged && status.pending == 0)
+        #expect(status.json.contains(#""warning":"localBehindAcknowledged""#))
+        let lines = status.lines(Localizer(language: .en))
+        #expect(lines.count == 5)
+        #expect(lines.last?.hasPrefix("Warning: the local head (sequence \(status.localHead)) lies below the head the collector acknowledged (40)") == true)
+        state.remember(.init(collector: deadURL, device: "ambulance-7", sequence: 1, chainHash: "00", timeMs: 0))
+        let ahead = try await PushStatus.check(try settings(deadURL), location: location,
+                                               context: AuditLog.Context(operator: "test", appVersion: "test"), state: state)
+        #expect(!ahead.behindAcknowledged && ahead.json.contains(#""warning":null"#))
+    }
+
     @Test("a push needs the log, and waits for the lock of another push")
     func pushPreconditions() async throws {
         let directory = TemporaryDirectory()

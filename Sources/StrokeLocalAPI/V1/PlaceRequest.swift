@@ -43,7 +43,7 @@ public struct PlaceRequest: Sendable, Equatable {
             case "need": request.need = text
             case "lang": request.lang = try language(text)
             default:
-                guard let number = Double(text.trimmingCharacters(in: .whitespaces)) else { throw .wrongType(name, expected: "a number") }
+                guard let number = DecimalNumber.parse(text) else { throw .notADecimal(name, given: text) }
                 request.numbers[name] = number
             }
         }

@@ -29,8 +29,9 @@ public indirect enum RequestJSON: Sendable, Decodable, Equatable {
         else { self = .object(try c.decode([String: RequestJSON].self)) }
     }
 
-    /// A value read by StrokeJSON's reader: integers become numbers; in an object
-    /// whose member repeats, the first one counts (as it did with `JSONDecoder`).
+    /// A value read by StrokeJSON's reader: integers become numbers. Bodies with a
+    /// repeated member are refused before this (`object(_:)`); should one reach it,
+    /// the first one counts.
     init(_ value: JSONValue) {
         switch value {
         case .null: self = .null
@@ -51,11 +52,15 @@ public indirect enum RequestJSON: Sendable, Decodable, Equatable {
     /// (strict RFC 8259; `JSONDecoder` took a third of `/v1/assess`'s own time, `Scripts/bench.d/api`).
     /// A trailing comma (`{"a":1,}`), which `JSONDecoder` let through, is `api.invalidJSON`
     /// now, as on the contract routes.
-    /// - Throws: `LocalAPIError.invalidJSON` (also for `NaN`/`Infinity`) or `.notAnObject`.
+    /// A member repeated in any object of the body is 400 `api.duplicateField`, as on the
+    /// contract routes (one rule: no reader picks the first or the last).
+    /// - Throws: `LocalAPIError.invalidJSON` (also for `NaN`/`Infinity`), `.notAnObject` or `.duplicateField`.
     public static func object(_ bytes: some Collection<UInt8>) throws(LocalAPIError) -> [String: RequestJSON] {
         let value: JSONValue
         do { value = try JSONValue(parsing: Array(bytes)) } catch { throw .invalidJSON }
-        guard case .object = value, case .object(let members) = RequestJSON(value) else { throw .notAnObject }
+        guard case .object = value else { throw .notAnObject }
+        if let name = value.firstDuplicateMember { throw .duplicateField(name) }
+        guard case .object(let members) = RequestJSON(value) else { throw .notAnObject }
         return members
     }
 

@@ -1,13 +1,13 @@
 import ArgumentParser
 
-/// `stroke-triage audit`: verify, head, export, erase, rotate-key, public-key, checkpoint, push.
+/// `stroke-triage audit`: init, verify, head, export, erase, rotate-key, public-key, checkpoint, push.
 struct AuditCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
-        abstract: "Audit log: verify, head, export, erase, rotate-key, public-key, checkpoint, push.",
+        abstract: "Audit log: init, verify, head, export, erase, rotate-key, public-key, checkpoint, push.",
         discussion: "The log is an encrypted, hash-chained SQLite file; see docs/audit-format.md.",
         subcommands: [
-            AuditVerifyCommand.self, AuditHeadCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
+            AuditInitCommand.self, AuditVerifyCommand.self, AuditHeadCommand.self, AuditExportCommand.self, AuditEraseCommand.self, AuditRotateKeyCommand.self,
             AuditPublicKeyCommand.self, AuditCheckpointCommand.self, AuditPushCommand.self,
             AuditOrgKeygenCommand.self,
         ]

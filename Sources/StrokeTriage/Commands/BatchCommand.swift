@@ -32,7 +32,7 @@ struct BatchCommand: AsyncParsableCommand {
     @Option(name: .long, help: "csv or jsonl (default: from the input file's extension, else csv). The output uses the same format.")
     var format: BatchFormat?
 
-    @Option(name: .long, help: "Rows in flight at once in auto mode (default 4).")
+    @Option(name: .long, help: "Rows in flight at once in auto mode (default 4).", transform: DecimalFlag.integer)
     var concurrency: Int = 4
 
     @Flag(name: .customLong("per-row-requests"), help: .hidden)

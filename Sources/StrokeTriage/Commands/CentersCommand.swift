@@ -12,7 +12,7 @@ struct CentersCommand: ParsableCommand {
 
     @OptionGroup var place: CentersOptions
 
-    @Option(name: .long, help: "How many centers to list (1…1000, default 5).")
+    @Option(name: .long, help: "How many centers to list (1…1000, default 5).", transform: DecimalFlag.integer)
     var limit: Int = 5
 
     @Option(name: .long, help: "Only centers with this capability: neurosurgery, thrombectomy, thrombolysis or stroke-unit.")

@@ -8,7 +8,7 @@ struct ComaCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "coma", abstract: "Coma module (GCS \(DecisionRules.comaGcsAtMost) or below): ICH probability and bleed volume from GFAP only.")
 
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).")
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var flags: AssessmentFlags

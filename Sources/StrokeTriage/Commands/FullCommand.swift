@@ -10,7 +10,7 @@ struct FullCommand: AsyncParsableCommand {
         commandName: "full", abstract: "Full module (neurological exam): ICH and LVO probabilities and bleed volume.")
 
     @OptionGroup var vitals: VitalSignsOptions
-    @Option(name: InputKey.fastEd.name, help: "FAST-ED total (whole number \(TriageRules.allowed(.fastEd).compactText); ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO).")
+    @Option(name: InputKey.fastEd.name, help: "FAST-ED total (whole number \(TriageRules.allowed(.fastEd).compactText); ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO).", transform: DecimalFlag.double)
     var fastEd: Double
 
     @Flag(name: InputKey.headache.name, help: "Headache.")

@@ -7,10 +7,10 @@ struct IchBaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ich-baseline", abstract: "ICH probability from the age + GFAP baseline (research comparison only).")
 
-    @Option(name: .long, help: "Age in years, 18–120 (fractional allowed, e.g. 74.59).")
+    @Option(name: .long, help: "Age in years, 18–120 (fractional allowed, e.g. 74.59).", transform: DecimalFlag.double)
     var age: Double
 
-    @Option(name: .long, help: "GFAP in pg/mL (> 0).")
+    @Option(name: .long, help: "GFAP in pg/mL (> 0).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var explain: ExplainOptions

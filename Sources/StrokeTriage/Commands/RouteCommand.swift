@@ -17,19 +17,19 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var place: CentersOptions
 
-    @Option(name: .long, help: "ICH probability 0…1.")
+    @Option(name: .long, help: "ICH probability 0…1.", transform: DecimalFlag.double)
     var ich: Double
 
-    @Option(name: .long, help: "LVO probability 0…1 (or give --fast-ed).")
+    @Option(name: .long, help: "LVO probability 0…1 (or give --fast-ed).", transform: DecimalFlag.double)
     var lvo: Double?
 
-    @Option(name: .customLong("fast-ed"), help: "FAST-ED score 0…9 (used when no --lvo is given).")
+    @Option(name: .customLong("fast-ed"), help: "FAST-ED score 0…9 (used when no --lvo is given).", transform: DecimalFlag.double)
     var fastEd: Double?
 
-    @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset (≥ 0); omit when unknown.")
+    @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset (≥ 0); omit when unknown.", transform: DecimalFlag.double)
     var onsetMinutes: Double?
 
-    @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center (default 15).")
+    @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center (default 15).", transform: DecimalFlag.double)
     var maxExtraMinutes: Double?
 
     @OptionGroup var output: OutputOptions

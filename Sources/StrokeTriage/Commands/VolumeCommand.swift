@@ -7,7 +7,7 @@ struct VolumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "volume", abstract: "Estimate the ICH volume from GFAP (log–log regression).")
 
-    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above 10 000 computed at 10 000).")
+    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above 10 000 computed at 10 000).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var explain: ExplainOptions

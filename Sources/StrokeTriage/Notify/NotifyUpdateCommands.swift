@@ -13,11 +13,11 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("case"), help: "The case id (notify status lists them).")
     var caseId: String
-    @Option(name: .customLong("lat"), help: "Current latitude (decimal degrees); with --lon.")
+    @Option(name: .customLong("lat"), help: "Current latitude (decimal degrees); with --lon.", transform: DecimalFlag.double)
     var lat: Double?
-    @Option(name: .customLong("lon"), help: "Current longitude (decimal degrees); with --lat.")
+    @Option(name: .customLong("lon"), help: "Current longitude (decimal degrees); with --lat.", transform: DecimalFlag.double)
     var lon: Double?
-    @Option(name: .customLong("eta-minutes"), help: "New ETA in whole minutes, 0–1440.")
+    @Option(name: .customLong("eta-minutes"), help: "New ETA in whole minutes, 0–1440.", transform: DecimalFlag.integer)
     var etaMinutes: Int?
 
     @OptionGroup var output: OutputOptions

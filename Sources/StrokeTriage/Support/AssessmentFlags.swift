@@ -6,13 +6,13 @@ import TriageRendering
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
 /// beyond the module's own inputs.
 struct AssessmentFlags: ParsableArguments {
-    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (\(TriageRules.allowed(.onsetMinutes).compactText)).")
+    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (\(TriageRules.allowed(.onsetMinutes).compactText)).", transform: DecimalFlag.double)
     var onsetMinutes: Double?
 
-    @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).")
+    @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).", transform: DecimalFlag.double)
     var lat: Double?
 
-    @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).")
+    @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).", transform: DecimalFlag.double)
     var lon: Double?
 
     @Option(name: .long, help: ArgumentHelp("Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.", valueName: "place"))

@@ -5,10 +5,10 @@ import StrokeModels
 
 /// Flags shared by `centers` and `route`: the origin, the dataset and the drive-time heuristic.
 struct CentersOptions: ParsableArguments {
-    @Option(name: .long, help: "Latitude of the origin in degrees (−90…90); use with --lon.")
+    @Option(name: .long, help: "Latitude of the origin in degrees (−90…90); use with --lon.", transform: DecimalFlag.double)
     var lat: Double?
 
-    @Option(name: .long, help: "Longitude of the origin in degrees (−180…180); use with --lat.")
+    @Option(name: .long, help: "Longitude of the origin in degrees (−180…180); use with --lat.", transform: DecimalFlag.double)
     var lon: Double?
 
     @Option(name: .long, help: ArgumentHelp("A German place (≥ 5 000 inhabitants) as origin, e.g. Würzburg or \"Fürth (Bayern)\".", valueName: "place"))
@@ -19,16 +19,16 @@ struct CentersOptions: ParsableArguments {
 
     @Option(
         name: .customLong("coverage-km"),
-        help: "Coverage distance: farther than this from every center, no destination is suggested (km, default \(Int(RoutingPolicy.defaultCoverageKm))).")
+        help: "Coverage distance: farther than this from every center, no destination is suggested (km, default \(Int(RoutingPolicy.defaultCoverageKm))).", transform: DecimalFlag.double)
     var coverageKm: Double?
 
-    @Option(name: .customLong("road-factor"), help: "Drive-time heuristic: road distance ÷ great-circle distance (default 1.3).")
+    @Option(name: .customLong("road-factor"), help: "Drive-time heuristic: road distance ÷ great-circle distance (default 1.3).", transform: DecimalFlag.double)
     var roadFactor: Double?
 
-    @Option(name: .customLong("speed-kmh"), help: "Drive-time heuristic: average speed in km/h (default 80).")
+    @Option(name: .customLong("speed-kmh"), help: "Drive-time heuristic: average speed in km/h (default 80).", transform: DecimalFlag.double)
     var speedKmh: Double?
 
-    @Option(name: .customLong("overhead-minutes"), help: "Drive-time heuristic: fixed minutes per trip (default 5).")
+    @Option(name: .customLong("overhead-minutes"), help: "Drive-time heuristic: fixed minutes per trip (default 5).", transform: DecimalFlag.double)
     var overheadMinutes: Double?
 
     mutating func validate() throws {

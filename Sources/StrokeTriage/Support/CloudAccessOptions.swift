@@ -7,7 +7,7 @@ struct CloudAccessOptions: ParsableArguments {
     @Option(name: .customLong("api-base"), help: "Cloud Functions base URL (else config apiBase, else STROKE_TRIAGE_API_BASE, else production).")
     var apiBase: String?
 
-    @Option(name: .long, help: "Deadline in seconds (default 10).")
+    @Option(name: .long, help: "Deadline in seconds (default 10).", transform: DecimalFlag.double)
     var deadline: Double?
 
     @Option(name: .long, help: "Pin the server's public key (libcurl CURLOPT_PINNEDPUBLICKEY form, e.g. sha256//BASE64; else config pinnedPublicKey, else STROKE_TRIAGE_PIN).")

@@ -12,6 +12,6 @@ struct PredictionOptions: ParsableArguments {
     @Option(name: .customLong("api-base"), help: "Cloud Functions base URL (else config apiBase, else STROKE_TRIAGE_API_BASE, else production).")
     var apiBase: String?
 
-    @Option(name: .long, help: "Overall deadline per assessment in seconds (default 10).")
+    @Option(name: .long, help: "Overall deadline per assessment in seconds (default 10).", transform: DecimalFlag.double)
     var deadline: Double?
 }

@@ -5,13 +5,13 @@ import TriageEngine
 
 /// The inputs the limited and full modules share: age, blood pressure, GFAP, vigilance.
 struct VitalSignsOptions: ParsableArguments {
-    @Option(name: InputKey.age.name, help: "Age in whole years (\(TriageRules.allowed(.age).compactText); the ICH baseline applies from \(Int(TriageRules.adultAge))).")
+    @Option(name: InputKey.age.name, help: "Age in whole years (\(TriageRules.allowed(.age).compactText); the ICH baseline applies from \(Int(TriageRules.adultAge))).", transform: DecimalFlag.double)
     var age: Double
-    @Option(name: InputKey.sbp.name, help: "Systolic blood pressure, mmHg (\(TriageRules.allowed(.systolic).compactText), above diastolic).")
+    @Option(name: InputKey.sbp.name, help: "Systolic blood pressure, mmHg (\(TriageRules.allowed(.systolic).compactText), above diastolic).", transform: DecimalFlag.double)
     var sbp: Double
-    @Option(name: InputKey.dbp.name, help: "Diastolic blood pressure, mmHg (\(TriageRules.allowed(.diastolic).compactText)).")
+    @Option(name: InputKey.dbp.name, help: "Diastolic blood pressure, mmHg (\(TriageRules.allowed(.diastolic).compactText)).", transform: DecimalFlag.double)
     var dbp: Double
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).")
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).", transform: DecimalFlag.double)
     var gfap: Double
     @Flag(name: InputKey.reducedVigilance.name, help: "Reduced vigilance.")
     var reducedVigilance = false

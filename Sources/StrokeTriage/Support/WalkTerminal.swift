@@ -4,13 +4,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StrokeModels
 import TriageEngine
 import TriageRendering
 
 /// The walkthrough's side of the terminal: prompts and messages (on stdout,
 /// or on stderr when `--json` keeps stdout for the one JSON object), and
 /// whole lines read in canonical mode. Piped stdin works, one answer per line;
-/// the answer is then echoed so the transcript reads like a terminal session.
+/// the answer is then echoed (control characters escaped) so the transcript reads like a terminal session.
 struct WalkTerminal: WalkDialog {
     /// Colour and width of the interactive output.
     let style: TerminalStyle
@@ -53,7 +54,9 @@ struct WalkTerminal: WalkDialog {
             raw("\n")
             return nil
         }
-        if echo { raw(line + "\n") }
+        // The echo of a piped answer is shown escaped: an escape sequence or a bidi
+        // override in the input never reaches the terminal raw.
+        if echo { raw(line.escapingControlCharacters + "\n") }
         return line
     }
 

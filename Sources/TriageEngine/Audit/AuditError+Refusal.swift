@@ -5,6 +5,6 @@ extension AuditError {
     /// evidence (a stale key file, a foreign database, a log behind its head):
     /// an assessment still shows its result, then the front-end fails (the CLI exits 1).
     public var refusesWrite: Bool {
-        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey"].contains(reason)
+        ["staleKeyFile", "foreignLog", "logBehindHead", "headMissing", "wrongKey", "newLogRequired"].contains(reason)
     }
 }

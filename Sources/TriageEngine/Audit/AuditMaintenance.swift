@@ -19,7 +19,7 @@ public struct AuditMaintenanceReport: Sendable, Hashable {
     }
 }
 
-/// The audit log's maintenance commands (`audit checkpoint`, `rotate-key`, `public-key`,
+/// The audit log's maintenance commands (`audit init`, `checkpoint`, `rotate-key`, `public-key`,
 /// `erase`, `head`, `export`, `push`) on the log of `AuditSettings` and the configuration:
 /// each does its work and returns its report (`AuditReports` renders the parts).
 ///
@@ -45,6 +45,24 @@ public struct AuditMaintenance: Sendable {
         context = AuditSetup.context(config: config, environment: environment)
         self.config = config
         self.localizer = localizer
+    }
+
+    /// `audit init`: creates the log (and its key file) when there is none, and reports its id.
+    /// With `newLog`, starts a new log where the old one is gone although the key file has
+    /// signed it (or a head file anchors it); the new log's first record says so and
+    /// `audit verify` reports it. Refused where a log exists (`audit.logExists`).
+    public func initLog(newLog: Bool) throws -> AuditMaintenanceReport {
+        let previous = AuditKeyFile.signedLogs(at: location.keyFile)
+        let existed = FileManager.default.fileExists(atPath: location.database.path)
+        let id = try AuditLog.withLog(location, context: context, newLog: newLog) { try $0.logID() }
+        let database = location.database.path
+        let line = newLog
+            ? localizer.text("audit.init.newLog", [.text(id), .text(database), .text(previous.isEmpty ? "–" : previous.joined(separator: ", "))])
+            : localizer.text(existed ? "audit.init.exists" : "audit.init.done", [.text(id), .text(database)])
+        return AuditMaintenanceReport(json: JSONValue.object([
+            ("logId", .string(id)), ("database", .string(database)), ("created", .bool(!existed || newLog)),
+            ("newLog", .bool(newLog)), ("previousLogs", .strings(newLog ? previous : [])),
+        ]).serialized(), lines: [line])
     }
 
     /// Signs the chain head now (Ed25519) and stores the checkpoint.

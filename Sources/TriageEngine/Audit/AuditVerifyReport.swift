@@ -45,6 +45,13 @@ public struct AuditVerifyReport: Sendable {
             gone.problem = AuditProblem(sequence: 1, reason: .emptyWithHead)
             return AuditVerifyReport(result: gone, isExport: false, path: read)
         }
+        // Deleted together with its head file: the key file still knows it signed a log.
+        if !FileManager.default.fileExists(atPath: read), let signed = AuditKeyFile.signedLogs(at: location.keyFile).last {
+            var gone = AuditVerification()
+            gone.logID = signed
+            gone.problem = AuditProblem(sequence: 1, reason: .logDeleted)
+            return AuditVerifyReport(result: gone, isExport: false, path: read)
+        }
         try AuditSetup.requireExisting(location)
         let external = try against.map { try AuditHead.load(URL(fileURLWithPath: $0)) }
         let result = try AuditLog.withLog(location, context: context) { try $0.verify(against: external) }
@@ -66,11 +73,15 @@ public struct AuditVerifyReport: Sendable {
             ("logId", result.logID.map { .string($0) } ?? .null),
             ("signedHeadSequence", result.head.map { .integer(Int($0.sequence)) } ?? .null),
             ("upgradedAtSequence", result.upgradedAtSequence.map { .integer(Int($0)) } ?? .null),
+            ("newLog", result.newLog.map { start in
+                .object([("sequence", .integer(Int(start.sequence))), ("previousLogs", .strings(start.previousLogs)),
+                         ("previousHead", .string(start.previousHead))])
+            } ?? .null),
         ])
     }
 
     /// The text lines: what was read, then intact (with counts) or the first bad record and why,
-    /// then the format upgrade, if the log was upgraded.
+    /// then the format upgrade, if the log was upgraded, and the new-log start, if it was started with `--new-log`.
     public func text(_ l: Localizer) -> [String] {
         var lines = [l.text("audit.verify.read", [.text(path)])]
         if let problem = result.problem {
@@ -82,6 +93,12 @@ public struct AuditVerifyReport: Sendable {
         }
         if let upgraded = result.upgradedAtSequence {
             lines.append(l.text("audit.verify.upgraded", [.text(String(upgraded)), .text(String(upgraded + 1))]))
+        }
+        if let start = result.newLog {
+            lines.append(l.text("audit.verify.newLog", [
+                .text(String(start.sequence)), .text(String(start.previousLogs.count)),
+                .text(start.previousLogs.joined(separator: ", ")), .text(start.previousHead),
+            ]))
         }
         return lines
     }

@@ -6,11 +6,11 @@ struct LamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lams", abstract: "LAMS total (0–5) from its three items; ≥ 4 suggests LVO (a scale flag, not a probability).")
 
-    @Option(name: .customLong("facial-droop"), help: "0 absent, 1 present.")
+    @Option(name: .customLong("facial-droop"), help: "0 absent, 1 present.", transform: DecimalFlag.double)
     var facialDroop: Double
-    @Option(name: .customLong("arm-drift"), help: "0 absent, 1 drifts down, 2 falls rapidly.")
+    @Option(name: .customLong("arm-drift"), help: "0 absent, 1 drifts down, 2 falls rapidly.", transform: DecimalFlag.double)
     var armDrift: Double
-    @Option(name: .customLong("grip-strength"), help: "0 normal, 1 weak grip, 2 no grip.")
+    @Option(name: .customLong("grip-strength"), help: "0 normal, 1 weak grip, 2 no grip.", transform: DecimalFlag.double)
     var gripStrength: Double
 
     @OptionGroup var explain: ExplainOptions

@@ -13,33 +13,33 @@ struct ScalesCommand: ParsableCommand {
         discussion: "Give any items; shared items (--gaze-deviation, --arm-weakness) count for every scale that uses them. "
             + "Scale flags, not probabilities: the LVO probability is the GFAP + FAST-ED model's.")
 
-    @Option(name: .customLong("facial-palsy"), help: "RACE facial palsy: 0 absent, 1 mild, 2 moderate to severe.")
+    @Option(name: .customLong("facial-palsy"), help: "RACE facial palsy: 0 absent, 1 mild, 2 moderate to severe.", transform: DecimalFlag.double)
     var facialPalsy: Double?
-    @Option(name: .customLong("arm-motor"), help: "RACE arm motor: 0 normal to mild, 1 moderate, 2 severe.")
+    @Option(name: .customLong("arm-motor"), help: "RACE arm motor: 0 normal to mild, 1 moderate, 2 severe.", transform: DecimalFlag.double)
     var armMotor: Double?
-    @Option(name: .customLong("leg-motor"), help: "RACE leg motor: 0 normal to mild, 1 moderate, 2 severe.")
+    @Option(name: .customLong("leg-motor"), help: "RACE leg motor: 0 normal to mild, 1 moderate, 2 severe.", transform: DecimalFlag.double)
     var legMotor: Double?
-    @Option(name: .customLong("gaze-deviation"), help: "Gaze deviation (RACE, CPSSS, PASS): 0 absent, 1 present.")
+    @Option(name: .customLong("gaze-deviation"), help: "Gaze deviation (RACE, CPSSS, PASS): 0 absent, 1 present.", transform: DecimalFlag.double)
     var gazeDeviation: Double?
-    @Option(name: .customLong("aphasia-agnosia"), help: "RACE aphasia or agnosia: 0 normal, 1 moderate, 2 severe.")
+    @Option(name: .customLong("aphasia-agnosia"), help: "RACE aphasia or agnosia: 0 normal, 1 moderate, 2 severe.", transform: DecimalFlag.double)
     var aphasiaAgnosia: Double?
-    @Option(name: .customLong("facial-droop"), help: "LAMS facial droop: 0 absent, 1 present.")
+    @Option(name: .customLong("facial-droop"), help: "LAMS facial droop: 0 absent, 1 present.", transform: DecimalFlag.double)
     var facialDroop: Double?
-    @Option(name: .customLong("arm-drift"), help: "LAMS arm drift: 0 absent, 1 drifts down, 2 falls rapidly.")
+    @Option(name: .customLong("arm-drift"), help: "LAMS arm drift: 0 absent, 1 drifts down, 2 falls rapidly.", transform: DecimalFlag.double)
     var armDrift: Double?
-    @Option(name: .customLong("grip-strength"), help: "LAMS grip strength: 0 normal, 1 weak, 2 no grip.")
+    @Option(name: .customLong("grip-strength"), help: "LAMS grip strength: 0 normal, 1 weak, 2 no grip.", transform: DecimalFlag.double)
     var gripStrength: Double?
-    @Option(name: .customLong("loc-questions-and-commands"), help: "CPSSS: fails a LOC question and a command: 0 no, 1 yes.")
+    @Option(name: .customLong("loc-questions-and-commands"), help: "CPSSS: fails a LOC question and a command: 0 no, 1 yes.", transform: DecimalFlag.double)
     var locQuestionsAndCommands: Double?
-    @Option(name: .customLong("loc-questions"), help: "PASS: abnormal LOC questions (month, age): 0 no, 1 yes.")
+    @Option(name: .customLong("loc-questions"), help: "PASS: abnormal LOC questions (month, age): 0 no, 1 yes.", transform: DecimalFlag.double)
     var locQuestions: Double?
-    @Option(name: .customLong("arm-weakness"), help: "Arm weakness (CPSSS, PASS, VAN): 0 no, 1 yes.")
+    @Option(name: .customLong("arm-weakness"), help: "Arm weakness (CPSSS, PASS, VAN): 0 no, 1 yes.", transform: DecimalFlag.double)
     var armWeakness: Double?
-    @Option(name: .long, help: "VAN visual disturbance: 0 no, 1 yes.")
+    @Option(name: .long, help: "VAN visual disturbance: 0 no, 1 yes.", transform: DecimalFlag.double)
     var vision: Double?
-    @Option(name: .long, help: "VAN aphasia: 0 no, 1 yes.")
+    @Option(name: .long, help: "VAN aphasia: 0 no, 1 yes.", transform: DecimalFlag.double)
     var aphasia: Double?
-    @Option(name: .long, help: "VAN neglect: 0 no, 1 yes.")
+    @Option(name: .long, help: "VAN neglect: 0 no, 1 yes.", transform: DecimalFlag.double)
     var neglect: Double?
 
     @OptionGroup var explain: ExplainOptions
