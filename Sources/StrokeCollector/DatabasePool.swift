@@ -19,8 +19,8 @@ public struct DatabaseDeadlineExceeded: Error, CustomStringConvertible {
 ///   servers answer 503), and the operation is cancelled.
 /// - PostgresNIO's pool backs off between connection attempts (up to a minute)
 ///   and, after 15 s of failures, fails every request at once (its circuit
-///   breaker): neither can be configured. So after a failure that is not
-///   PostgreSQL's own answer, one check runs at a time: if the pool still
+///   breaker): neither can be configured. So after a connection failure
+///   (`isConnectionFailure`), one check runs at a time: if the pool still
 ///   cannot run `SELECT 1` while a fresh connection can, the pool is replaced by
 ///   a new one and the old one is shut down. `/healthz` waits for this check,
 ///   so it answers 200 as soon as PostgreSQL answers again.
@@ -92,12 +92,19 @@ public final class DatabasePool: Service, Sendable {
         let client = self.client
         do {
             return try await Self.within(deadline) { try await body(client) }
-        } catch let error as PSQLError where error.code == .server {
-            throw error
         } catch {
-            if !(error is CancellationError) { startCheck() }
+            if Self.isConnectionFailure(error) { startCheck() }
             throw error
         }
+    }
+
+    /// True for a failure that says nothing was answered: the deadline passed, a PostgresNIO error that is not
+    /// PostgreSQL's own answer (a closed or refused connection), or the pool's own refusal (its circuit breaker).
+    /// A refusal of the caller's (a `CollectorError`, a push refusal) or PostgreSQL's answer is not one.
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        if error is DatabaseDeadlineExceeded { return true }
+        if let error = error as? PSQLError { return error.code != .server && error.code != .queryCancelled }
+        return String(reflecting: type(of: error)).hasSuffix(".ConnectionPoolError")
     }
 
     /// Answers when PostgreSQL answers through the pool within the deadline; after a failure, waits for the
