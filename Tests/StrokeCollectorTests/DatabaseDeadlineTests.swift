@@ -18,7 +18,7 @@ struct DatabaseDeadlineTests {
         defer { cluster.stop() }
         let url = try cluster.createDatabase()
         let device = SimulatedDevice(name: "AMB-1")
-        // A deadline of 1 s; the clients wait up to 10 s, so a hang shows as a failed request, not a slow one
+        // A deadline of 1 s; the clients wait up to 14 s, so a hang shows as a failed request, not a slow one
         // (PostgresNIO's own pool would hold a request until its circuit breaker trips after 15 s).
         try await CollectorStore.with(database: url, logger: Self.logger, deadline: .seconds(1)) { store in
             try await store.migrate()
@@ -31,8 +31,8 @@ struct DatabaseDeadlineTests {
                                           metrics: RelayMetrics(), logger: Self.logger)
             try await LiveServer.run(collectorRoutes.makeRouter()) { collectorPort in
                 try await LiveServer.run(relayRoutes.makeRouter()) { relayPort in
-                    let collector = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(collectorPort)", timeoutSeconds: 10)
-                    let relay = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)", timeoutSeconds: 10)
+                    let collector = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(collectorPort)", timeoutSeconds: 14)
+                    let relay = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)", timeoutSeconds: 14)
                     #expect(try await collector.send(method: "GET", path: "/healthz").status == 200)
                     #expect(try await relay.send(method: "GET", path: "/healthz").status == 200)
 
