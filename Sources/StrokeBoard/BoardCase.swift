@@ -35,7 +35,8 @@ public struct BoardCase: Sendable, Equatable {
         let payload = opened.isValid ? opened.caseJSON.flatMap(CasePayload.init(validating:)) : nil
         verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
         self.payload = payload
-        urgency = payload.flatMap { _ in opened.caseJSON.flatMap(CaseUrgency.init(caseJSON:)) } ?? listed.urgency
+        let checked = payload != nil ? opened.caseJSON : nil
+        urgency = checked.flatMap(CaseUrgency.init(caseJSON:)) ?? listed.urgency
         etaMinutes = listed.etaMinutes
         etaUpdatedMs = listed.etaUpdatedMs
         status = listed.status

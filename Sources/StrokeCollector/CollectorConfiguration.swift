@@ -81,6 +81,8 @@ public struct CollectorConfiguration: Sendable {
     public var requestWindowSeconds: Int = 300
     /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
     public var readLimits = HTTPReadLimits()
+    /// How long `collector serve` waits for PostgreSQL in one request or health check (`DatabasePool`: 5 s).
+    public var databaseDeadline: Duration = DatabasePool.defaultDeadline
     /// The collector's signing key file (`collector keygen`), needed by `export` and `public-keys`.
     public var signingKeyPath: String?
 

@@ -33,16 +33,16 @@ public final class CollectorStore: Sendable {
     /// The pool's current PostgreSQL client (replaced after an outage: fetch it for every operation).
     public var client: PostgresClient { pool.client }
 
-    /// Creates a store for `database`; the pool connects once `pool.run()` runs. Every database operation
-    /// answers within `deadline` (`DatabasePool`).
-    public init(database: DatabaseURL, logger: Logger, deadline: Duration = DatabasePool.defaultDeadline) {
+    /// Creates a store for `database`; the pool connects once `pool.run()` runs. With a `deadline` (the
+    /// servers), every database operation but a migration answers within it (`DatabasePool`).
+    public init(database: DatabaseURL, logger: Logger, deadline: Duration? = nil) {
         self.pool = DatabasePool(database: database, maximumConnections: 16, deadline: deadline, logger: logger)
         self.logger = logger
     }
 
     /// Runs `body` with a store whose pool runs for exactly that long (for one-shot commands and tests).
     public static func with<T: Sendable>(database: DatabaseURL, logger: Logger,
-                                         deadline: Duration = DatabasePool.defaultDeadline,
+                                         deadline: Duration? = nil,
                                          _ body: @Sendable (CollectorStore) async throws -> T) async throws -> T {
         let store = CollectorStore(database: database, logger: logger, deadline: deadline)
         return try await withThrowingTaskGroup(of: Void.self) { group in
@@ -54,7 +54,7 @@ public final class CollectorStore: Sendable {
 
     /// Applies missing schema migrations (idempotent; safe with several collectors at once).
     public func migrate() async throws {
-        try await transaction { connection in try await CollectorSchema.migrate(on: connection, logger: self.logger) }
+        try await transaction(bounded: false) { connection in try await CollectorSchema.migrate(on: connection, logger: self.logger) }
     }
 
     /// Answers when the database answers within the deadline (for `/healthz`; `DatabasePool.ping`).
@@ -128,17 +128,18 @@ public final class CollectorStore: Sendable {
 
     /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws
     /// (the error is rethrown as it is, PostgreSQL errors as `CollectorError.databaseUnavailable`).
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await run {
+    func transaction<T: Sendable>(bounded: Bool = true,
+                                  _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await run(bounded: bounded) {
             try await PostgresTransaction.run(on: self.client, logger: self.logger, body)
         }
     }
 
-    /// Runs `body` within the pool's deadline, turning PostgreSQL failures and a passed deadline into
-    /// `CollectorError.databaseUnavailable` with the server's message (or "no answer within …").
-    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` within the pool's deadline (if any and `bounded`), turning PostgreSQL failures and a passed
+    /// deadline into `CollectorError.databaseUnavailable` with the server's message (or "no answer within …").
+    func run<T: Sendable>(bounded: Bool = true, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await pool.perform { _ in try await body() }
+            return try await pool.perform(bounded: bounded) { _ in try await body() }
         } catch let error as PSQLError {
             throw CollectorError.databaseUnavailable(PostgresTransaction.message(error))
         } catch let error as DatabaseDeadlineExceeded {

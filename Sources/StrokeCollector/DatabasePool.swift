@@ -15,19 +15,23 @@ public struct DatabaseDeadlineExceeded: Error, CustomStringConvertible {
 }
 
 /// The collector's and the relay's PostgreSQL connection pool, with a deadline
-/// on every use and a prompt recovery after PostgreSQL comes back.
+/// on every use (servers) and a prompt recovery after PostgreSQL comes back.
 ///
-/// - Every operation (`perform`) answers within `deadline`: when PostgreSQL
-///   does not answer in time, the caller gets `DatabaseDeadlineExceeded` (the
-///   servers answer 503), and the operation is cancelled.
+/// - With a `deadline` (`collector serve`, `relay serve`: 5 s), every bounded
+///   operation (`perform`) answers within it: when PostgreSQL does not answer
+///   in time, the caller gets `DatabaseDeadlineExceeded` (the servers answer
+///   503), and the operation is cancelled. Migrations are never bounded (a
+///   migration may take long on a large database), nor is anything without a
+///   deadline (the administration commands, exports).
 /// - PostgresNIO's pool backs off between connection attempts (up to a minute)
 ///   and, after 15 s of failures, fails every request at once (its circuit
-///   breaker): neither can be configured. So after a failure that is not
-///   PostgreSQL's own answer, one check runs at a time: if the pool still
+///   breaker): neither can be configured. So after a connection failure
+///   (`isConnectionFailure`), one check runs at a time: if the pool still
 ///   cannot run `SELECT 1` while a fresh connection can, the pool is replaced by
 ///   a new one and the old one is shut down. `/healthz` waits for this check,
 ///   so it answers 200 as soon as PostgreSQL answers again.
-/// - Connection attempts are bounded by the deadline too (`connectTimeout`).
+/// - Connection attempts are bounded by the deadline too (`connectTimeout`;
+///   the check uses `defaultDeadline` when there is none).
 ///
 /// The pool is a `Service`: `run()` must run while it is used.
 public final class DatabasePool: Service, Sendable {
@@ -41,8 +45,8 @@ public final class DatabasePool: Service, Sendable {
         return .seconds(seconds)
     }
 
-    /// The deadline of one operation (and of one connection attempt).
-    public let deadline: Duration
+    /// The deadline of one bounded operation (and of one connection attempt), or nil for none.
+    public let deadline: Duration?
     let configuration: PostgresClient.Configuration
     let probeConfiguration: PostgresConnection.Configuration?
     let logger: Logger
@@ -57,12 +61,12 @@ public final class DatabasePool: Service, Sendable {
     }
 
     /// A pool for `database` with at most `maximumConnections`; nothing connects before `run()`.
-    public init(database: DatabaseURL, maximumConnections: Int, deadline: Duration = DatabasePool.defaultDeadline,
-                logger: Logger) {
-        let seconds = max(1, Int64(deadline.components.seconds))
+    public init(database: DatabaseURL, maximumConnections: Int, deadline: Duration?, logger: Logger) {
+        let bound = deadline ?? Self.defaultDeadline
+        let seconds = max(1, Int64(bound.components.seconds))
         var configuration = database.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
-        configuration.options.connectTimeout = deadline
+        if let deadline { configuration.options.connectTimeout = deadline }
         var probe = database.connectionConfiguration
         probe?.options.connectTimeout = .seconds(seconds)
         self.configuration = configuration
@@ -96,18 +100,27 @@ public final class DatabasePool: Service, Sendable {
         for task in running { await task.value }
     }
 
-    /// Runs `body` with the pool, giving up after `deadline` (`DatabaseDeadlineExceeded`; `body` is cancelled).
-    /// After a failure that is not PostgreSQL's own answer, starts the recovery check (see the type).
-    public func perform<T: Sendable>(_ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
+    /// Runs `body` with the pool, giving up after `deadline` when there is one and `bounded` is true
+    /// (`DatabaseDeadlineExceeded`; `body` is cancelled). After a connection failure, starts the recovery check.
+    public func perform<T: Sendable>(bounded: Bool = true,
+                                     _ body: @escaping @Sendable (PostgresClient) async throws -> T) async throws -> T {
         let client = self.client
         do {
+            guard bounded, let deadline else { return try await body(client) }
             return try await Self.within(deadline) { try await body(client) }
-        } catch let error as PSQLError where error.code == .server {
-            throw error
         } catch {
-            if !(error is CancellationError) { startCheck() }
+            if Self.isConnectionFailure(error) { startCheck() }
             throw error
         }
+    }
+
+    /// True for a failure that says nothing was answered: the deadline passed, a PostgresNIO error that is not
+    /// PostgreSQL's own answer (a closed or refused connection), or the pool's own refusal (its circuit breaker).
+    /// A refusal of the caller's (a `CollectorError`, a push refusal) or PostgreSQL's answer is not one.
+    static func isConnectionFailure(_ error: any Error) -> Bool {
+        if error is DatabaseDeadlineExceeded { return true }
+        if let error = error as? PSQLError { return error.code != .server && error.code != .queryCancelled }
+        return String(reflecting: type(of: error)).hasSuffix(".ConnectionPoolError")
     }
 
     /// Answers when PostgreSQL answers through the pool within the deadline; after a failure, waits for the
@@ -144,6 +157,7 @@ public final class DatabasePool: Service, Sendable {
     private func recover() async -> Bool {
         defer { state.withLock { $0.checking = nil } }
         let client = self.client
+        let deadline = self.deadline ?? Self.defaultDeadline
         if (try? await Self.within(deadline, { _ = try await client.query("SELECT 1") })) != nil { return true }
         guard let probe = probeConfiguration else { return false }
         let logger = self.logger

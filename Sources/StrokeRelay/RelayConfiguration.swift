@@ -14,6 +14,8 @@ public struct RelayConfiguration: Sendable {
     public var requestWindowSeconds: Int = 300
     /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
     public var readLimits = HTTPReadLimits()
+    /// How long `relay serve` waits for PostgreSQL in one request or health check (`DatabasePool`: 5 s).
+    public var databaseDeadline: Duration = DatabasePool.defaultDeadline
     /// How long a case is kept after it was received, in ms (default 24 h).
     public var caseTTLMs: Int64 = 24 * 3_600_000
     /// How often the expiry task deletes expired cases, in ms (default: a minute, or a quarter of the TTL if shorter).

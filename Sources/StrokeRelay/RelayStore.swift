@@ -44,7 +44,7 @@ public final class RelayStore: Sendable {
         } catch let error as CollectorError where error.hasCode(of: .databaseUnavailable("")) {
             throw RelayError.databaseUnavailable(error.detail ?? "")
         }
-        try await transaction { connection in try await RelaySchema.migrate(on: connection, logger: self.logger) }
+        try await transaction(bounded: false) { connection in try await RelaySchema.migrate(on: connection, logger: self.logger) }
     }
 
     /// Answers when the database answers (for `/healthz`).
@@ -109,17 +109,18 @@ public final class RelayStore: Sendable {
     }
 
     /// Runs `body` in one transaction on one pooled connection: COMMIT when it returns, ROLLBACK when it throws.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
-        try await run {
+    func transaction<T: Sendable>(bounded: Bool = true,
+                                  _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        try await run(bounded: bounded) {
             try await PostgresTransaction.run(on: self.collector.client, logger: self.logger, body)
         }
     }
 
-    /// Runs `body` within the pool's deadline, turning PostgreSQL failures and a passed deadline into
-    /// `RelayError.databaseUnavailable`.
-    func run<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    /// Runs `body` within the pool's deadline (if any and `bounded`), turning PostgreSQL failures and a passed
+    /// deadline into `RelayError.databaseUnavailable`.
+    func run<T: Sendable>(bounded: Bool = true, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            return try await collector.pool.perform { _ in try await body() }
+            return try await collector.pool.perform(bounded: bounded) { _ in try await body() }
         } catch let error as PSQLError {
             throw RelayError.databaseUnavailable(PostgresTransaction.message(error))
         } catch let error as DatabaseDeadlineExceeded {

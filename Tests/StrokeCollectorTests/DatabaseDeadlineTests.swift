@@ -24,7 +24,7 @@ struct DatabaseDeadlineTests {
             _ = try await store.addDevice(name: device.name, publicKey: device.publicKey)
             try await RelayStore(collector: store, logger: Self.logger).migrate()
         }
-        // Then a deadline of 1 s; the clients wait up to 10 s, so a hang shows as a failed request, not a slow one
+        // Then a deadline of 1 s; the clients wait up to 14 s, so a hang shows as a failed request, not a slow one
         // (PostgresNIO's own pool would hold a request until its circuit breaker trips after 15 s). While the
         // database answers, a slow answer on a loaded machine is retried (bounded), never taken for an outage.
         try await CollectorStore.with(database: url, logger: Self.logger, deadline: .seconds(1)) { store in
@@ -35,8 +35,8 @@ struct DatabaseDeadlineTests {
                                           metrics: RelayMetrics(), logger: Self.logger)
             try await LiveServer.run(collectorRoutes.makeRouter()) { collectorPort in
                 try await LiveServer.run(relayRoutes.makeRouter()) { relayPort in
-                    let collector = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(collectorPort)", timeoutSeconds: 10)
-                    let relay = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)", timeoutSeconds: 10)
+                    let collector = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(collectorPort)", timeoutSeconds: 14)
+                    let relay = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)", timeoutSeconds: 14)
                     #expect(try await eventually(seconds: 30) { try await collector.send(method: "GET", path: "/healthz").status == 200 })
                     #expect(try await eventually(seconds: 30) { try await relay.send(method: "GET", path: "/healthz").status == 200 })
 

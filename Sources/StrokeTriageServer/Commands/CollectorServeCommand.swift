@@ -32,7 +32,7 @@ struct CollectorServeCommand: AsyncParsableCommand {
         flags[.requestWindowSeconds] = requestWindowSeconds.map(String.init)
         let configuration = try options.resolve(extra: flags)
         let logger = options.makeLogger()
-        let store = CollectorStore(database: configuration.database, logger: logger)
+        let store = CollectorStore(database: configuration.database, logger: logger, deadline: configuration.databaseDeadline)
         let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
         var app = Application(
             router: routes.makeRouter(),

@@ -39,7 +39,7 @@ struct RelayServeCommand: AsyncParsableCommand {
         configuration.maxBodyBytes = maxBodyBytes
         configuration.requestWindowSeconds = requestWindowSeconds
         let logger = options.makeLogger()
-        let collector = CollectorStore(database: configuration.database, logger: logger)
+        let collector = CollectorStore(database: configuration.database, logger: logger, deadline: configuration.databaseDeadline)
         let store = RelayStore(collector: collector, logger: logger)
         let metrics = RelayMetrics()
         let routes = RelayRoutes(configuration: configuration, store: store, metrics: metrics, logger: logger)

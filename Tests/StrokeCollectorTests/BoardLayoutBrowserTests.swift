@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// Long unbroken strings in a verified case do not break the board's page (issue 29, item 2): the page the
+/// board renders for such a case, in Debian's headless chromium at a wall screen's and a phone's width, is
+/// nowhere wider than the window (Scripts/board-layout-test.py).
+@Suite("board layout in a real browser", .serialized)
+struct BoardLayoutBrowserTests {
+    @Test("a 3,000-character word in a warning, a model name and the disclaimer wraps inside its case")
+    func longWordsWrap() async throws {
+        let long = String(repeating: "W", count: 3_000)
+        let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
+            .replacingOccurrences(of: #""warnings":[],"disclaimer""#, with: "\"warnings\":[\"\(long)\"],\"disclaimer\"")
+            .replacingOccurrences(of: "ich-baseline-age-gfap-logistic", with: "model-" + long)
+            .replacingOccurrences(of: "Clinical judgement decides.", with: long)
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            let sent = try await relay.send(Data(text.utf8), from: device, to: "H1", keys: keys)
+            try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
+                #expect(try await board.waitFor(sent.caseId)["verdict"] as? String == "valid")
+                let page = try await board.page()
+                #expect(page.contains(long))
+                let file = NSTemporaryDirectory() + "board-layout-\(sent.caseId).html"
+                defer { try? FileManager.default.removeItem(atPath: file) }
+                try Data(page.utf8).write(to: URL(fileURLWithPath: file))
+                let (status, output) = try await Self.runLayoutScript(file)
+                #expect(status == 0, "\(output)")
+                #expect(output.contains("layout: ok"))
+            }
+        }
+    }
+
+    /// Runs Scripts/board-layout-test.py on `file` (bounded: a hung browser is killed after 180 s).
+    static func runLayoutScript(_ file: String) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", PrenotifyBrowserTests.packageRoot.appendingPathComponent("Scripts/board-layout-test.py").path, file]
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(180))
+            if process.isRunning { process.terminate() }
+        }
+        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
+        process.waitUntilExit()
+        watchdog.cancel()
+        return (process.terminationStatus, text)
+    }
+}
