@@ -108,6 +108,8 @@ struct DevicePushTests {
             try FileManager.default.createDirectory(at: impostor.location.keyFile.deletingLastPathComponent(),
                                                     withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: device.location.keyFile, to: impostor.location.keyFile)
+            // A key file that signed a log starts another only explicitly (audit init --new-log, recorded).
+            try AuditLog.withLog(impostor.location, context: AuditLog.Context(operator: "test", appVersion: "test"), newLog: true) { _ in }
             try impostor.record(5)
             let refused = try await impostor.push(collector.url)
             #expect(refused.status == 65)
