@@ -78,16 +78,35 @@ public enum CloudDecoder {
         return ResearchSession(token: token, expiresAt: expires)
     }
 
-    /// The `error` (else `message`) text of an error answer, cut at the first colon
-    /// (details after it may echo inputs), without control characters, at most 100 characters.
+    /// The text of an error answer, for "cloud answered 422: …".
+    ///
+    /// A stroke-triage server's answer (a dotted `code` starting `api.`, with `error` as the
+    /// message string, or `error` as an object holding `code` and `message`) is shown whole:
+    /// its messages name the field, the allowed range and the value the user gave, nothing
+    /// else. Any other server's `error` (else `message`) text is cut at the first colon
+    /// (details after it may echo inputs). Control characters are removed; at most
+    /// `maxErrorText` characters.
     public static func errorText(_ body: [UInt8]) -> String? {
-        guard let root = try? object(body),
-              let raw = root["error"]?.stringValue ?? root["message"]?.stringValue else { return nil }
-        let head = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
-        let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(100))
-            .trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        guard let root = try? object(body) else { return nil }
+        let raw: String
+        var ours = false
+        if let nested = root["error"]?.dictionary, let message = nested["message"]?.stringValue {
+            raw = message
+            ours = nested["code"]?.stringValue?.hasPrefix("api.") == true
+        } else if let text = root["error"]?.stringValue ?? root["message"]?.stringValue {
+            raw = text
+            ours = root["code"]?.stringValue?.hasPrefix("api.") == true
+        } else {
+            return nil
+        }
+        let head = ours ? raw : raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
+        let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(ours ? maxErrorText : 100))
+            .trimmingCharacters(in: CharacterSet(charactersIn: ours ? " " : " ."))
         return clean.isEmpty ? nil : clean
     }
+
+    /// The longest error text shown from a stroke-triage server's answer.
+    public static let maxErrorText = 240
 
     private static func probability(_ object: [String: JSONValue], keys: [String], prefix: String = "") throws(CloudError) -> Double {
         for key in keys {

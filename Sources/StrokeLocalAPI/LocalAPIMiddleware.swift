@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 
 /// Turns the router's own errors into the API's JSON errors (404 `api.notFound`,
-/// 405 `api.methodNotAllowed`, others `api.internal`) and adds CORS headers
+/// 405 `api.methodNotAllowed`, others `api.internal`; in the contract form on the
+/// contract routes) and adds CORS headers
 /// when an origin is configured. Logs method, path and status only, never a body.
 struct LocalAPIMiddleware: RouterMiddleware {
     typealias Context = BasicRequestContext
@@ -20,14 +21,14 @@ struct LocalAPIMiddleware: RouterMiddleware {
             if error.status == .notFound {
                 // A known path with another method is 405 with `Allow`; anything else 404.
                 let allowed = LocalAPIRoutes.allowedMethods(request.uri.path)
-                response = LocalAPIRoutes.error(allowed == nil ? .notFound : .methodNotAllowed)
+                response = LocalAPIRoutes.error(allowed == nil ? .notFound : .methodNotAllowed, path: request.uri.path)
                 if let allowed { response.headers[.allow] = allowed }
             } else {
-                response = LocalAPIRoutes.json(LocalAPIError.httpStatus(error.status).body, status: error.status)
+                response = LocalAPIRoutes.error(.httpStatus(error.status), path: request.uri.path)
             }
         } catch {
             logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(type(of: error))"])
-            response = LocalAPIRoutes.error(.internalError)
+            response = LocalAPIRoutes.error(.internalError, path: request.uri.path)
         }
         if let corsOrigin { addCORS(corsOrigin, request: request, to: &response) }
         logger.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.uri.path)",

@@ -16,7 +16,8 @@ import StrokeModels
 /// - `GET /healthz`: `{"status":"ok",…}` with the model versions.
 /// - `GET /openapi.json`: the committed OpenAPI 3.1 document (`OpenAPIDocument`).
 ///
-/// Every failure is JSON `{"error":{"code":"api.…","message":…}}` (`LocalAPIError`).
+/// Every failure is JSON with a stable code `api.…` (`LocalAPIError`): on the contract
+/// routes `{"error":"<message>","code":…,"field":…}`, elsewhere `{"error":{"code","message"}}`.
 ///
 /// ```swift
 /// let router = LocalAPIRoutes(configuration: LocalAPIConfiguration()).makeRouter()
@@ -45,7 +46,7 @@ public struct LocalAPIRoutes: Sendable {
 
     /// The methods of a known path, for 405's `Allow` header.
     static func allowedMethods(_ path: String) -> String? {
-        if path.hasPrefix("/predict_"), predictionRoutes.contains(where: { $0.path == path }) { return "POST, OPTIONS" }
+        if isContractPath(path) { return "POST, OPTIONS" }
         if path == "/healthz" || path == "/openapi.json" { return "GET" }
         return v1Routes.first { $0.path == path }?.methods.joined(separator: ", ")
     }
@@ -77,7 +78,7 @@ public struct LocalAPIRoutes: Sendable {
                     let body = try await readBody(request)
                     return Self.json(try route.answer(WireBody(body.readableBytesView)), status: .ok)
                 } catch let error as LocalAPIError {
-                    return Self.error(error)
+                    return Self.contractError(error)
                 }
             }
             router.on(path, method: .options) { _, _ -> Response in
@@ -199,6 +200,19 @@ public struct LocalAPIRoutes: Sendable {
         Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// An error answer.
+    /// An error answer in the `/v1` form.
     static func error(_ error: LocalAPIError) -> Response { json(error.body, status: error.status) }
+
+    /// An error answer in the contract routes' form (a string `error`, as the reference functions answer).
+    static func contractError(_ error: LocalAPIError) -> Response { json(error.contractBody, status: error.status) }
+
+    /// Whether `path` is a Cloud Functions contract route (its errors use `contractBody`).
+    static func isContractPath(_ path: String) -> Bool {
+        predictionRoutes.contains { $0.path == path }
+    }
+
+    /// An error answer in the form of the route at `path`.
+    static func error(_ error: LocalAPIError, path: String) -> Response {
+        return isContractPath(path) ? contractError(error) : self.error(error)
+    }
 }
