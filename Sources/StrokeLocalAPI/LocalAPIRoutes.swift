@@ -33,6 +33,9 @@ public struct LocalAPIRoutes: Sendable {
         ("/predict_coma_ich", ContractPredictions.coma),
     ]
 
+    /// The paths the reference web app calls from a browser, each answering a CORS preflight.
+    public static var browserRoutes: [String] { predictionRoutes.map(\.path) }
+
     /// The `/v1` routes and their methods.
     public static let v1Routes: [(path: String, methods: [String])] = [
         ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
@@ -65,7 +68,7 @@ public struct LocalAPIRoutes: Sendable {
     /// A router holding every route, behind the error and CORS middleware.
     public func makeRouter() -> Router<BasicRequestContext> {
         let router = Router()
-        router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, logger: logger))
+        router.add(middleware: LocalAPIMiddleware(corsOrigins: configuration.corsOrigins, logger: logger))
         router.get("/healthz") { _, _ -> Response in Response(status: .ok, headers: Self.jsonHeaders, body: Self.healthBody) }
         router.get("/openapi.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"],

@@ -26,9 +26,9 @@ struct ApiCommand: AsyncParsableCommand {
                                             valueName: "s"))
     var requestTimeoutSeconds: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The one browser origin allowed by CORS, or * (else STROKE_API_CORS_ORIGIN; default none).",
+    @Option(name: .long, help: ArgumentHelp("A browser origin allowed by CORS, or *; repeat for several (else STROKE_API_CORS_ORIGIN, comma-separated; default none).",
                                             valueName: "origin"))
-    var corsOrigin: String?
+    var corsOrigin: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
     var config: String?
@@ -44,7 +44,7 @@ struct ApiCommand: AsyncParsableCommand {
         flags[.listen] = listen
         flags[.maxBodyBytes] = maxBodyBytes.map(String.init)
         flags[.requestTimeoutSeconds] = requestTimeoutSeconds.map(String.init)
-        flags[.corsOrigin] = corsOrigin
+        if !corsOrigin.isEmpty { flags[.corsOrigin] = corsOrigin.joined(separator: ",") }
         if audit { flags[.audit] = "true" }
         let configuration: LocalAPIConfiguration
         do {
