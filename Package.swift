@@ -244,6 +244,9 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
+                "HexCodec",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -255,7 +258,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "TriageEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

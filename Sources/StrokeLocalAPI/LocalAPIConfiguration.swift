@@ -14,6 +14,9 @@ public enum LocalAPISetting: String, Sendable, CaseIterable {
     case corsOrigin
     /// Record every `/v1/assess` in the local audit log (`--audit`, `STROKE_API_AUDIT`, `"audit"`).
     case audit
+    /// The research-access password file (`--research-password-file`, `STROKE_API_RESEARCH_PASSWORD_FILE`,
+    /// `"researchPasswordFile"`); without it `/authenticate-research-access` answers 503.
+    case researchPasswordFile
 
     /// The environment variable, e.g. `STROKE_API_MAX_BODY_BYTES`.
     public var environmentName: String {
@@ -41,6 +44,8 @@ public struct LocalAPIConfiguration: Sendable {
     public var corsOrigins: [String] = []
     /// Whether every `/v1/assess` is recorded in the local audit log (default off).
     public var audit = false
+    /// The research-access password file (`ResearchPassword`), if research access is on.
+    public var researchPasswordFile: String?
 
     /// The defaults.
     public init() {}
@@ -91,6 +96,7 @@ public struct LocalAPIConfiguration: Sendable {
         if let list = value(.corsOrigin) {
             corsOrigins = try Self.origins(list)
         }
+        researchPasswordFile = value(.researchPasswordFile)
         if let text = value(.audit) {
             switch text.lowercased() {
             case "1", "true", "yes": audit = true

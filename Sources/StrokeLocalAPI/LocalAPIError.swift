@@ -90,6 +90,8 @@ public struct LocalAPIError: TriageError, Equatable {
         "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal",
         // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",
+        // The research-access route's own (Research/LocalAPIError+Research.swift).
+        "researchAccessOff", "invalidAction", "invalidCredentials", "sessionInvalid", "rateLimited",
     ].map { "api." + $0 }
 
     /// The English sentence as a message.

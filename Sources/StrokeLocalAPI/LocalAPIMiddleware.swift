@@ -7,7 +7,7 @@ import Logging
 /// contract routes) and adds CORS headers
 /// when an origin is configured. Logs method, path and status only, never a body.
 struct LocalAPIMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = LocalAPIRequestContext
 
     /// The configured origins (`*` among them allows any); empty for no CORS headers.
     let corsOrigins: [String]
