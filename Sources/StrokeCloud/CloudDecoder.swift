@@ -45,14 +45,16 @@ public enum CloudDecoder {
     }
 
     /// predict_lvo: the unrounded `probability`, `model`, and `risk_factors` as drivers
-    /// (`impact: "decrease"` makes the contribution negative).
+    /// (`impact: "decrease"` makes the contribution negative; `feature`, where a
+    /// stroke-triage server sends it beside the reference's `name`, is the key).
     public static func lvo(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
         let root = try object(body)
         let p = try probability(root, keys: ["probability"])
         var drivers: [Driver] = []
         if case .array(let factors)? = root["risk_factors"] {
             for factor in factors {
-                guard let f = factor.dictionary, let name = f["name"]?.stringValue, let c = f["contribution"]?.doubleValue else { continue }
+                guard let f = factor.dictionary, let name = f["feature"]?.stringValue ?? f["name"]?.stringValue,
+                      let c = f["contribution"]?.doubleValue else { continue }
                 drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.stringValue == "decrease" ? -abs(c) : abs(c)))
             }
         }
@@ -132,7 +134,9 @@ public enum CloudDecoder {
                 guard let entry = item.dictionary, let label = entry["label"]?.stringValue, let weight = entry["weight"]?.doubleValue else {
                     throw .wrongTypes("drivers.\(list)")
                 }
-                result.append(DriverCatalogue.cloudDriver(name: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
+                // A stroke-triage server puts its key in `feature` beside the label a reference client shows.
+                let name = entry["feature"]?.stringValue ?? label
+                result.append(DriverCatalogue.cloudDriver(name: name, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
             }
         }
         return result
