@@ -80,6 +80,12 @@ public enum CloudDecoder {
         return ResearchSession(token: token, expiresAt: expires)
     }
 
+    /// authenticate-research-access validate_session: whether the answer says `success: true`.
+    public static func accepted(_ body: [UInt8]) -> Bool {
+        guard let root = try? object(body) else { return false }
+        return root["success"] == .bool(true)
+    }
+
     /// The text of an error answer, for "cloud answered 422: …".
     ///
     /// A stroke-triage server's answer (a dotted `code` starting `api.`, with `error` as the

@@ -46,9 +46,27 @@ struct StationLoginTests {
         #expect(!login.stdout.contains("v1."), "the token is never printed")
         let status = try BinaryRunner.run(["status", "--json"], environment: env)
         #expect(try status.json()["loggedIn"] as? Bool == true)
+        // The station checks the signed token: accepted by this server process.
+        let checked = try BinaryRunner.run(["status", "--api-base", server.base, "--json"], environment: env)
+        #expect((try checked.json()["server"] as? [String: Any])?["accepted"] as? Bool == true, "\(checked.stdout)\(checked.stderr)")
         let logout = try BinaryRunner.run(["logout", "--json"], environment: env)
         #expect(try logout.json()["removed"] as? Bool == true)
         #expect(try BinaryRunner.run(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
+    }
+
+    @Test func aRestartedStationNoLongerAcceptsTheSession() throws {
+        let file = try Self.passwordFile()
+        let env = ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path]
+        let first = try LocalAPIServerProcess.start(["--research-password-file", file.path])
+        let login = try BinaryRunner.run(["login", "--api-base", first.base], stdin: Self.password + "\n", environment: env)
+        #expect(login.status == 0, "\(login.stderr)")
+        #expect(first.stop() == 0)
+        // A new process has a new signing key: the old token is refused, however well-formed.
+        let second = try LocalAPIServerProcess.start(["--research-password-file", file.path])
+        defer { #expect(second.stop() == 0) }
+        let checked = try BinaryRunner.run(["status", "--api-base", second.base], environment: env)
+        #expect(checked.status == 0)
+        #expect(checked.stdout.contains("no longer accepts the session"), "\(checked.stdout)")
     }
 
     @Test func withoutAPasswordFileTheLoginSaysWhy() throws {
