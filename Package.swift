@@ -265,7 +265,9 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup",
+                "HTTPChannelSetup", "HexCodec",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

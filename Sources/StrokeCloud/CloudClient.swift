@@ -108,6 +108,19 @@ public struct CloudClient: Sendable {
                                                 deadline: deadlineFromNow()))
     }
 
+    /// Asks the research-access function whether it still accepts `token` (`validate_session`):
+    /// true for a 2xx answer with `success: true`, false for 401/403 or `success: false`.
+    /// - Throws: `CloudError` when the function cannot be asked (network, 5xx, other 4xx).
+    public func validate(token: String) async throws(CloudError) -> Bool {
+        do {
+            let body = try await call(.researchAccess, body: CloudRequest.validate(token: token), deadline: deadlineFromNow())
+            return CloudDecoder.accepted(body)
+        } catch {
+            if let status = error.httpStatus, status == 401 || status == 403 { return false }
+            throw error
+        }
+    }
+
     private func log(_ url: String, attempt: Int, outcome: String, since start: ContinuousClock.Instant,
                      callStart: ContinuousClock.Instant) {
         logger.debug("cloud attempt", metadata: [

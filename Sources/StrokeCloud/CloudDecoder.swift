@@ -45,14 +45,16 @@ public enum CloudDecoder {
     }
 
     /// predict_lvo: the unrounded `probability`, `model`, and `risk_factors` as drivers
-    /// (`impact: "decrease"` makes the contribution negative).
+    /// (`impact: "decrease"` makes the contribution negative; `feature`, where a
+    /// stroke-triage server sends it beside the reference's `name`, is the key).
     public static func lvo(_ body: [UInt8]) throws(CloudError) -> CloudAnswer {
         let root = try object(body)
         let p = try probability(root, keys: ["probability"])
         var drivers: [Driver] = []
         if case .array(let factors)? = root["risk_factors"] {
             for factor in factors {
-                guard let f = factor.dictionary, let name = f["name"]?.stringValue, let c = f["contribution"]?.doubleValue else { continue }
+                guard let f = factor.dictionary, let name = f["feature"]?.stringValue ?? f["name"]?.stringValue,
+                      let c = f["contribution"]?.doubleValue else { continue }
                 drivers.append(DriverCatalogue.cloudDriver(name: name, weight: f["impact"]?.stringValue == "decrease" ? -abs(c) : abs(c)))
             }
         }
@@ -78,16 +80,41 @@ public enum CloudDecoder {
         return ResearchSession(token: token, expiresAt: expires)
     }
 
-    /// The `error` (else `message`) text of an error answer, cut at the first colon
-    /// (details after it may echo inputs), without control characters, at most 100 characters.
+    /// authenticate-research-access validate_session: whether the answer says `success: true`.
+    public static func accepted(_ body: [UInt8]) -> Bool {
+        guard let root = try? object(body) else { return false }
+        return root["success"] == .bool(true)
+    }
+
+    /// The text of an error answer, for "cloud answered 422: …".
+    ///
+    /// A stroke-triage server's answer (a dotted `code` starting `api.`, with `error` as the
+    /// message string, or `error` as an object holding `code` and `message`) is shown whole:
+    /// its messages name the field, the allowed range and the value the user gave, nothing
+    /// else. Any other server's `error` (else `message`) text is cut at the first colon
+    /// (details after it may echo inputs). Control characters are removed; at most
+    /// `maxErrorText` characters.
     public static func errorText(_ body: [UInt8]) -> String? {
-        guard let root = try? object(body),
-              let raw = root["error"]?.stringValue ?? root["message"]?.stringValue else { return nil }
-        let head = raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
-        let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(100))
-            .trimmingCharacters(in: CharacterSet(charactersIn: " ."))
+        guard let root = try? object(body) else { return nil }
+        let raw: String
+        var ours = false
+        if let nested = root["error"]?.dictionary, let message = nested["message"]?.stringValue {
+            raw = message
+            ours = nested["code"]?.stringValue?.hasPrefix("api.") == true
+        } else if let text = root["error"]?.stringValue ?? root["message"]?.stringValue {
+            raw = text
+            ours = root["code"]?.stringValue?.hasPrefix("api.") == true
+        } else {
+            return nil
+        }
+        let head = ours ? raw : raw.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? raw
+        let clean = String(head.unicodeScalars.filter { !isControl($0) }.prefix(ours ? maxErrorText : 100))
+            .trimmingCharacters(in: CharacterSet(charactersIn: ours ? " " : " ."))
         return clean.isEmpty ? nil : clean
     }
+
+    /// The longest error text shown from a stroke-triage server's answer.
+    public static let maxErrorText = 240
 
     private static func probability(_ object: [String: JSONValue], keys: [String], prefix: String = "") throws(CloudError) -> Double {
         for key in keys {
@@ -113,7 +140,9 @@ public enum CloudDecoder {
                 guard let entry = item.dictionary, let label = entry["label"]?.stringValue, let weight = entry["weight"]?.doubleValue else {
                     throw .wrongTypes("drivers.\(list)")
                 }
-                result.append(DriverCatalogue.cloudDriver(name: label, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
+                // A stroke-triage server puts its key in `feature` beside the label a reference client shows.
+                let name = entry["feature"]?.stringValue ?? label
+                result.append(DriverCatalogue.cloudDriver(name: name, weight: negative && negativesAreMagnitudes ? -abs(weight) : weight))
             }
         }
         return result

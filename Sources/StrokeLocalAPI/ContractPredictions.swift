@@ -9,8 +9,12 @@ import TriageLocalization
 /// it, and adds honest labels: `source` (`local` for the exact local LVO model,
 /// `baseline` for the offline ICH baseline), `model` (the model version),
 /// `notes` (the caveats in English) and `served_by`. The ICH numbers are the
-/// labelled age + GFAP baseline, never the trained cloud ICH models; fields the
-/// baseline cannot honestly fill (`decision`, `confidence`) are left out.
+/// labelled age + GFAP baseline, never the trained cloud ICH models. What a
+/// reference client reads (`drivers` on predict_lvo, the reference's risk-factor
+/// labels, `decision` from the engine's rules, the baseline named in the driver
+/// labels the reference app shows) is built in `ContractPredictions+Reference`.
+/// `confidence`, which the reference functions give as a fixed number per band
+/// rather than a model output, is left out.
 ///
 /// ```swift
 /// let answer = try ContractPredictions.lvo(WireBody(Array(#"{"gfap_value":180,"fast_ed_score":7}"#.utf8)))
@@ -26,18 +30,15 @@ public enum ContractPredictions {
         let fastEd = try body.number("fast_ed_score")
         let p: LVOPrediction
         do { p = try LVOModel.predict(gfap: gfap, fastEd: fastEd) } catch { throw rangeError(error) }
-        let factors: [(String, Double, Double)] = [("fast_ed_score", p.fastEdUsed, p.fastEdContribution),
-                                                   ("gfap_value", p.gfap, p.gfapContribution)]
+        let drivers = [Driver(feature: "fast_ed_score", weight: p.fastEdContribution), Driver(feature: "gfap_value", weight: p.gfapContribution)]
         return .object([
             ("probability", .number(p.probability)),
             ("is_lvo", .integer(p.lvoLikely ? 1 : 0)),
             ("risk_level", .string(functionRiskLevel(p.probability))),
             ("model", .string(LVOModel.version)),
             ("source", .string(PredictionSource.local.rawValue)),
-            ("risk_factors", .array(factors.map { name, value, c in
-                .object([("name", .string(name)), ("value", .number(value)),
-                         ("impact", .string(c < 0 ? "decrease" : "increase")), ("contribution", .number(abs(c)))])
-            })),
+            ("risk_factors", riskFactors(p)),
+            ("drivers", lvoDrivers(drivers, probability: p.probability)),
             ("interpretation", .string(p.lvoLikely
                 ? "The local LVO model's probability is at or above its threshold: consistent with a large vessel occlusion; clinical findings take precedence."
                 : "The local LVO model's probability is below its threshold: does not suggest a large vessel occlusion; clinical findings take precedence.")),
@@ -54,6 +55,7 @@ public enum ContractPredictions {
         let inputs = TriageInputs(module: .coma, gfap: try body.number("gfap_value"))
         let ich = try baseline(inputs)
         return .object([("probability", .number(ich.probability ?? 0)), ("ich_probability", .number(ich.probability ?? 0)),
+                        ("decision", decision(ich, inputs: inputs)),
                         ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
     }
 
@@ -62,7 +64,7 @@ public enum ContractPredictions {
         var inputs = try common(body, module: .limited)
         inputs.reducedVigilance = try body.flag("vigilanzminderung")
         let ich = try baseline(inputs)
-        return .object([("ich_probability", .number(ich.probability ?? 0)),
+        return .object([("ich_probability", .number(ich.probability ?? 0)), ("decision", decision(ich, inputs: inputs)),
                         ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
     }
 
@@ -84,20 +86,16 @@ public enum ContractPredictions {
             guard let local = try OfflinePredictionService.lvo(inputs) else { throw LocalAPIError.internalError }
             lvo = local
         } catch let error as ModelsError { throw rangeError(error) } catch { throw .internalError }
-        let flat: [(String, WireValue)] = ich.drivers.map { ($0.feature, .number($0.weight)) }
-        let lvoDrivers = lvo.drivers.sorted(by: Driver.displayOrder)
+        // The flat map's keys are the labels the reference app shows, so they name the baseline.
+        let flat: [(String, WireValue)] = ich.drivers.map { (ichLabel($0.feature, ich.source), .number($0.weight)) }
         let lvoP = lvo.probability ?? 0
         return .object([
-            ("ich_prediction", .object([("probability", .number(ich.probability ?? 0)), ("drivers", .object(flat))]
+            ("ich_prediction", .object([("probability", .number(ich.probability ?? 0)), ("drivers", .object(flat)),
+                                        ("decision", decision(ich, inputs: inputs, lvo: lvo))]
                 + labels(ich, inputs, servedBy: false))),
             ("lvo_prediction", .object([
                 ("probability", .number(lvoP)),
-                ("drivers", .object([
-                    ("kind", .string("local_model_contributions")), ("units", .string("logit_contribution")),
-                    ("positive", .array(lvoDrivers.filter { $0.weight >= 0 }.map(driver))),
-                    ("negative", .array(lvoDrivers.filter { $0.weight < 0 }.map { driver(Driver(feature: $0.feature, weight: abs($0.weight))) })),
-                    ("meta", .object([("riskLevel", .string(functionRiskLevel(lvoP)))])),
-                ])),
+                ("drivers", lvoDrivers(lvo.drivers, probability: lvoP)),
                 ("source", .string(lvo.source.rawValue)), ("model", .string(lvo.model)),
                 ("notes", .array(lvo.notes.map { .string(english($0)) })),
             ])),
@@ -145,15 +143,15 @@ public enum ContractPredictions {
         return out
     }
 
-    /// `{"kind","units","positive","negative"}` with signed weights (negative weights keep their sign).
+    /// `{"kind","units","positive","negative"}` with signed weights (negative weights keep their sign);
+    /// each driver `{label, feature, weight}`: the label the reference app shows, our key beside it.
     private static func listDrivers(_ p: Prediction, kind: String) -> WireValue {
-        .object([("kind", .string(kind)), ("units", .string("logit")),
-                 ("positive", .array(p.drivers.filter { $0.weight >= 0 }.map(driver))),
-                 ("negative", .array(p.drivers.filter { $0.weight < 0 }.map(driver)))])
-    }
-
-    private static func driver(_ d: Driver) -> WireValue {
-        .object([("label", .string(d.feature)), ("weight", .number(d.weight))])
+        func driver(_ d: Driver) -> WireValue {
+            .object([("label", .string(ichLabel(d.feature, p.source))), ("feature", .string(d.feature)), ("weight", .number(d.weight))])
+        }
+        return .object([("kind", .string(kind)), ("units", .string("logit")),
+                        ("positive", .array(p.drivers.filter { $0.weight >= 0 }.map(driver))),
+                        ("negative", .array(p.drivers.filter { $0.weight < 0 }.map(driver)))])
     }
 
     private static func english(_ warning: ModelWarning) -> String {

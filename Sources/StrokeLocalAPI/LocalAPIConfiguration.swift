@@ -9,10 +9,14 @@ public enum LocalAPISetting: String, Sendable, CaseIterable {
     /// Seconds a request body may take to arrive (`--request-timeout-seconds`,
     /// `STROKE_API_REQUEST_TIMEOUT_SECONDS`, `"requestTimeoutSeconds"`).
     case requestTimeoutSeconds
-    /// The origin browsers may call from (`--cors-origin`, `STROKE_API_CORS_ORIGIN`, `"corsOrigin"`).
+    /// The origins browsers may call from (`--cors-origin`, repeatable; `STROKE_API_CORS_ORIGIN`,
+    /// comma-separated; `"corsOrigin"`, a string or an array of strings).
     case corsOrigin
     /// Record every `/v1/assess` in the local audit log (`--audit`, `STROKE_API_AUDIT`, `"audit"`).
     case audit
+    /// The research-access password file (`--research-password-file`, `STROKE_API_RESEARCH_PASSWORD_FILE`,
+    /// `"researchPasswordFile"`); without it `/authenticate-research-access` answers 503.
+    case researchPasswordFile
 
     /// The environment variable, e.g. `STROKE_API_MAX_BODY_BYTES`.
     public var environmentName: String {
@@ -36,10 +40,12 @@ public struct LocalAPIConfiguration: Sendable {
     public var maxBodyBytes = 16 * 1024
     /// Seconds a request body may take to arrive before 408 `api.timeout` (default 10); the server closes idle connections 5 s later.
     public var requestTimeoutSeconds = 10
-    /// The one origin allowed to call from a browser (`*` for any); nil sends no CORS headers.
-    public var corsOrigin: String?
+    /// The origins allowed to call from a browser (`*` among them allows any); empty sends no CORS headers.
+    public var corsOrigins: [String] = []
     /// Whether every `/v1/assess` is recorded in the local audit log (default off).
     public var audit = false
+    /// The research-access password file (`ResearchPassword`), if research access is on.
+    public var researchPasswordFile: String?
 
     /// The defaults.
     public init() {}
@@ -58,7 +64,14 @@ public struct LocalAPIConfiguration: Sendable {
                 throw LocalAPIError.configurationInvalid("config file \(path): not readable as a JSON object")
             }
             for (key, value) in object {
-                if let text = value as? String { file[key] = text } else if let number = value as? NSNumber { file[key] = number.stringValue }
+                if let text = value as? String {
+                    file[key] = text
+                } else if let number = value as? NSNumber {
+                    file[key] = number.stringValue
+                } else if let list = value as? [Any] {
+                    // A list (the CORS origins): its strings, comma-separated as the environment variable has them.
+                    file[key] = list.map { ($0 as? String) ?? "\($0)" }.joined(separator: ",")
+                }
             }
         }
         func value(_ s: LocalAPISetting) -> String? { flags[s] ?? environment[s.environmentName] ?? file[s.rawValue] }
@@ -80,14 +93,10 @@ public struct LocalAPIConfiguration: Sendable {
         }
         maxBodyBytes = try integer(.maxBodyBytes, 256...(1 << 20)) ?? maxBodyBytes
         requestTimeoutSeconds = try integer(.requestTimeoutSeconds, 1...300) ?? requestTimeoutSeconds
-        if let origin = value(.corsOrigin) {
-            let ok = origin == "*" || ((origin.hasPrefix("http://") || origin.hasPrefix("https://"))
-                && !origin.hasSuffix("/") && !origin.contains(where: { $0 == " " || $0 == "," || $0.isNewline }))
-            guard ok else {
-                throw LocalAPIError.configurationInvalid("corsOrigin: expected * or one origin such as https://app.example.org, got \(origin)")
-            }
-            corsOrigin = origin
+        if let list = value(.corsOrigin) {
+            corsOrigins = try Self.origins(list)
         }
+        researchPasswordFile = value(.researchPasswordFile)
         if let text = value(.audit) {
             switch text.lowercased() {
             case "1", "true", "yes": audit = true
@@ -95,5 +104,24 @@ public struct LocalAPIConfiguration: Sendable {
             default: throw LocalAPIError.configurationInvalid("audit: expected true or false (1/0), got \(text)")
             }
         }
+    }
+
+    /// The origins of a comma-separated list, each `*` or `http(s)://host[:port]` without a path;
+    /// duplicates are dropped, the order kept.
+    /// - Throws: `api.configurationInvalid` naming the first origin that is not one.
+    static func origins(_ list: String) throws(LocalAPIError) -> [String] {
+        var out: [String] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            let origin = part.trimmingCharacters(in: .whitespaces)
+            let ok = origin == "*" || ((origin.hasPrefix("http://") || origin.hasPrefix("https://"))
+                && !origin.hasSuffix("/") && !origin.contains(where: { $0 == " " || $0.isNewline })
+                && !origin.dropFirst(origin.hasPrefix("https://") ? 8 : 7).contains("/"))
+            guard ok else {
+                throw LocalAPIError.configurationInvalid(
+                    "corsOrigin: expected * or origins such as https://app.example.org (repeat --cors-origin, or separate them by commas), got \(list)")
+            }
+            if !out.contains(origin) { out.append(origin) }
+        }
+        return out
     }
 }

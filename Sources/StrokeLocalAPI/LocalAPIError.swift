@@ -4,9 +4,11 @@ import StrokeModels
 
 /// Every error the local API answers, with a stable dotted code `api.reason`.
 ///
-/// The answer's body is `{"error":{"code":…,"message":…}}`, with `"field"` added
-/// when one request field is at fault. Messages name the field, the allowed
-/// range and the value given; they never echo anything else of the request.
+/// Two bodies carry it: on `/v1` and the service routes `{"error":{"code":…,"message":…}}`
+/// (`body`, with `"field"` when one request field is at fault); on the Cloud Functions
+/// contract routes `{"error":"<message>","code":…,"field":…}` (`contractBody`), the
+/// string `error` the reference functions' clients read. Messages name the field, the
+/// allowed range and the value given; they never echo anything else of the request.
 public struct LocalAPIError: TriageError, Equatable {
     /// Stable dotted code, e.g. `api.outOfRange`.
     public let code: String
@@ -109,6 +111,8 @@ public struct LocalAPIError: TriageError, Equatable {
         "wrongType", "outOfRange", "notApplicable", "configurationInvalid", "unavailable", "httpStatus", "internal", "malformedRequest",
         // The /v1 routes' own (LocalAPIError+V1.swift, LocalAPIV1+Load.swift).
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",
+        // The research-access route's own (Research/LocalAPIError+Research.swift).
+        "researchAccessOff", "invalidAction", "invalidCredentials", "sessionInvalid", "rateLimited",
     ].map { "api." + $0 }
 
     /// The English sentence as a message.
@@ -134,7 +138,12 @@ public struct LocalAPIError: TriageError, Equatable {
         }
     }
 
-    /// The JSON body of the answer.
+    /// The contract routes' body: `{"error": message, "code": code, "field": field or null}`.
+    public var contractBody: WireValue {
+        .object([("error", .string(englishMessage)), ("code", .string(code)), ("field", field.map { .string($0) } ?? .null)])
+    }
+
+    /// The `/v1` and service routes' body: `{"error": {"code", "message", "field"?}}`.
     public var body: WireValue {
         var error: [(String, WireValue)] = [("code", .string(code)), ("message", .string(englishMessage))]
         if let field { error.append(("field", .string(field))) }

@@ -3,13 +3,14 @@ import Hummingbird
 import Logging
 
 /// Turns the router's own errors into the API's JSON errors (404 `api.notFound`,
-/// 405 `api.methodNotAllowed`, others `api.internal`) and adds CORS headers
+/// 405 `api.methodNotAllowed`, others `api.internal`; in the contract form on the
+/// contract routes) and adds CORS headers
 /// when an origin is configured. Logs method, path and status only, never a body.
 struct LocalAPIMiddleware: RouterMiddleware {
-    typealias Context = BasicRequestContext
+    typealias Context = LocalAPIRequestContext
 
-    /// The configured origin (`*` or one origin), or nil for no CORS headers.
-    let corsOrigin: String?
+    /// The configured origins (`*` among them allows any); empty for no CORS headers.
+    let corsOrigins: [String]
     let logger: Logger
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
@@ -20,31 +21,39 @@ struct LocalAPIMiddleware: RouterMiddleware {
             if error.status == .notFound {
                 // A known path with another method is 405 with `Allow`; anything else 404.
                 let allowed = LocalAPIRoutes.allowedMethods(request.uri.path)
-                response = LocalAPIRoutes.error(allowed == nil ? .notFound : .methodNotAllowed)
+                response = LocalAPIRoutes.error(allowed == nil ? .notFound : .methodNotAllowed, path: request.uri.path)
                 if let allowed { response.headers[.allow] = allowed }
             } else {
-                response = LocalAPIRoutes.json(LocalAPIError.httpStatus(error.status).body, status: error.status)
+                response = LocalAPIRoutes.error(.httpStatus(error.status), path: request.uri.path)
             }
         } catch {
             logger.error("request failed", metadata: ["path": "\(request.uri.path)", "error": "\(type(of: error))"])
-            response = LocalAPIRoutes.error(.internalError)
+            response = LocalAPIRoutes.error(.internalError, path: request.uri.path)
         }
-        if let corsOrigin { addCORS(corsOrigin, request: request, to: &response) }
+        if !corsOrigins.isEmpty { addCORS(request: request, to: &response) }
         logger.debug("request", metadata: ["method": "\(request.method.rawValue)", "path": "\(request.uri.path)",
                                            "status": "\(response.status.code)"])
         return response
     }
 
-    /// `Access-Control-Allow-Origin` for the configured origin (only when the request's
-    /// `Origin` matches it, or for `*`), and the preflight's allowed methods and headers.
-    private func addCORS(_ origin: String, request: Request, to response: inout Response) {
-        let requestOrigin = request.headers[.origin]
-        guard origin == "*" || requestOrigin == origin else { return }
-        response.headers[.accessControlAllowOrigin] = origin
-        if origin != "*" { response.headers[.vary] = "Origin" }
+    /// `Access-Control-Allow-Origin` when the request's `Origin` is one of the configured
+    /// origins (that origin, with `Vary: Origin`), or any origin when `*` is configured
+    /// (`*`); on a preflight also the allowed methods and headers. A request from
+    /// another origin gets no CORS headers, so the browser blocks it.
+    private func addCORS(request: Request, to response: inout Response) {
+        let allowed: String
+        if let origin = request.headers[.origin], corsOrigins.contains(origin) {
+            allowed = origin
+            response.headers[.vary] = "Origin"
+        } else if corsOrigins.contains("*") {
+            allowed = "*"
+        } else {
+            return
+        }
+        response.headers[.accessControlAllowOrigin] = allowed
         if request.method == .options {
             response.headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
-            response.headers[.accessControlAllowHeaders] = "Content-Type"
+            response.headers[.accessControlAllowHeaders] = "Content-Type, Authorization"
             response.headers[.accessControlMaxAge] = "600"
         }
     }

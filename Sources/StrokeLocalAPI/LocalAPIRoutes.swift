@@ -11,12 +11,14 @@ import StrokeModels
 /// - `POST /predict_lvo`, `/predict_full_stroke`, `/predict_limited_data_ich`,
 ///   `/predict_coma_ich`: the Cloud Functions contract, answered by `ContractPredictions`;
 ///   `OPTIONS` on each answers 204 (the CORS preflight the functions answer too).
+/// - `POST /authenticate-research-access`: the reference's research login (`ResearchAccessService`).
 /// - `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route`: exactly the CLI's `--json`
 ///   for the same inputs (`LocalAPIV1`); `OPTIONS` on the two POST routes answers 204.
 /// - `GET /healthz`: `{"status":"ok",…}` with the model versions.
 /// - `GET /openapi.json`: the committed OpenAPI 3.1 document (`OpenAPIDocument`).
 ///
-/// Every failure is JSON `{"error":{"code":"api.…","message":…}}` (`LocalAPIError`).
+/// Every failure is JSON with a stable code `api.…` (`LocalAPIError`): on the contract
+/// routes `{"error":"<message>","code":…,"field":…}`, elsewhere `{"error":{"code","message"}}`.
 ///
 /// ```swift
 /// let router = LocalAPIRoutes(configuration: LocalAPIConfiguration()).makeRouter()
@@ -32,6 +34,12 @@ public struct LocalAPIRoutes: Sendable {
         ("/predict_coma_ich", ContractPredictions.coma),
     ]
 
+    /// The research-access route (the reference function's name).
+    public static let researchAccessPath = "/authenticate-research-access"
+
+    /// The paths the reference web app calls from a browser, each answering a CORS preflight.
+    public static var browserRoutes: [String] { predictionRoutes.map(\.path) + [researchAccessPath] }
+
     /// The `/v1` routes and their methods.
     public static let v1Routes: [(path: String, methods: [String])] = [
         ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
@@ -39,13 +47,14 @@ public struct LocalAPIRoutes: Sendable {
 
     /// Every route the router answers, as `METHOD path` (the OpenAPI test compares them with the document).
     public static var routeList: [String] {
-        predictionRoutes.flatMap { ["POST \($0.path)", "OPTIONS \($0.path)"] } + ["GET /healthz", "GET /openapi.json"]
+        predictionRoutes.flatMap { ["POST \($0.path)", "OPTIONS \($0.path)"] }
+            + ["POST \(researchAccessPath)", "OPTIONS \(researchAccessPath)", "GET /healthz", "GET /openapi.json"]
             + v1Routes.flatMap { route in route.methods.map { "\($0) \(route.path)" } }
     }
 
     /// The methods of a known path, for 405's `Allow` header.
     static func allowedMethods(_ path: String) -> String? {
-        if path.hasPrefix("/predict_"), predictionRoutes.contains(where: { $0.path == path }) { return "POST, OPTIONS" }
+        if isContractPath(path) || path == researchAccessPath { return "POST, OPTIONS" }
         if path == "/healthz" || path == "/openapi.json" { return "GET" }
         return v1Routes.first { $0.path == path }?.methods.joined(separator: ", ")
     }
@@ -53,18 +62,22 @@ public struct LocalAPIRoutes: Sendable {
     let configuration: LocalAPIConfiguration
     let v1: LocalAPIV1
     let logger: Logger
+    let research: ResearchAccessService
 
-    /// Creates the routes; `v1` answers the `/v1` routes (default: no configuration, no audit).
-    public init(configuration: LocalAPIConfiguration, v1: LocalAPIV1 = LocalAPIV1(), logger: Logger = Logger(label: "stroke-triage.api")) {
+    /// Creates the routes; `v1` answers the `/v1` routes (default: no configuration, no audit),
+    /// `research` the research login (default: off, 503 `api.researchAccessOff`).
+    public init(configuration: LocalAPIConfiguration, v1: LocalAPIV1 = LocalAPIV1(), logger: Logger = Logger(label: "stroke-triage.api"),
+                research: ResearchAccessService = .off) {
         self.configuration = configuration
         self.v1 = v1
         self.logger = logger
+        self.research = research
     }
 
     /// A router holding every route, behind the error and CORS middleware.
-    public func makeRouter() -> Router<BasicRequestContext> {
-        let router = Router()
-        router.add(middleware: LocalAPIMiddleware(corsOrigin: configuration.corsOrigin, logger: logger))
+    public func makeRouter() -> Router<LocalAPIRequestContext> {
+        let router = Router(context: LocalAPIRequestContext.self)
+        router.add(middleware: LocalAPIMiddleware(corsOrigins: configuration.corsOrigins, logger: logger))
         router.get("/healthz") { _, _ -> Response in Response(status: .ok, headers: Self.jsonHeaders, body: Self.healthBody) }
         router.get("/openapi.json") { _, _ -> Response in
             Response(status: .ok, headers: [.contentType: "application/json"],
@@ -77,7 +90,7 @@ public struct LocalAPIRoutes: Sendable {
                     let body = try await readBody(request)
                     return Self.json(try route.answer(WireBody(body.readableBytesView)), status: .ok)
                 } catch let error as LocalAPIError {
-                    return Self.error(error)
+                    return Self.contractError(error)
                 }
             }
             router.on(path, method: .options) { _, _ -> Response in
@@ -85,11 +98,29 @@ public struct LocalAPIRoutes: Sendable {
             }
         }
         addV1(to: router)
+        addResearchAccess(to: router)
         return router
     }
 
+    /// `POST /authenticate-research-access` and its preflight; the client is the peer address.
+    private func addResearchAccess(to router: Router<LocalAPIRequestContext>) {
+        let research = research
+        router.post(RouterPath(stringLiteral: Self.researchAccessPath)) { request, context -> Response in
+            do {
+                let body = try await readBody(request)
+                let (status, answer) = await research.answer(Array(body.readableBytesView), client: context.clientKey)
+                return Self.json(answer, status: status)
+            } catch let error as LocalAPIError {
+                return Self.json(error.researchBody(), status: error.status)
+            }
+        }
+        router.on(RouterPath(stringLiteral: Self.researchAccessPath), method: .options) { _, _ -> Response in
+            Response(status: .noContent, headers: [.allow: "POST, OPTIONS"])
+        }
+    }
+
     /// `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route` (and the POST routes' preflight).
-    private func addV1(to router: Router<BasicRequestContext>) {
+    private func addV1(to router: Router<LocalAPIRequestContext>) {
         let v1 = v1, logger = logger
         router.post("/v1/assess") { request, _ -> Response in
             do {
@@ -199,6 +230,20 @@ public struct LocalAPIRoutes: Sendable {
         Response(status: .ok, headers: jsonHeaders, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
-    /// An error answer.
+    /// An error answer in the `/v1` form.
     static func error(_ error: LocalAPIError) -> Response { json(error.body, status: error.status) }
+
+    /// An error answer in the contract routes' form (a string `error`, as the reference functions answer).
+    static func contractError(_ error: LocalAPIError) -> Response { json(error.contractBody, status: error.status) }
+
+    /// Whether `path` is a Cloud Functions contract route (its errors use `contractBody`).
+    static func isContractPath(_ path: String) -> Bool {
+        predictionRoutes.contains { $0.path == path }
+    }
+
+    /// An error answer in the form of the route at `path`.
+    static func error(_ error: LocalAPIError, path: String) -> Response {
+        if path == researchAccessPath { return json(error.researchBody(), status: error.status) }
+        return isContractPath(path) ? contractError(error) : self.error(error)
+    }
 }

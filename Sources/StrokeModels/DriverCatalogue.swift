@@ -36,10 +36,17 @@ public enum DriverCatalogue {
     public static func entry(_ key: String) -> Entry? { byKey[key] }
 
     /// The catalogue key for a name as a Cloud Function sent it, or nil when unknown.
-    /// Field names match as they are; risk-factor names match by the measure
-    /// they name (`High FAST-ED Score`, `Low GFAP` → `fast_ed_score`, `gfap_value`).
+    /// Field names match as they are, also with a note in parentheses after them;
+    /// risk-factor names match by the measure they name (`High FAST-ED Score`,
+    /// `Low GFAP` → `fast_ed_score`, `gfap_value`).
     public static func key(forCloudName name: String) -> String? {
         if let entry = byKey[name] { return entry.key }
+        // A note in parentheses after a field name (`age_years (offline baseline)`) does not change the field.
+        if name.hasSuffix(")"), let open = name.lastIndex(of: "("), open > name.startIndex {
+            var head = name[..<open]
+            while head.last == " " { head.removeLast() }
+            if let entry = byKey[String(head)] { return entry.key }
+        }
         let folded = fold(name)
         if let entry = byFolded[folded] { return entry.key }
         if folded.contains("fasted") { return "fast_ed_score" }

@@ -10,8 +10,9 @@ struct StrokeTriageServer: AsyncParsableCommand {
             collector: every ambulance's encrypted audit log in PostgreSQL, signed exports (docs/server.md).
             relay, board: end-to-end encrypted hospital pre-notification (docs/prenotify.md).
             api: the Cloud Functions contract answered from the local models (docs/api.md).
+            research-password: the research-access password's hash for api (docs/webapp.md).
             """,
-        subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self])
+        subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self, ResearchPasswordCommand.self])
 }
 
 /// `stroke-triage-server collector …`: the fleet audit collector and its administration.

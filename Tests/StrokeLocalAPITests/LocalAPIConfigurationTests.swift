@@ -10,7 +10,7 @@ import Testing
         #expect(c.listenPort == 8080)
         #expect(c.maxBodyBytes == 16_384)
         #expect(c.requestTimeoutSeconds == 10)
-        #expect(c.corsOrigin == nil)
+        #expect(c.corsOrigins.isEmpty)
     }
 
     @Test func flagsBeatEnvironmentWhichBeatsTheFile() throws {
@@ -22,7 +22,7 @@ import Testing
         #expect(fromFile.listenPort == 9000)
         #expect(fromFile.maxBodyBytes == 4096)
         #expect(fromFile.requestTimeoutSeconds == 3)
-        #expect(fromFile.corsOrigin == "https://a.example")
+        #expect(fromFile.corsOrigins == ["https://a.example"])
         let env = ["STROKE_API_LISTEN": "127.0.0.1:9001", "STROKE_API_CONFIG": file.path, "STROKE_API_MAX_BODY_BYTES": "2048"]
         let fromEnv = try LocalAPIConfiguration(flags: [:], environment: env, configPath: nil)
         #expect(fromEnv.listenPort == 9001)
@@ -31,12 +31,13 @@ import Testing
         let fromFlags = try LocalAPIConfiguration(flags: [.listen: "[::1]:0", .corsOrigin: "*"], environment: env, configPath: nil)
         #expect(fromFlags.listenHost == "::1")
         #expect(fromFlags.listenPort == 0)
-        #expect(fromFlags.corsOrigin == "*")
+        #expect(fromFlags.corsOrigins == ["*"])
     }
 
     @Test(arguments: [(LocalAPISetting.listen, "8080"), (.listen, "host:99999"), (.maxBodyBytes, "10"), (.maxBodyBytes, "lots"),
                       (.requestTimeoutSeconds, "0"), (.corsOrigin, "example.org"), (.corsOrigin, "https://a.example/"),
-                      (.corsOrigin, "https://a.example, https://b.example")])
+                      (.corsOrigin, "https://a.example https://b.example"), (.corsOrigin, "https://a.example/app"),
+                      (.corsOrigin, "https://a.example,")])
     func badValuesNameTheSetting(_ setting: LocalAPISetting, _ value: String) {
         #expect {
             _ = try LocalAPIConfiguration(flags: [setting: value], environment: [:], configPath: nil)
@@ -50,5 +51,19 @@ import Testing
         #expect(throws: LocalAPIError.self) {
             _ = try LocalAPIConfiguration(flags: [:], environment: [:], configPath: "/nonexistent/api.json")
         }
+    }
+
+    @Test func corsOriginsAreAListFromEverySource() throws {
+        let flags = try LocalAPIConfiguration(flags: [.corsOrigin: "http://localhost:4173,https://igfap.eu, http://localhost:4173"],
+                                              environment: [:], configPath: nil)
+        #expect(flags.corsOrigins == ["http://localhost:4173", "https://igfap.eu"])
+        let env = try LocalAPIConfiguration(flags: [:], environment: ["STROKE_API_CORS_ORIGIN": "https://a.example,https://b.example:8443"],
+                                            configPath: nil)
+        #expect(env.corsOrigins == ["https://a.example", "https://b.example:8443"])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("api-cors-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"corsOrigin":["http://127.0.0.1:4173","https://c.example"]}"#.utf8).write(to: file)
+        let fromFile = try LocalAPIConfiguration(flags: [:], environment: [:], configPath: file.path)
+        #expect(fromFile.corsOrigins == ["http://127.0.0.1:4173", "https://c.example"])
     }
 }

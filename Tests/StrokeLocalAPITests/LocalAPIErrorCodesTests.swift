@@ -20,9 +20,11 @@ struct LocalAPIErrorCodesTests {
             LocalAPIError(code: "api.configUnreadable", status: .internalServerError, message: "The configuration file cannot be read."),
             LocalAPIError(code: "api.auditUnavailable", status: .internalServerError, message: "The audit log cannot be opened."),
             .malformedRequest,
+            .researchAccessOff, .invalidAction, .invalidCredentials, .sessionInvalid, .rateLimited,
         ]
         let problems = try ErrorCodeCatalogue.load().problems(LocalAPIError.self, samples: samples)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-        #expect(samples.map(\.category.exitStatus) == [65, 65, 65, 65, 1, 64, 64, 65, 65, 65, 65, 64, 69, 65, 1, 65, 65, 65, 65, 78, 78, 1, 65])
+        #expect(samples.map(\.category.exitStatus) == [65, 65, 65, 65, 1, 64, 64, 65, 65, 65, 65, 64, 69, 65, 1, 65, 65, 65, 65, 78, 78, 1, 65,
+                                                        1, 65, 64, 64, 64])
     }
 }

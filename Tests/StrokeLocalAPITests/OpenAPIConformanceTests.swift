@@ -138,9 +138,12 @@ import Testing
                                          body: ByteBuffer(string: body)) { response in
                     #expect(Int(response.status.code) == status, "\(method) \(path)")
                     let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                    #expect((json?["error"] as? [String: Any])?["code"] as? String == code, "\(method) \(path)")
+                    // The contract routes answer the reference's string `error` with the code beside it; the rest the object form.
+                    let contract = path.hasPrefix("/predict_")
+                    let shown = contract ? json?["code"] as? String : (json?["error"] as? [String: Any])?["code"] as? String
+                    #expect(shown == code, "\(method) \(path)")
                     let answer = try Self.parsed(response.body)
-                    #expect(Self.problems(answer, ["$ref": "#/components/schemas/Error"]) == [])
+                    #expect(Self.problems(answer, ["$ref": "#/components/schemas/" + (contract ? "ContractError" : "Error")]) == [])
                     if status == 422 || status == 400 || status == 413 {
                         #expect(Self.responseSchema(path, "post", status) != nil, "\(status) documented for \(path)")
                     }
@@ -157,7 +160,7 @@ import Testing
             }
         }
         var cors = LocalAPIConfiguration()
-        cors.corsOrigin = "https://app.example"
+        cors.corsOrigins = ["https://app.example"]
         try await Self.withClient(cors) { client in
             try await client.execute(uri: "/predict_lvo", method: .options, headers: [.origin: "https://app.example"]) { response in
                 #expect(response.status == .noContent)
@@ -168,6 +171,43 @@ import Testing
                                      body: ByteBuffer(string: #"{"gfap_value":1,"fast_ed_score":1}"#)) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.accessControlAllowOrigin] == nil)
+            }
+        }
+    }
+
+    @Test func preflightsAnswerEachListedOriginOnEveryRouteTheAppCalls() async throws {
+        var cors = LocalAPIConfiguration()
+        cors.corsOrigins = ["http://localhost:4173", "https://igfap.example"]
+        let origins = cors.corsOrigins
+        try await Self.withClient(cors) { client in
+            for path in LocalAPIRoutes.browserRoutes {
+                for origin in origins {
+                    try await client.execute(uri: path, method: .options,
+                                             headers: [.origin: origin, .accessControlRequestMethod: "POST",
+                                                       .accessControlRequestHeaders: "content-type"]) { response in
+                        #expect(response.status == .noContent, "\(path)")
+                        #expect(response.headers[.accessControlAllowOrigin] == origin, "\(path) \(origin)")
+                        #expect(response.headers[.vary] == "Origin")
+                        #expect(response.headers[.accessControlAllowMethods]?.contains("POST") == true)
+                        #expect(response.headers[.accessControlAllowHeaders]?.lowercased().contains("content-type") == true)
+                    }
+                }
+                try await client.execute(uri: path, method: .options, headers: [.origin: "https://elsewhere.example"]) { response in
+                    #expect(response.headers[.accessControlAllowOrigin] == nil, "\(path)")
+                }
+            }
+            // The answer itself (here an error) carries the origin too, so the browser lets the page read it.
+            try await client.execute(uri: "/predict_coma_ich", method: .post, headers: [.origin: "http://localhost:4173"],
+                                     body: ByteBuffer(string: "{}")) { response in
+                #expect(response.status == .badRequest)
+                #expect(response.headers[.accessControlAllowOrigin] == "http://localhost:4173")
+            }
+        }
+        var any = LocalAPIConfiguration()
+        any.corsOrigins = ["*"]
+        try await Self.withClient(any) { client in
+            try await client.execute(uri: "/predict_lvo", method: .options, headers: [.origin: "https://whoever.example"]) { response in
+                #expect(response.headers[.accessControlAllowOrigin] == "*")
             }
         }
     }

@@ -26,9 +26,14 @@ struct ApiCommand: AsyncParsableCommand {
                                             valueName: "s"))
     var requestTimeoutSeconds: Int?
 
-    @Option(name: .long, help: ArgumentHelp("The one browser origin allowed by CORS, or * (else STROKE_API_CORS_ORIGIN; default none).",
+    @Option(name: .long, help: ArgumentHelp("A browser origin allowed by CORS, or *; repeat for several (else STROKE_API_CORS_ORIGIN, comma-separated; default none).",
                                             valueName: "origin"))
-    var corsOrigin: String?
+    var corsOrigin: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Research-access password file made by `research-password` (else STROKE_API_RESEARCH_PASSWORD_FILE); without it /authenticate-research-access answers 503.",
+        valueName: "file"))
+    var researchPasswordFile: String?
 
     @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
     var config: String?
@@ -44,11 +49,17 @@ struct ApiCommand: AsyncParsableCommand {
         flags[.listen] = listen
         flags[.maxBodyBytes] = maxBodyBytes.map(String.init)
         flags[.requestTimeoutSeconds] = requestTimeoutSeconds.map(String.init)
-        flags[.corsOrigin] = corsOrigin
+        if !corsOrigin.isEmpty { flags[.corsOrigin] = corsOrigin.joined(separator: ",") }
         if audit { flags[.audit] = "true" }
+        flags[.researchPasswordFile] = researchPasswordFile
         let configuration: LocalAPIConfiguration
+        let research: ResearchAccessService
         do {
             configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
+            // The hash is read once at start; a file that cannot be used stops the server (64), never switches the login off.
+            research = try configuration.researchPasswordFile.map { file throws(LocalAPIError) in
+                ResearchAccessService(password: try ResearchPassword.read(from: file))
+            } ?? .off
         } catch {
             FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
             throw ExitCode(64)
@@ -65,7 +76,7 @@ struct ApiCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
         var logger = Logger(label: "stroke-triage.api")
         logger.logLevel = verbose ? .debug : .notice
-        let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger)
+        let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger, research: research)
         let host = configuration.listenHost
         let app = Application(
             router: routes.makeRouter(),

@@ -43,6 +43,45 @@ public enum ResearchAccess {
         return Status(loggedIn: active, expiresAt: session?.expiresAt, expired: session != nil && !active)
     }
 
+    /// What a research-access server says of the stored session (`status --api-base`).
+    public enum ServerCheck: Sendable {
+        /// The server accepts the session.
+        case accepted
+        /// The server refuses it (expired there, altered, or issued by another server process).
+        case refused
+        /// The server could not be asked.
+        case unavailable(CloudError)
+
+        /// The `status` line for the server at `url`.
+        public func text(url: String, _ l: Localizer) -> String {
+            switch self {
+            case .accepted: l.text("cloud.status.serverAccepts", [.text(url)])
+            case .refused: l.text("cloud.status.serverRefuses", [.text(url)])
+            case .unavailable(let error): l.text("cloud.status.serverUnavailable", [.text(url), .message(error.message)])
+            }
+        }
+
+        /// `status --json`'s `server` object: `{"url", "accepted": true | false | null}`.
+        public func json(url: String) -> JSONValue {
+            let accepted: JSONValue = switch self {
+            case .accepted: .bool(true)
+            case .refused: .bool(false)
+            case .unavailable: .null
+            }
+            return .object([("url", .string(url)), ("accepted", accepted)])
+        }
+    }
+
+    /// Asks the server behind `client` whether it still accepts the stored session (nil when none is stored).
+    public static func check(client: CloudClient, store: SessionStore = SessionStore()) async -> ServerCheck? {
+        guard let session = store.load() else { return nil }
+        do throws(CloudError) {
+            return try await client.validate(token: session.token) ? .accepted : .refused
+        } catch {
+            return .unavailable(error)
+        }
+    }
+
     /// Logs in, stores the session (0600) and records `logged_in`; returns the session and the
     /// audit warning when the login could not be recorded.
     /// - Throws: `ResearchAccessError.loginRefused` for a wrong password (HTTP 401), else the client's `CloudError`,

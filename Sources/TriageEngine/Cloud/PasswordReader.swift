@@ -5,10 +5,14 @@ import Darwin
 #endif
 
 /// Reads a password: from a terminal without echo (after a prompt on stderr),
-/// or the first line of stdin when it is piped (scripts).
-enum PasswordReader {
+/// or the first line of stdin when it is piped (scripts). Used by `stroke-triage
+/// login` and `stroke-triage-server research-password`; the password is never echoed.
+public enum PasswordReader {
+    /// Whether standard input is a terminal (the password is then typed, not piped).
+    public static var isInteractive: Bool { isatty(STDIN_FILENO) == 1 }
+
     /// The password, or `nil` at end of input.
-    static func read(prompt: String) -> String? {
+    public static func read(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return readLine(strippingNewline: true) }
         var saved = termios()
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return readLine(strippingNewline: true) }

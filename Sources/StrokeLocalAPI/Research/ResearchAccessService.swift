@@ -1,0 +1,93 @@
+import Foundation
+import HTTPTypes
+import StrokeJSON
+
+/// `POST /authenticate-research-access`, wire-compatible with the reference
+/// function: `{"action":"login","password"}` (also the bare `{"password"}` the
+/// reference web app sends) and `{"action":"validate_session","session_token"}`,
+/// answered `{"success","session_token","expires_at","message",…}`.
+///
+/// Unlike the reference, the password is checked against a salted PBKDF2 hash
+/// (`ResearchPassword`), tokens are signed and expire (`ResearchSessionToken`) and
+/// `validate_session` really checks them, and only failed logins count towards the
+/// per-client limit (`ResearchRateLimit`). Without a password file the route
+/// answers 503 `api.researchAccessOff`. Every refusal carries `success: false`, the
+/// reference's `message` and this project's dotted `code` (`LocalAPIError+Research`);
+/// the password and the token are never logged or echoed.
+public actor ResearchAccessService {
+    private let password: ResearchPassword?
+    private let tokens: ResearchSessionToken
+    private var limit: ResearchRateLimit
+    private let now: @Sendable () -> Date
+
+    /// A service checking `password` (nil: research access is off), with injected clock and limits.
+    public init(password: ResearchPassword?, tokens: ResearchSessionToken = ResearchSessionToken(),
+                limit: ResearchRateLimit = ResearchRateLimit(), now: @escaping @Sendable () -> Date = { Date() }) {
+        self.password = password
+        self.tokens = tokens
+        self.limit = limit
+        self.now = now
+    }
+
+    /// Research access switched off (no `--research-password-file`).
+    public static let off = ResearchAccessService(password: nil)
+
+    /// The answer to one request body from `client` (the peer address).
+    public func answer(_ body: [UInt8], client: String) -> (status: HTTPResponse.Status, body: WireValue) {
+        guard let password else {
+            return refusal(.researchAccessOff)
+        }
+        guard let root = try? JSONValue(parsing: body), let request = root.dictionary else {
+            return refusal(.notAnObject)
+        }
+        let action = request["action"]?.stringValue
+        switch action {
+        case "login", nil where request["password"] != nil:
+            return login(request["password"]?.stringValue ?? "", password: password, client: client)
+        case "validate_session":
+            guard let token = request["session_token"]?.stringValue, !token.isEmpty else {
+                return refusal(.missingField("session_token"))
+            }
+            guard let expiresAt = tokens.validate(token, now: now()) else {
+                return refusal(.sessionInvalid)
+            }
+            return (.ok, .object([("success", .bool(true)), ("message", .string("Session valid")),
+                                  ("session_token", .string(token)), ("expires_at", .string(Self.timestamp(expiresAt)))]))
+        default:
+            return refusal(.invalidAction)
+        }
+    }
+
+    private func login(_ candidate: String, password: ResearchPassword, client: String) -> (status: HTTPResponse.Status, body: WireValue) {
+        let at = now()
+        let left = limit.remaining(client, now: at)
+        guard left > 0 else {
+            return refusal(.rateLimited, remaining: 0)
+        }
+        guard !candidate.isEmpty else {
+            return refusal(.missingField("password"), remaining: left)
+        }
+        guard password.matches(candidate) else {
+            let remaining = limit.fail(client, now: at)
+            return refusal(.invalidCredentials, remaining: remaining)
+        }
+        limit.succeed(client)
+        let session = tokens.issue(now: at)
+        return (.ok, .object([
+            ("success", .bool(true)), ("session_token", .string(session.token)), ("expires_at", .string(Self.timestamp(session.expiresAt))),
+            ("message", .string("Authentication successful")), ("session_duration", .integer(tokens.lifetimeSeconds)),
+            ("rate_limit_remaining", .integer(limit.maxFailures)),
+        ]))
+    }
+
+    private func refusal(_ error: LocalAPIError, remaining: Int? = nil) -> (status: HTTPResponse.Status, body: WireValue) {
+        (error.status, error.researchBody(remaining: remaining))
+    }
+
+    /// ISO 8601 in UTC to the second, e.g. `2026-11-26T14:00:00Z` (the reference adds microseconds).
+    static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,77 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import StrokeModels
+import Testing
+
+/// The station as the reference web app calls it, in Debian's headless chromium
+/// (chromium-driver and Selenium, installed by Scripts/setup --tests):
+/// Scripts/webapp-browser-test.py serves a page from another origin whose script
+/// makes the app's requests (warm-up, login, session check, the three modules,
+/// a refused input; the browser sends the CORS preflights), and checks the
+/// percentages the app would show, the baseline named in the ICH driver labels,
+/// the error text, and that an origin not listed is blocked. The screenshot is
+/// kept under `.build/webapp-artifacts/`.
+@Suite("the reference web app's requests in a real browser", .serialized)
+struct WebAppBrowserTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// A port nothing listens on now (bound to 0 and released); the page server takes it.
+    static func freePort() -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    /// The percentage the app shows: the probability × 100, rounded.
+    static func percent(_ p: Double?) -> Int { Int(((p ?? 0) * 100).rounded()) }
+
+    @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() throws {
+        let file = try StationLoginTests.passwordFile()
+        let pagePort = Self.freePort()
+        let server = try LocalAPIServerProcess.start(["--research-password-file", file.path,
+                                                      "--cors-origin", "http://127.0.0.1:\(pagePort)"])
+        defer { #expect(server.stop() == 0) }
+
+        var limited = TriageInputs(module: .limited, gfap: 450)
+        limited.age = 70
+        var full = TriageInputs(module: .full, gfap: 180)
+        full.age = 70
+        let expected = [
+            "coma=\(Self.percent(try OfflinePredictionService.ich(TriageInputs(module: .coma, gfap: 1200)).probability))",
+            "limited=\(Self.percent(try OfflinePredictionService.ich(limited).probability))",
+            "fullIch=\(Self.percent(try OfflinePredictionService.ich(full).probability))",
+            "fullLvo=\(Self.percent(try LVOModel.predict(gfap: 180, fastEd: 7).probability))",
+        ]
+        #expect(expected == ["coma=75", "limited=52", "fullIch=43", "fullLvo=51"])
+        let artifacts = Self.packageRoot.appendingPathComponent(".build/webapp-artifacts")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("Scripts/webapp-browser-test.py").path,
+                             "--api", server.base, "--page-port", String(pagePort), "--password", StationLoginTests.password,
+                             "--artifacts", artifacts.path] + expected.flatMap { ["--expect", $0] }
+        let output = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // Bounded: the script's own waits end well before; a hung browser is killed here.
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(300), execute: watchdog)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        print(text)
+        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(text.contains("browser: ok"))
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("webapp.png").path))
+    }
+}
