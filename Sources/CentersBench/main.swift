@@ -100,4 +100,5 @@ let mLoad = median(loadTimes), mParse = median(parseTimes)
 print("| load \(n) centers: read, parse, validate, build index (median of 3) | Foundation JSONSerialization parse alone \(format(mParse)) | \(format(mLoad)) | \(String(format: "%.2f", mParse / mLoad))× | — |")
 print("| of which: validate (duplicates) + sort + build index (median of 3) | — | \(format(median(validateTimes))) | — | — |")
 print("| of which: build the k-d index (median of 3) | — | \(format(median(buildTimes))) | — | — |")
+print(try outcomeLayerRow(data, origins: Array(origins.prefix(1000)), clock: clock))
 if mismatches > 0 { exit(1) }

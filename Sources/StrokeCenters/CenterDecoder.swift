@@ -91,7 +91,18 @@ enum CenterDecoder {
                 neurosurgery: try flag("neurosurgery"), thrombectomy: try flag("thrombectomy"),
                 thrombolysis: try flag("thrombolysis"), strokeUnit: try flag("strokeUnit")),
             certification: try optionalString(o, "certification", record),
-            source: try optionalString(o, "source", record), updated: try optionalString(o, "updated", record))
+            source: try optionalString(o, "source", record), updated: try optionalString(o, "updated", record),
+            doorToNeedleMinutes: try optionalMinutes(o, "doorToNeedleMinutes", record),
+            doorToPunctureMinutes: try optionalMinutes(o, "doorToPunctureMinutes", record))
+    }
+
+    /// An optional door time: null or absent, else minutes 0…1440 (the outcome model's range).
+    private static func optionalMinutes(_ o: [String: JSONValue], _ key: String, _ record: String) throws -> Double? {
+        guard let value = o[key], value != .null else { return nil }
+        guard let n = value.doubleValue, n.isFinite, (0...OutcomeModel.maximumMinutes).contains(n) else {
+            throw CentersError.invalidField(record: record, field: key, expected: "minutes")
+        }
+        return n
     }
 
     private static func requiredString(_ o: [String: JSONValue], _ key: String, _ record: String) throws -> String {

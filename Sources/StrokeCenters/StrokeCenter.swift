@@ -26,12 +26,17 @@ public struct StrokeCenter: Sendable, Hashable {
     public let source: String?
     /// Date the record was last checked (ISO 8601), if known.
     public let updated: String?
+    /// The site's door-to-needle minutes, if known; else the outcome model's default for its role.
+    public let doorToNeedleMinutes: Double?
+    /// The site's door-to-puncture minutes, if known; else the outcome model's default.
+    public let doorToPunctureMinutes: Double?
 
     /// Creates a center.
     public init(
         id: String, name: String, address: String? = nil, coordinate: Coordinate, phone: String? = nil,
         emergencyPhone: String? = nil, region: String? = nil, level: CenterLevel, capabilities: Capabilities,
-        certification: String? = nil, source: String? = nil, updated: String? = nil
+        certification: String? = nil, source: String? = nil, updated: String? = nil,
+        doorToNeedleMinutes: Double? = nil, doorToPunctureMinutes: Double? = nil
     ) {
         self.id = id
         self.name = name
@@ -45,5 +50,7 @@ public struct StrokeCenter: Sendable, Hashable {
         self.certification = certification
         self.source = source
         self.updated = updated
+        self.doorToNeedleMinutes = doorToNeedleMinutes
+        self.doorToPunctureMinutes = doorToPunctureMinutes
     }
 }

@@ -44,6 +44,9 @@ public struct TriageInputs: Sendable, Hashable, Codable {
 
     /// Minutes since symptom onset or last known well, if known.
     public var onsetMinutes: Double?
+    /// The NIHSS (1–42), if given: only the outcome estimate beside the routing uses it
+    /// (docs/clinical-reference.md §14); no triage model reads it.
+    public var nihss: Double?
     /// Where the patient is, if given.
     public var location: Coordinate?
     /// The place `location` was given as ("Würzburg (Bayern)"), when it was given by name.
@@ -82,6 +85,7 @@ public struct TriageInputs: Sendable, Hashable, Codable {
         }
         if let warning = gfapAssay?.warning { warnings.append(warning) }
         if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }
+        if let nihss { check(.nihss, nihss) }
         if let location {
             check(.latitude, location.latitude)
             check(.longitude, location.longitude)

@@ -51,11 +51,14 @@ public struct RoutingSummary: Sendable {
     public let destination: RankedCenter?
     /// Whether a destination could be suggested (inside the data's coverage, data readable).
     public var covered: Bool { destination != nil }
+    /// The outcome model's trace, when the routing carries an expected-outcome estimate (`--explain`).
+    public let outcomeTrace: ModelTrace?
 
     /// A summary of these lines and JSON object, and the destination when one is suggested.
-    public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil) {
+    public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil, outcomeTrace: ModelTrace? = nil) {
         self.lines = lines
         self.json = json
         self.destination = destination
+        self.outcomeTrace = outcomeTrace
     }
 }

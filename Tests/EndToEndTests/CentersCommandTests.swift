@@ -63,7 +63,7 @@ import Testing
         (["centers", "--lat", "50"], Int32(64), "--lon"),
         (["centers", "--near", "Würzburg", "--lat", "50", "--lon", "10"], Int32(64), "not both"),
         (["centers", "--lat", "50", "--lon", "10", "--need", "magic"], Int32(64), "--need"),
-        (["route", "--lat", "50", "--lon", "10"], Int32(64), "--ich"),
+        (["route", "--lat", "50", "--lon", "10", "--lvo", "0.8", "--onset-minutes", "60", "--nihss", "0"], Int32(65), "NIHSS"),
         (["route", "--lat", "50", "--lon", "10", "--ich", "0.1", "--lvo", "0.5", "--fast-ed", "5"], Int32(64), "not both"),
         (["centers", "--near", "Atlantis"], Int32(65), "Atlantis"),
         (["centers", "--near", "Fürth"], Int32(65), "Fürth (Bayern)"),

@@ -118,4 +118,27 @@ import Testing
         let text = try BinaryRunner.run(["van", "--arm-weakness", "1", "--vision", "1", "--aphasia", "0", "--neglect", "0", "--explain"])
         #expect(text.stdout.contains("VAN positive when armWeakness and (vision or aphasia or neglect)"))
     }
+
+    @Test func routeAndModuleCommandsTraceTheExpectedOutcome() throws {
+        // Issue 27: the outcome model's steps under trace.outcomes, each probability as printed in outcomes.
+        let r = try BinaryRunner.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
+                                      "--json", "--explain"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains(#""trace":{"outcomes":{"model":"#))
+        #expect(try Self.value(r.stdout, "outcome.nihss") == 14)
+        #expect(try Self.value(r.stdout, "outcome.lvo") == 0.8)
+        let pGood = try Self.value(r.stdout, "outcome.dripAndShip.pGood")
+        #expect(r.stdout.contains("\"kind\":\"dripAndShip\""))
+        #expect(r.stdout.contains("\"pGoodOutcome\":\(pGood)"))
+        let text = try BinaryRunner.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
+                                         "--explain"])
+        #expect(text.stdout.contains("t_p = onset + drive + door-to-needle + transfer + (door-to-puncture − door-to-needle)"))
+        // The full module with a location: our LVO estimate, the trace after the models' traces.
+        let full = try BinaryRunner.run(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "50", "--fast-ed", "7",
+                                         "--onset-minutes", "60", "--nihss", "14", "--near", "Deggendorf", "--mode", "offline",
+                                         "--accept-disclaimer", "--json", "--explain"])
+        #expect(full.status == 0, "\(full.stderr)")
+        #expect(full.stdout.contains(#""lvoSource":"lvoModel""#))
+        #expect(full.stdout.contains(#""outcomes":{"model":"Ali et al., Stroke 2018 (acute outcomes, base case)","steps":"#))
+    }
 }

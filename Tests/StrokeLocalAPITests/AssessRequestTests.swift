@@ -40,7 +40,7 @@ import TriageRendering
         for module in TriageModule.allCases {
             let keys = AssessRequest.acceptedKeys(module)
             #expect(keys.prefix(InputKey.keys(for: module).count).elementsEqual(InputKey.keys(for: module).map(\.json)))
-            #expect(keys.suffix(4) == ["onsetMinutes", "lat", "lon", "gfapAssay"])
+            #expect(keys.suffix(5) == ["onsetMinutes", "lat", "lon", "gfapAssay", "nihss"])
         }
         #expect(Self.error(#"{"module":"coma","inputs":{"gfap":100,"age":70}}"#)?.code == "api.unknownField")
         #expect(Self.error(#"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":450,"headache":true}}"#)?.code == "api.unknownField")

@@ -23,6 +23,9 @@ import TriageEngine
         #"{"module":"limited","inputs":{"age":17,"sbp":120,"dbp":70,"gfap":100,"reducedVigilance":true,"onsetMinutes":30}}"#,
         #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":180,"fastEd":7,"headache":true,"lat":49.79,"lon":9.95},"mode":"offline"}"#,
         #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":4321.5,"fastEd":2,"lat":0,"lon":0,"gfapAssay":"other"},"lang":"de"}"#,
+        // The expected outcome by destination beside the routing (issue 27): with the NIHSS, and without it.
+        #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":50,"fastEd":7,"onsetMinutes":60,"nihss":14,"lat":48.8409,"lon":12.9607}}"#,
+        #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":50,"fastEd":7,"onsetMinutes":60,"lat":48.8409,"lon":12.9607}}"#,
     ]
 
     @Test func assessAnswersTheEnginesOutcomeThroughTheSharedRenderer() async throws {
@@ -45,7 +48,9 @@ import TriageEngine
         let gets = ["/v1/centers?lat=49.79&lon=9.95", "/v1/centers?near=F%C3%BCrth%20(Bayern)&need=stroke-unit&limit=2",
                     "/v1/centers?lat=0&lon=0&lang=de"]
         let routes = [#"{"near":"Würzburg","ich":0.1,"fastEd":6}"#, #"{"lat":0,"lon":0,"ich":0.7,"lvo":0.2,"onsetMinutes":30}"#,
-                      #"{"lat":48.14,"lon":11.58,"ich":0.05,"lvo":0.8,"maxExtraMinutes":60}"#]
+                      #"{"lat":48.14,"lon":11.58,"ich":0.05,"lvo":0.8,"maxExtraMinutes":60}"#,
+                      #"{"near":"Deggendorf","lvo":0.8,"nihss":14,"onsetMinutes":60}"#,
+                      #"{"near":"Deggendorf","ich":0.1,"lvo":0.8,"onsetMinutes":60}"#]
         try await Self.withClient { client in
             for body in Self.assessBodies {
                 try await client.execute(uri: "/v1/assess", method: .post, body: ByteBuffer(string: body)) { response in
@@ -73,6 +78,20 @@ import TriageEngine
         }
     }
 
+    @Test func routeAndAssessCarryTheExpectedOutcomeBesideTheRouting() async throws {
+        let v1 = LocalAPIV1()
+        let route = try v1.route(Array(#"{"near":"Deggendorf","lvo":0.8,"nihss":14,"onsetMinutes":60}"#.utf8))
+        #expect(route.text.contains(#""outcomes":{"model":"#))
+        #expect(route.text.contains(#""lvoSource":"given""#))
+        #expect(route.text.contains(#""kind":"dripAndShip""#))
+        let assess = try await v1.assess(Array(Self.assessBodies[4].utf8))
+        #expect(assess.text.contains(#""lvoSource":"lvoModel""#))
+        #expect(assess.text.contains(#""nihss":14"#))
+        let without = try await v1.assess(Array(Self.assessBodies[5].utf8))
+        #expect(without.text.contains(#""outcomesUnavailable":{"code":"centers.outcomes.needsSeverity""#))
+        #expect(!without.text.contains(#""outcomes":"#))
+    }
+
     @Test func v1ErrorsAreDocumentedWithStableCodes() async throws {
         let cases: [(String, HTTPRequest.Method, String, Int, String)] = [
             ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":5}}"#, 422, "api.outOfRange"),
@@ -83,7 +102,10 @@ import TriageEngine
             ("/v1/assess", .post, #"{"module":"coma""#, 400, "api.invalidJSON"),
             ("/v1/route", .post, #"{"near":"Nirgendwo-an-der-Spree","ich":0.1}"#, 422, "api.unknownPlace"),
             ("/v1/route", .post, #"{"lat":49.79,"lon":9.95,"ich":1.5}"#, 422, "api.outOfRange"),
-            ("/v1/route", .post, #"{"lat":49.79,"lon":9.95}"#, 400, "api.missingField"),
+            ("/v1/route", .post, #"{"ich":0.1}"#, 400, "api.missingField"),
+            ("/v1/route", .post, #"{"near":"Deggendorf","lvo":0.8,"nihss":0,"onsetMinutes":60}"#, 422, "api.outOfRange"),
+            ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":500,"nihss":43}}"#, 422, "api.outOfRange"),
+            ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":500,"nihss":"14"}}"#, 400, "api.wrongType"),
             ("/v1/centers?lat=49.79&lon=9.95&limit=0", .get, "", 422, "api.outOfRange"),
             ("/v1/centers?lat=49.79&lon=9.95&coverageKm=-1", .get, "", 422, "api.outOfRange"),
             ("/v1/centers?lat=49.79&lon=9.95&need=helipad", .get, "", 422, "api.outOfRange"),

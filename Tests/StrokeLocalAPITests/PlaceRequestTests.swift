@@ -43,11 +43,13 @@ import Testing
         let r = try PlaceRequest.route(body: Array(#"{"lat":49.79,"lon":9.95,"ich":0.1,"fastEd":6,"onsetMinutes":null,"lang":"en"}"#.utf8))
         #expect(r.numbers == ["lat": 49.79, "lon": 9.95, "ich": 0.1, "fastEd": 6])
         #expect(r.near == nil)
+        // Without ich: routed conservatively, as `route` without --ich (issue 27's example); nihss is a number.
+        let unknown = try PlaceRequest.route(body: Array(#"{"near":"Deggendorf","lvo":0.8,"nihss":14,"onsetMinutes":60}"#.utf8))
+        #expect(unknown.numbers == ["lvo": 0.8, "nihss": 14, "onsetMinutes": 60])
     }
 
     @Test func routeBodyErrors() {
         let cases: [(String, String, String?)] = [
-            (#"{"near":"Würzburg"}"#, "api.missingField", "ich"),
             (#"{"near":"Würzburg","ich":0.1,"lvo":0.5,"fastEd":6}"#, "api.wrongType", "fastEd"),
             (#"{"near":"Würzburg","ich":"0.1"}"#, "api.wrongType", "ich"),
             (#"{"near":7,"ich":0.1}"#, "api.wrongType", "near"),

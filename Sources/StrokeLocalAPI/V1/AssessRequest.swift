@@ -8,7 +8,7 @@ import TriageRendering
 ///
 /// `inputs` uses the keys of the CLI's JSON `inputs` object (`InputKey.json`):
 /// the module's own inputs (`InputKey.keys(for:)`), plus `onsetMinutes`,
-/// `lat`/`lon` (both or neither) and `gfapAssay`. Numbers are JSON numbers,
+/// `lat`/`lon` (both or neither), `gfapAssay` and `nihss` (the expected outcome beside the routing). Numbers are JSON numbers,
 /// yes/no inputs JSON booleans (absent = no, as an absent CLI flag); `null` is
 /// absent. Parsing checks presence and types (the CLI's argument parsing: 400);
 /// `inputs(config:)` then checks values with the engine's `ModuleAssessment`,
@@ -34,10 +34,12 @@ public struct AssessRequest: Sendable {
     static let topLevelKeys = ["module", "inputs", "mode", "lang"]
     /// The key of the GFAP assay in the CLI's JSON `inputs` object.
     public static let assayKey = "gfapAssay"
+    /// The key of the NIHSS (the CLI's `--nihss`) in the JSON `inputs` object.
+    public static let nihssKey = "nihss"
 
-    /// The keys `inputs` may hold for a module: its own (in form order), then onset, location, assay.
+    /// The keys `inputs` may hold for a module: its own (in form order), then onset, location, assay, NIHSS.
     public static func acceptedKeys(_ module: TriageModule) -> [String] {
-        InputKey.keys(for: module).map(\.json) + [InputKey.onsetMinutes, .lat, .lon].map(\.json) + [assayKey]
+        InputKey.keys(for: module).map(\.json) + [InputKey.onsetMinutes, .lat, .lon].map(\.json) + [assayKey, nihssKey]
     }
 
     /// Parses a body, checking presence and types.
@@ -101,9 +103,16 @@ public struct AssessRequest: Sendable {
         case .string?: throw Self.unknownAssay
         case let other?: throw .wrongType(Self.assayKey, expected: "a string, not \(other.typeName)")
         }
+        var nihss: Double?
+        switch values[Self.nihssKey] {
+        case nil, .null?: break
+        case .number(let d)?: nihss = d
+        case let other?: throw .wrongType(Self.nihssKey, expected: "a number, not \(other.typeName)")
+        }
         self.numbers = numbers
         self.findings = findings
-        extras = ModuleRequest(onsetMinutes: numbers[.onsetMinutes], latitude: numbers[.lat], longitude: numbers[.lon], gfapAssay: assay)
+        extras = ModuleRequest(onsetMinutes: numbers[.onsetMinutes], latitude: numbers[.lat], longitude: numbers[.lon], gfapAssay: assay,
+                               nihss: nihss)
     }
 
     /// The inputs, completed and checked by `ModuleAssessment` as the CLI checks them:

@@ -114,11 +114,13 @@ public struct LocalAPIV1: Sendable {
         let n = request.numbers
         do {
             // The CLI's order: the probabilities and times first, then the origin, then the policy and dataset.
-            try CentersQueries.checkRouting(ich: n["ich"], lvo: n["lvo"], fastEd: n["fastEd"], onsetMinutes: n["onsetMinutes"])
+            try CentersQueries.checkRouting(ich: n["ich"], lvo: n["lvo"], fastEd: n["fastEd"], onsetMinutes: n["onsetMinutes"],
+                                            nihss: n["nihss"])
             let (origin, place) = try Self.origin(request)
-            let routing = RoutingRequest(origin: origin, ichProbability: n["ich"] ?? 0, lvoProbability: n["lvo"], fastEd: n["fastEd"],
+            let routing = RoutingRequest(origin: origin, ichProbability: n["ich"], lvoProbability: n["lvo"], fastEd: n["fastEd"],
                                          onsetMinutes: n["onsetMinutes"])
-            let answer = try CentersQueries.route(routing, place: place, settings: Self.settings(request), config: config)
+            let answer = try CentersQueries.route(routing, place: place, outcomes: OutcomeSeverityInput(severity: n["nihss"].map { .nihss($0) }),
+                                                  settings: Self.settings(request), config: config)
             return Answer(answer.json(Self.localizer(request.lang)), recorded: nil)
         } catch {
             throw Self.translate(error, request)

@@ -23,7 +23,7 @@ public struct PlaceRequest: Sendable, Equatable {
     /// The numeric parameters of `/v1/centers`, as `stroke-triage centers` names them.
     public static let centersNumbers = ["lat", "lon", "limit", "coverageKm", "roadFactor", "speedKmh", "overheadMinutes"]
     /// The numeric parameters of `/v1/route`, as `stroke-triage route` names them.
-    public static let routeNumbers = ["lat", "lon", "ich", "lvo", "fastEd", "onsetMinutes", "maxExtraMinutes",
+    public static let routeNumbers = ["lat", "lon", "ich", "lvo", "fastEd", "onsetMinutes", "nihss", "maxExtraMinutes",
                                       "coverageKm", "roadFactor", "speedKmh", "overheadMinutes"]
 
     /// `GET /v1/centers` from its query parameters (already percent-decoded).
@@ -52,8 +52,8 @@ public struct PlaceRequest: Sendable, Equatable {
     }
 
     /// `POST /v1/route` from its JSON body.
-    /// - Throws: as `centers(query:)`, plus 400 `api.invalidJSON`/`api.notAnObject`, and `api.missingField` for `ich`;
-    ///   `lvo` and `fastEd` together are 400 (the CLI's usage error).
+    /// - Throws: as `centers(query:)`, plus 400 `api.invalidJSON`/`api.notAnObject`; `ich` may be absent
+    ///   (routed conservatively, as `route` without `--ich`); `lvo` and `fastEd` together are 400 (the CLI's usage error).
     public static func route(body bytes: some Collection<UInt8>) throws(LocalAPIError) -> PlaceRequest {
         let allowed = routeNumbers + ["near", "lang"]
         var request = PlaceRequest()
@@ -68,7 +68,6 @@ public struct PlaceRequest: Sendable, Equatable {
             default: throw .wrongType(name, expected: "a number, not \(value.typeName)")
             }
         }
-        guard request.numbers["ich"] != nil else { throw .missingField("ich") }
         if request.numbers["lvo"] != nil, request.numbers["fastEd"] != nil {
             throw LocalAPIError(code: "api.wrongType", status: .badRequest, message: "Give either lvo or fastEd, not both.", field: "fastEd")
         }

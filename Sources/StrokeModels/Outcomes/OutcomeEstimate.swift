@@ -16,6 +16,9 @@ public enum LVOSource: String, Sendable, Hashable, Codable {
     case race
     /// The outcome model's own estimate from the RACE equivalent of the NIHSS.
     case nihssAsRace
+    /// Our LVO model's estimate from GFAP and FAST-ED (the full module), used
+    /// instead of the model's RACE curve: a research extension (clinical-reference.md §14).
+    case lvoModel
 }
 
 /// One strategy's times and, when the model evaluates it, its probabilities.

@@ -25,6 +25,9 @@ public struct OutcomeInputs: Sendable, Hashable {
     /// The probability of a large vessel occlusion (0–1), or `nil` to use the
     /// model's own estimate from RACE (or from the RACE equivalent of the NIHSS).
     public var lvoProbability: Double?
+    /// What a given `lvoProbability` is reported as: `.given` (the default) or
+    /// `.lvoModel` (our GFAP + FAST-ED estimate). Ignored without a p(LVO).
+    public var givenLVOSource: LVOSource = .given
     /// Minutes since symptom onset or last known well.
     public var onsetMinutes: Double
     /// The thrombolysis-capable hospitals considered, never empty; the first

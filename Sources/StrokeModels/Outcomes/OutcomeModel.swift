@@ -131,7 +131,7 @@ public enum OutcomeModel {
         let lvoSource: LVOSource
         let lvo: Double
         if let given = inputs.lvoProbability {
-            (lvo, lvoSource) = (given, .given)
+            (lvo, lvoSource) = (given, inputs.givenLVOSource)
         } else {
             lvo = lvoProbability(race: race)
             if case .race = inputs.severity { lvoSource = .race } else { lvoSource = .nihssAsRace }

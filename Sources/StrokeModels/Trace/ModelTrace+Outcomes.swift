@@ -20,7 +20,8 @@ extension OutcomeEstimate {
             steps.append(TraceStep("outcome.race", "RACE = 0 at NIHSS \(m.nihssAtRaceZero), else (NIHSS − (\(m.nihssFromRaceIntercept))) / \(m.nihssPerRacePoint)",
                                    value: raceEquivalent, reference: ref))
         }
-        let lvoFormula = lvoSource == .given ? "p(LVO) (given)" : "p = 1 / (1 + e^−(\(m.lvoIntercept) + \(m.lvoSlope) · RACE))"
+        let lvoFormula = lvoSource == .lvoModel ? "p(LVO) (our LVO model: GFAP + FAST-ED)"
+            : lvoSource == .given ? "p(LVO) (given)" : "p = 1 / (1 + e^−(\(m.lvoIntercept) + \(m.lvoSlope) · RACE))"
         steps.append(TraceStep("outcome.lvo", lvoFormula, value: lvoProbability, reference: ref))
         let baseline = m.pGoodAfterThrombolysis(onsetToNeedle: .infinity, nihss: nihss)
         steps.append(TraceStep("outcome.baseline", "b = 0.001 · NIHSS² − 0.0615 · NIHSS + 1", value: baseline, reference: ref))

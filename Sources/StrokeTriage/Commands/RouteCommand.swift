@@ -12,13 +12,15 @@ struct RouteCommand: ParsableCommand {
         discussion: """
             The rules, the LVO rule and the coverage rule are described in docs/routing.md. \
             Farther than the coverage distance from every center (default \(Int(RoutingPolicy.defaultCoverageKm)) km), \
-            no destination is suggested: local protocol applies.
+            no destination is suggested: local protocol applies. With an LVO suspected (or --lvo) and \
+            --onset-minutes, the expected outcome by destination (Ali et al., Stroke 2018; a research \
+            extension) is shown beside the rule-based destination; it needs --nihss.
             """)
 
     @OptionGroup var place: CentersOptions
 
-    @Option(name: .long, help: "ICH probability 0…1.", transform: DecimalFlag.double)
-    var ich: Double
+    @Option(name: .long, help: "ICH probability 0…1; omit when unknown (routed conservatively, rule 2).", transform: DecimalFlag.double)
+    var ich: Double?
 
     @Option(name: .long, help: "LVO probability 0…1 (or give --fast-ed).", transform: DecimalFlag.double)
     var lvo: Double?
@@ -29,9 +31,13 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset (≥ 0); omit when unknown.", transform: DecimalFlag.double)
     var onsetMinutes: Double?
 
+    @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText), for the expected outcome by destination (research extension).", transform: DecimalFlag.double)
+    var nihss: Double?
+
     @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center (default 15).", transform: DecimalFlag.double)
     var maxExtraMinutes: Double?
 
+    @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -42,10 +48,19 @@ struct RouteCommand: ParsableCommand {
         let l = output.localizer
         let answer = try Failure.report(output) {
             try CentersQueries.route(from: place.origin, ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes,
-                                     settings: place.settings(maxExtraMinutes: maxExtraMinutes), config: AppConfig.current)
+                                     nihss: nihss, settings: place.settings(maxExtraMinutes: maxExtraMinutes), config: AppConfig.current)
         }
-        if output.json { return Console.out(answer.json(l).serialized()) }
+        if output.json {
+            var json = answer.json(l)
+            if explain.explain, case .object(let members) = json, let trace = answer.outcomeTrace {
+                json = .object(members + [("trace", .object([("outcomes", TraceRendering.json(trace))]))])
+            }
+            return Console.out(json.serialized())
+        }
         for line in answer.lines(l) { Console.outWrapped(line) }
+        if explain.explain, let trace = answer.outcomeTrace {
+            Console.out(lines: [""] + TraceRendering.lines(trace, l))
+        }
         Console.outWrapped(l.text("disclaimer.short"))
     }
 }

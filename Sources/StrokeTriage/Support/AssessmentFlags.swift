@@ -9,6 +9,9 @@ struct AssessmentFlags: ParsableArguments {
     @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (\(TriageRules.allowed(.onsetMinutes).compactText)).", transform: DecimalFlag.double)
     var onsetMinutes: Double?
 
+    @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText): only for the expected outcome by destination beside the routing (research extension; needs a location).", transform: DecimalFlag.double)
+    var nihss: Double?
+
     @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).", transform: DecimalFlag.double)
     var lat: Double?
 
@@ -35,7 +38,7 @@ struct AssessmentFlags: ParsableArguments {
 
     /// The engine's request of these flags.
     var request: ModuleRequest {
-        ModuleRequest(onsetMinutes: onsetMinutes, latitude: lat, longitude: lon, near: near, gfapAssay: gfapAssay)
+        ModuleRequest(onsetMinutes: onsetMinutes, latitude: lat, longitude: lon, near: near, gfapAssay: gfapAssay, nihss: nihss)
     }
 
     mutating func validate() throws {

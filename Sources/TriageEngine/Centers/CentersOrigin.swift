@@ -42,15 +42,18 @@ extension CentersQueries {
     }
 
     /// Routes a patient from an origin not yet resolved: the routing inputs are checked first
-    /// (`checkRouting`), then the origin, then as `route(_:…)`.
+    /// (`checkRouting`), then the origin, then as `route(_:…)`. `ich` `nil` is routed
+    /// conservatively (rule 2). The expected outcome by destination is estimated beside the
+    /// decision with `nihss` (a given `lvo` reported as `given`), or noted as needing it.
     /// - Throws: `CentersError` naming the first problem.
-    public static func route(from origin: CentersOrigin, ich: Double, lvo: Double? = nil, fastEd: Double? = nil,
-                             onsetMinutes: Double? = nil, settings: CentersSettings = CentersSettings(),
+    public static func route(from origin: CentersOrigin, ich: Double?, lvo: Double? = nil, fastEd: Double? = nil,
+                             onsetMinutes: Double? = nil, nihss: Double? = nil, settings: CentersSettings = CentersSettings(),
                              config: AppConfig) throws -> RouteAnswer {
-        try checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes)
+        try checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes, nihss: nihss)
         let (coordinate, place) = try origin.resolve()
         let request = RoutingRequest(origin: coordinate, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd,
                                      onsetMinutes: onsetMinutes)
-        return try route(request, place: place, settings: settings, config: config)
+        return try route(request, place: place, outcomes: OutcomeSeverityInput(severity: nihss.map { .nihss($0) }),
+                         settings: settings, config: config)
     }
 }

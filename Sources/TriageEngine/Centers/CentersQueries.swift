@@ -92,17 +92,23 @@ public struct RouteAnswer: Sendable {
     public let policy: RoutingPolicy
     /// The dataset's name.
     public let dataset: String
+    /// The expected outcome by destination beside the decision, `nil` when it does not apply
+    /// or was not asked for (docs/clinical-reference.md §14).
+    public let outcomes: RoutingOutcomes?
 
     /// The `route --json` object (messages in the localizer's language).
     public func json(_ l: Localizer) -> JSONValue {
-        RoutingRendering.json(outcome, origin: origin, place: place, policy: policy, dataset: dataset, l)
+        RoutingRendering.json(outcome, origin: origin, place: place, policy: policy, dataset: dataset, outcomes: outcomes, l)
     }
 
-    /// The human lines: the origin header, then the decision (no disclaimer).
+    /// The human lines: the origin header, then the decision and the expected outcome (no disclaimer).
     public func lines(_ l: Localizer) -> [String] {
         [l.text("centers.route.header", [.text(CentersRendering.origin(origin, place: place, l))])]
-            + RoutingRendering.lines(outcome, policy: policy, l)
+            + RoutingRendering.lines(outcome, policy: policy, outcomes: outcomes, l)
     }
+
+    /// The outcome model's trace (`--explain`), when there is an estimate.
+    public var outcomeTrace: ModelTrace? { outcomes?.estimate?.trace }
 }
 
 /// The centers questions every front-end asks: the nearest centers, and where to take a patient.
@@ -130,24 +136,30 @@ public enum CentersQueries {
     }
 
     /// Routes a patient: ICH probability 0…1, LVO probability 0…1 or FAST-ED 0…9, minutes since onset ≥ 0.
+    /// With `outcomes`, the expected outcome by destination is estimated beside the
+    /// decision (`Router.outcomes`); the decision itself is the same with or without it.
     /// - Throws: `CentersError` naming the value out of range, a bad setting or dataset.
-    public static func route(_ request: RoutingRequest, place: String? = nil,
+    public static func route(_ request: RoutingRequest, place: String? = nil, outcomes: OutcomeSeverityInput? = nil,
                              settings: CentersSettings = CentersSettings(), config: AppConfig) throws -> RouteAnswer {
-        try checkRouting(ich: request.ichProbability, lvo: request.lvoProbability, fastEd: request.fastEd, onsetMinutes: request.onsetMinutes)
+        try checkRouting(ich: request.ichProbability, lvo: request.lvoProbability, fastEd: request.fastEd, onsetMinutes: request.onsetMinutes,
+                         nihss: outcomes?.nihss)
         try checkOrigin(request.origin)
         let policy = try settings.policy(config)
         let dataset = try settings.dataset(config)
-        let outcome = try Router(dataset: dataset, policy: policy).route(request)
-        return RouteAnswer(outcome: outcome, origin: request.origin, place: place, policy: policy, dataset: dataset.name)
+        let router = Router(dataset: dataset, policy: policy)
+        let outcome = try router.route(request)
+        return RouteAnswer(outcome: outcome, origin: request.origin, place: place, policy: policy, dataset: dataset.name,
+                           outcomes: outcomes.flatMap { router.outcomes(request, $0) })
     }
 
-    /// Checks the routing inputs in this order: ICH 0…1, LVO 0…1, FAST-ED whole 0…9, onset ≥ 0 minutes.
+    /// Checks the routing inputs in this order: ICH 0…1, LVO 0…1, FAST-ED whole 0…9, onset ≥ 0 minutes, NIHSS 1…42.
     /// - Throws: `CentersError.inputOutOfRange` naming the first value out of range.
-    public static func checkRouting(ich: Double?, lvo: Double?, fastEd: Double?, onsetMinutes: Double?) throws {
+    public static func checkRouting(ich: Double?, lvo: Double?, fastEd: Double?, onsetMinutes: Double?, nihss: Double? = nil) throws {
         if let ich { try CentersEnvironment.check(ich, field: "centers.field.ich", AllowedRange(lower: 0, upper: 1)) }
         if let lvo { try CentersEnvironment.check(lvo, field: "centers.field.lvo", AllowedRange(lower: 0, upper: 1)) }
         if let fastEd { try CentersEnvironment.check(fastEd, field: "field.fastEd", AllowedRange(lower: 0, upper: 9, integer: true)) }
         if let onsetMinutes { try CentersEnvironment.check(onsetMinutes, field: "field.onsetMinutes", AllowedRange(lower: 0)) }
+        if let nihss { try CentersEnvironment.check(nihss, field: "field.nihss", OutcomeModel.allowed(.nihss)) }
     }
 
     /// Checks a coordinate's latitude (−90…90) and longitude (−180…180).

@@ -23,14 +23,17 @@ public enum RoutingAdvisor {
                 origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes,
                 scales: (try? assessment.inputs.scaleReport())?.scored ?? [])
-            let outcome = try Router(dataset: dataset, policy: policy).route(request)
+            let router = Router(dataset: dataset, policy: policy)
+            let outcome = try router.route(request)
+            let outcomes = router.outcomes(request, outcomeInput(assessment))
             // The origin first: with a place name, it shows which place was understood.
             let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
             return RoutingSummary(
-                lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
+                lines: [header] + RoutingRendering.lines(outcome, policy: policy, outcomes: outcomes, localizer),
                 json: RoutingRendering.json(
-                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name, localizer),
-                destination: outcome.decision?.destination)
+                    outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
+                    outcomes: outcomes, localizer),
+                destination: outcome.decision?.destination, outcomeTrace: outcomes?.estimate?.trace)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])
@@ -38,5 +41,14 @@ public enum RoutingAdvisor {
         } catch {
             return nil
         }
+    }
+
+    /// The severity and LVO source of the outcome estimate: a RACE total from the configured
+    /// scales (the model's own severity), else the NIHSS entered; our LVO estimate (GFAP +
+    /// FAST-ED, the full module) is reported as `lvoModel` (docs/clinical-reference.md §14).
+    public static func outcomeInput(_ assessment: Assessment) -> OutcomeSeverityInput {
+        let race = (try? assessment.inputs.scaleReport())?.scored.first { $0.definition.scale == .race }?.total
+        return .preferringRace(race: race, nihss: assessment.inputs.nihss,
+                               lvoSource: assessment.lvo?.probability != nil ? .lvoModel : .given)
     }
 }

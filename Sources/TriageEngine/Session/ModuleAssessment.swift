@@ -14,10 +14,13 @@ public struct ModuleRequest: Sendable, Hashable {
     public var near: String?
     /// The GFAP assay's name (else the configuration's `gfapAssay`).
     public var gfapAssay: String?
+    /// The NIHSS (1–42): only the expected outcome beside the routing uses it.
+    public var nihss: Double?
 
     /// A request with these extras (all optional).
     public init(onsetMinutes: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                near: String? = nil, gfapAssay: String? = nil) {
+                near: String? = nil, gfapAssay: String? = nil, nihss: Double? = nil) {
+        self.nihss = nihss
         self.onsetMinutes = onsetMinutes
         self.latitude = latitude
         self.longitude = longitude
@@ -41,6 +44,7 @@ public enum ModuleAssessment {
         var inputs = try build()
         inputs.gfapAssay = assay
         if let onset = request.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
+        if let nihss = request.nihss { inputs.nihss = try checked(.nihss, nihss) }
         if let lat = request.latitude, let lon = request.longitude {
             inputs.location = Coordinate(latitude: try checked(.latitude, lat), longitude: try checked(.longitude, lon))
         }

@@ -36,7 +36,13 @@ public enum AssessmentJSON {
     public static func outcome(_ outcome: AssessmentOutcome, traces: AssessmentTrace? = nil) -> JSONValue {
         guard case .object(var members) = assessment(outcome.assessment, routing: outcome.routing) else { return .null }
         if let routing = outcome.routing { members.append(("routing", routing.json)) }
-        if let traces { members.append(("trace", TraceRendering.json(traces))) }
+        if let traces {
+            var trace = TraceRendering.json(traces)
+            if case .object(let parts) = trace, let outcomes = outcome.routing?.outcomeTrace {
+                trace = .object(parts + [("outcomes", TraceRendering.json(outcomes))])
+            }
+            members.append(("trace", trace))
+        }
         return .object(members)
     }
 
@@ -103,6 +109,7 @@ public enum AssessmentJSON {
         }
         if let assay = i.gfapAssay { members.append(("gfapAssay", .string(assay.rawValue))) }
         if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
+        if let nihss = i.nihss { members.append(("nihss", .number(nihss))) }
         if let location = i.location {
             members.append((InputKey.lat.json, .number(location.latitude)))
             members.append((InputKey.lon.json, .number(location.longitude)))

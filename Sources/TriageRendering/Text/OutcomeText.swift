@@ -26,6 +26,9 @@ public enum OutcomeText {
         out += recordedLines(outcome.recordedAs, style: style, localizer: localizer)
         if explain {
             out += TraceRendering.lines(AssessmentTrace(outcome.assessment), localizer).flatMap(style.wrapKeepingIndent)
+            if let trace = outcome.routing?.outcomeTrace {
+                out += TraceRendering.lines(trace, localizer).flatMap(style.wrapKeepingIndent)
+            }
         }
         return out
     }

@@ -9,8 +9,10 @@ public enum RoutingRendering {
     /// plus their stable keys). `coverage` is `inside` or `outside`; outside, `destination`,
     /// `category`, `urgency`, `transferPlan` and `extraMinutes` are null, `alternatives` is
     /// empty, and `nearestCenters` lists the nearest centers as information only
-    /// (empty inside).
-    public static func json(_ o: RoutingOutcome, origin: Coordinate, place: String?, policy: RoutingPolicy, dataset: String, _ l: Localizer) -> JSONValue {
+    /// (empty inside). After `extraMinutes` come the expected-outcome members
+    /// (`RoutingOutcomeRendering.members`) when `outcomes` is given.
+    public static func json(_ o: RoutingOutcome, origin: Coordinate, place: String?, policy: RoutingPolicy, dataset: String,
+                            outcomes: RoutingOutcomes? = nil, _ l: Localizer) -> JSONValue {
         var originMembers: [(String, JSONValue)] = [("lat", .number(origin.latitude)), ("lon", .number(origin.longitude))]
         if let place { originMembers.append(("place", .string(place))) }
         let d = o.decision
@@ -19,7 +21,7 @@ public enum RoutingRendering {
         case .inside(let decision): (reasons, warnings, nearest) = (decision.reasons, decision.warnings, [])
         case .outside(let outside): (reasons, warnings, nearest) = (outside.reasons, outside.warnings, outside.nearest)
         }
-        return .object([
+        let head: [(String, JSONValue)] = [
             ("coverage", .string(o.coverage.rawValue)),
             ("category", d.map { .string($0.category.rawValue) } ?? .null),
             ("destination", d.map { CentersRendering.json($0.destination) } ?? .null),
@@ -30,6 +32,8 @@ public enum RoutingRendering {
             ("alternatives", .array((d?.alternatives ?? []).map(CentersRendering.json))),
             ("nearestCenters", .array(nearest.map(CentersRendering.json))),
             ("extraMinutes", d?.extraMinutes.map { CentersRendering.rounded($0, 1) } ?? .null),
+        ]
+        return .object(head + RoutingOutcomeRendering.members(outcomes, l) + [
             ("warnings", .array(warnings.map { .string(l.render($0)) })),
             ("origin", .object(originMembers)),
             ("dataset", .string(dataset)),
@@ -42,10 +46,11 @@ public enum RoutingRendering {
     }
 
     /// Human lines: inside coverage the decision; outside, that no destination is
-    /// suggested, why, and the nearest centers as information only.
-    public static func lines(_ o: RoutingOutcome, policy: RoutingPolicy, _ l: Localizer) -> [String] {
+    /// suggested, why, and the nearest centers as information only. Inside, the expected
+    /// outcome by destination (`RoutingOutcomeRendering`) follows the reasons when given.
+    public static func lines(_ o: RoutingOutcome, policy: RoutingPolicy, outcomes: RoutingOutcomes? = nil, _ l: Localizer) -> [String] {
         switch o {
-        case .inside(let d): return lines(d, policy: policy, l)
+        case .inside(let d): return lines(d, policy: policy, outcomes: outcomes, l)
         case .outside(let outside): return lines(outside, policy: policy, l)
         }
     }
@@ -64,7 +69,7 @@ public enum RoutingRendering {
     }
 
     /// Inside coverage: warnings, destination, urgency, transfer plan, reasons, alternatives, drive note.
-    private static func lines(_ d: RoutingDecision, policy: RoutingPolicy, _ l: Localizer) -> [String] {
+    private static func lines(_ d: RoutingDecision, policy: RoutingPolicy, outcomes: RoutingOutcomes?, _ l: Localizer) -> [String] {
         var out = d.warnings.map { "! " + l.render($0) }
         out.append(l.text("centers.route.category", [.key("centers.category.\(d.category.rawValue)")]))
         out += CentersRendering.lines(d.destination, title: l.text("centers.route.destination"), l)
@@ -75,6 +80,7 @@ public enum RoutingRendering {
         out.append(l.text("centers.route.reasons"))
         out += d.reasons.map { "  - " + l.render($0) }
         out.append(CentersRendering.driveNote(policy.drive, l))
+        out += RoutingOutcomeRendering.lines(outcomes, decision: d, policy: policy, l)
         if d.alternatives.isEmpty {
             out.append(l.text("centers.route.noAlternatives"))
         } else {
