@@ -22,7 +22,9 @@ public enum TriageRules {
         case .scaleFacialPalsy, .scaleArmMotor, .scaleLegMotor, .scaleGazeDeviation, .scaleAphasiaAgnosia,
              .scaleFacialDroop, .scaleArmDrift, .scaleGripStrength, .scaleLocQuestionsAndCommands, .scaleLocQuestions,
              .scaleArmWeakness, .scaleVision, .scaleAphasia, .scaleNeglect:
-            return ScaleItem(field: field)!.allowed
+            // Every `scale.*` field is one item's `field` (InputCatalogueTests); the empty
+            // range is never reached, and would reject the value rather than crash.
+            return ScaleItem(field: field)?.allowed ?? AllowedRange(lower: 0, upper: 0, integer: true)
         case .race, .nihss, .lvoProbability, .toThrombolysis, .toThrombectomy, .transferMinutes, .doorToNeedle,
              .doorToPuncture:
             return OutcomeModel.allowed(field)

@@ -1,3 +1,4 @@
+import StrokeModels
 import TriageRendering
 
 /// The file format of batch input and output.

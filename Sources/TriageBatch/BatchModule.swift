@@ -96,9 +96,4 @@ extension InputKey {
         case .neglect: return 29
         }
     }
-
-    /// The input key of a model field, when there is one.
-    init?(field: InputField) {
-        self.init(rawValue: ScaleItem(field: field)?.rawValue ?? field.rawValue)
-    }
 }

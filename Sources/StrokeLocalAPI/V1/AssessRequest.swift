@@ -163,7 +163,7 @@ public struct AssessRequest: Sendable {
             return LocalAPIError(code: "api.outOfRange", status: .unprocessableContent,
                                  message: "sbp must be above dbp; given sbp \(WireRange.valueText(issue.given)).", field: InputKey.sbp.json)
         }
-        let key = InputKey.allCases.first { $0.field == issue.field }?.json ?? issue.field.rawValue
+        let key = InputKey(field: issue.field)?.json ?? issue.field.rawValue
         return .outOfRange(key, allowed: WireRange.text(issue.allowed), given: WireRange.valueText(issue.given))
     }
 }

@@ -33,12 +33,29 @@ public enum ScaleItem: String, Sendable, Hashable, Codable, CaseIterable {
     case neglect
 
     /// The item as an input field (for validation messages): `scale.<key>`.
-    public var field: InputField { InputField(rawValue: "scale." + rawValue)! }
+    public var field: InputField {
+        switch self {
+        case .facialPalsy: return .scaleFacialPalsy
+        case .armMotor: return .scaleArmMotor
+        case .legMotor: return .scaleLegMotor
+        case .gazeDeviation: return .scaleGazeDeviation
+        case .aphasiaAgnosia: return .scaleAphasiaAgnosia
+        case .facialDroop: return .scaleFacialDroop
+        case .armDrift: return .scaleArmDrift
+        case .gripStrength: return .scaleGripStrength
+        case .locQuestionsAndCommands: return .scaleLocQuestionsAndCommands
+        case .locQuestions: return .scaleLocQuestions
+        case .armWeakness: return .scaleArmWeakness
+        case .vision: return .scaleVision
+        case .aphasia: return .scaleAphasia
+        case .neglect: return .scaleNeglect
+        }
+    }
 
-    /// The item of a `scale.*` input field, `nil` for other fields.
+    /// The item of a `scale.*` input field (the item whose `field` it is), `nil` for other fields.
     public init?(field: InputField) {
-        guard field.rawValue.hasPrefix("scale.") else { return nil }
-        self.init(rawValue: String(field.rawValue.dropFirst("scale.".count)))
+        guard let item = ScaleItem.allCases.first(where: { $0.field == field }) else { return nil }
+        self = item
     }
 
     /// The highest point value of the item (the lowest is 0).
@@ -52,14 +69,8 @@ public enum ScaleItem: String, Sendable, Hashable, Codable, CaseIterable {
     /// Whole numbers from 0 to `maxPoints`.
     public var allowed: AllowedRange { AllowedRange(lower: 0, upper: Double(maxPoints), integer: true) }
 
-    /// The command-line flag, e.g. `--loc-questions-and-commands`.
-    public var flag: String {
-        var name = "--"
-        for c in rawValue {
-            if c.isUppercase { name += "-" + c.lowercased() } else { name.append(c) }
-        }
-        return name
-    }
+    /// The command-line flag, e.g. `--loc-questions-and-commands` (named as the item's `InputKey`).
+    public var flag: String { CamelCaseName.flag(rawValue) }
 
     /// The localization key of the item's short name.
     public var messageKey: String { field.messageKey }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import TriageRendering
 
 extension InputKey {
