@@ -12,7 +12,7 @@ public struct BoardCase: Sendable, Equatable {
     public let device: String
     /// The verdict of opening the case.
     public let verdict: CaseVerdict
-    /// Urgency: recomputed from the verified assessment (`CaseUrgency(caseJSON:)`), else as the relay lists it.
+    /// Urgency: the checked payload's `decision.urgency` (`CasePayload` verified it follows the rules), else as the relay lists it.
     public let urgency: CaseUrgency
     /// Minutes to arrival as of `etaUpdatedMs`.
     public let etaMinutes: Int?
@@ -35,8 +35,8 @@ public struct BoardCase: Sendable, Equatable {
         let payload = opened.isValid ? opened.caseJSON.flatMap(CasePayload.init(validating:)) : nil
         verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
         self.payload = payload
-        let checked = payload != nil ? opened.caseJSON : nil
-        urgency = checked.flatMap(CaseUrgency.init(caseJSON:)) ?? listed.urgency
+        // The payload is already read and checked: its decision's urgency, not a second parse of the bytes.
+        urgency = payload?.value["decision"]?["urgency"]?.stringValue.flatMap(CaseUrgency.init(rawValue:)) ?? listed.urgency
         etaMinutes = listed.etaMinutes
         etaUpdatedMs = listed.etaUpdatedMs
         status = listed.status

@@ -12,6 +12,8 @@ public struct AssessmentOutcome: Sendable {
     public let assessment: Assessment
     /// The routing advice, when a location was given and advice is available.
     public let routing: RoutingSummary?
+    /// The decision (`ClinicalDecision`), made once from the assessment; every form renders this one.
+    public let decision: ClinicalDecision
     /// When the assessment was computed.
     public let computedAt: Date
     /// Where the prediction was recorded: its event in the audit log, or `nil`
@@ -22,6 +24,7 @@ public struct AssessmentOutcome: Sendable {
     public init(assessment: Assessment, routing: RoutingSummary?, computedAt: Date, recordedAs: RecordedEvent? = nil) {
         self.assessment = assessment
         self.routing = routing
+        self.decision = ClinicalDecision(assessment)
         self.computedAt = computedAt
         self.recordedAs = recordedAs
     }

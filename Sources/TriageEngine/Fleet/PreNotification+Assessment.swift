@@ -63,7 +63,7 @@ extension PreNotification {
             HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude, config: config)
         }
         return try await send(caseJSON: Data(AssessmentSession.json(outcome).serialized().utf8),
-                              urgency: ClinicalDecision(outcome.assessment).urgency, to: destination, etaMinutes: eta)
+                              urgency: outcome.decision.urgency, to: destination, etaMinutes: eta)
     }
 
     /// A module command's pre-notification after its result is shown: sends the outcome's case

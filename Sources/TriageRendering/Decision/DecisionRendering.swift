@@ -15,12 +15,7 @@ public enum DecisionRendering {
     /// The most lines the crew summary has (for a moving ambulance).
     public static let maximumSummaryLines = 5
 
-    /// The `decision` JSON object (English texts, like every JSON text).
-    public static func json(_ outcome: AssessmentOutcome) -> JSONValue {
-        json(ClinicalDecision(outcome.assessment), assessment: outcome.assessment, routing: outcome.routing)
-    }
-
-    /// The `decision` object of a decision, with the summary of `assessment` and `routing`.
+    /// The `decision` object (English texts, like every JSON text), with the summary of `assessment` and `routing`.
     public static func json(_ d: ClinicalDecision, assessment: Assessment, routing: RoutingSummary?) -> JSONValue {
         let english = ModelJSON.english
         return .object([

@@ -13,11 +13,11 @@ import StrokeModels
 /// `lvo` adds `"agreement"` (FAST-ED against the probability, or null).
 public enum AssessmentJSON {
     /// The whole assessment object; `decision` (`DecisionRendering`) names the
-    /// destination when `routing` is given.
-    public static func assessment(_ a: Assessment, routing: RoutingSummary? = nil) -> JSONValue {
+    /// destination when `routing` is given. `decision` is made here unless the caller already has it.
+    public static func assessment(_ a: Assessment, routing: RoutingSummary? = nil, decision: ClinicalDecision? = nil) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("module", .string(a.module.rawValue)),
-            ("decision", DecisionRendering.json(ClinicalDecision(a), assessment: a, routing: routing)),
+            ("decision", DecisionRendering.json(decision ?? ClinicalDecision(a), assessment: a, routing: routing)),
             ("inputs", inputs(a.inputs)),
             ("ich", prediction(a.ich)),
             ("lvo", a.lvo.map { lvo(a, $0) } ?? .null),
@@ -34,7 +34,7 @@ public enum AssessmentJSON {
     /// The JSON form of an outcome (the CLI's `--json`, the local API's `/v1/assess`):
     /// `assessment`, plus `routing` when there is advice, plus `trace` when `traces` are given (`--explain`).
     public static func outcome(_ outcome: AssessmentOutcome, traces: AssessmentTrace? = nil) -> JSONValue {
-        guard case .object(var members) = assessment(outcome.assessment, routing: outcome.routing) else { return .null }
+        guard case .object(var members) = assessment(outcome.assessment, routing: outcome.routing, decision: outcome.decision) else { return .null }
         if let routing = outcome.routing { members.append(("routing", routing.json)) }
         if let traces {
             var trace = TraceRendering.json(traces)

@@ -31,7 +31,7 @@ public struct ResultRenderer: Sendable {
     public func lines(_ outcome: AssessmentOutcome) -> [String] {
         let a = outcome.assessment
         let l = localizer
-        let decision = ClinicalDecision(a)
+        let decision = outcome.decision
         var out = ["", style.bold(l.text("walk.result.title"))]
         // The crew summary first (at most five lines); the details follow.
         for line in DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l) { out += style.wrap(line, hangingIndent: "  ") }
@@ -67,11 +67,6 @@ public struct ResultRenderer: Sendable {
     /// "Source: offline baseline, model …".
     public func sourceText(_ source: PredictionSource, model: String) -> String {
         localizer.text("walk.result.source", [.key("source.\(source.rawValue)"), .text(model)])
-    }
-
-    /// The decision's hedged recommendations in the user's language (`ClinicalDecision`).
-    public func recommendations(_ a: Assessment) -> [String] {
-        DecisionRendering.recommendationTexts(ClinicalDecision(a), localizer)
     }
 
     /// Assessment warnings not already shown as a prediction's note, nor by the
