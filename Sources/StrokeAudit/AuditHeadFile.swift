@@ -74,6 +74,17 @@ struct AuditHeadFile {
         }
         return try body()
     }
+
+    /// Runs `body` holding the lock when the lock file can be opened, else without it.
+    func withLockIfPossible<T>(_ body: () throws -> T) throws -> T {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return try body() }
+        defer { close(fd) }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else { return try body() }
+        }
+        return try body()
+    }
 }
 
 /// A head file replacement under way: the temporary file is written and

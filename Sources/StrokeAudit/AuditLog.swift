@@ -90,7 +90,12 @@ public final class AuditLog: Sendable {
         let keyring = FileManager.default.fileExists(atPath: location.database.path)
             ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
             : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
-        let queue = try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
+        // Creating the file (journal mode, schema) takes locks SQLite cannot wait for: two processes
+        // opening a new log at once would fail at once. The head-file lock orders them (best effort,
+        // so a log in a read-only directory can still be read).
+        let queue = try AuditHeadFile(keyFile: location.keyFile).withLockIfPossible {
+            try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
+        }
         let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path, keyFile: location.keyFile)
         do {
             // A foreign database or a stale key file is refused before anything is written.

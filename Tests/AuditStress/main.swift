@@ -52,7 +52,8 @@ do {
         say("assessment \(assessment)")
     }
 } catch let error as AuditError {
-    fail(Localizer(language: .en).text(error.localizationKey, [.text(error.detail ?? "")]), status: 1)
+    // The detail (SQLite's own words) follows the message: this is a test tool, and a failing race needs it.
+    fail(Localizer(language: .en).text(error.localizationKey, [.text(error.detail ?? "")]) + " [\(error.detail ?? "")]", status: 1)
 } catch {
     fail("\(error)", status: 1)
 }

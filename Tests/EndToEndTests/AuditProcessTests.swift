@@ -12,6 +12,9 @@ struct AuditProcessTests {
     final class Writer {
         let process = Process()
         private let output = Pipe()
+        private let errors = Pipe()
+        /// What the writer printed on standard error (read by `drain`).
+        private(set) var errorText = ""
         private var pending = Data()
         private(set) var acked: [Int] = []
 
@@ -22,7 +25,7 @@ struct AuditProcessTests {
             env["STROKE_TRIAGE_HOME"] = home.path
             process.environment = env
             process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
+            process.standardError = errors
             try process.run()
         }
 
@@ -38,6 +41,7 @@ struct AuditProcessTests {
         /// Reads everything left (after exit or kill).
         func drain() {
             take(output.fileHandleForReading.readDataToEndOfFile())
+            errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
         }
 
@@ -99,7 +103,7 @@ struct AuditProcessTests {
         // Both start on an empty home: they race to create the key file and the database too.
         let writers = try (0..<2).map { _ in try Writer(home: home, count: 150) }
         for writer in writers { writer.drain() }
-        for writer in writers { #expect(writer.process.terminationStatus == 0) }
+        for writer in writers { #expect(writer.process.terminationStatus == 0, "\(writer.errorText)") }
         let all = writers.flatMap(\.acked)
         #expect(all.count == 300)
         #expect(Set(all) == Set(1...300))
