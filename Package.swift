@@ -359,7 +359,7 @@ let package = Package(
             name: "StrokeLocalAPITests",
             dependencies: [
                 "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks", "TriageRendering", "TriageEngine", "StrokeAudit",
-                "CaseWire", "TriageLocalization",
+                "CaseWire", "TriageLocalization", "StrokeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

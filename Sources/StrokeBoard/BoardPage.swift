@@ -50,40 +50,40 @@ enum BoardPage {
 
     /// A verified case with its values.
     static func validCase(_ item: BoardCase, _ text: BoardText, _ nowMs: Int64) -> String {
-        let assessment = item.payload.map { CaseValue($0.value) } ?? .null
+        let assessment = item.payload?.value ?? .null
         var out = "<article class=\"case status-\(item.status.rawValue)\" data-case-id=\"\(escape(item.caseId))\""
             + " data-urgency=\"\(item.urgency.rawValue)\" aria-label=\"\(escape(text.caseLabel(device: item.device, urgency: item.urgency)))\">"
         out += "<div class=\"head\"><span class=\"urgency urgency-\(item.urgency.rawValue)\">\(escape(text.urgency(item.urgency)))</span>"
         out += eta(item, text, nowMs)
         out += "<span class=\"status\">\(escape(text.status(item.status)))</span></div>"
         // The module (coma: the patient was comatose) and where the crew was, when the case names a place.
-        if let module = assessment["module"].string {
+        if let module = assessment["module"]?.stringValue {
             out += "<p class=\"module\">\(escape(text.module(module)))</p>"
         }
-        if let place = assessment["routing"]["origin"]["place"].string {
+        if let place = assessment["routing"]?["origin"]?["place"]?.stringValue {
             out += "<p class=\"place\">\(escape(text.place(place)))</p>"
         }
         out += prediction("ich", text.ich, assessment["ich"], text)
         out += prediction("lvo", text.lvo, assessment["lvo"], text)
         out += volume(assessment["volume"], text)
-        if let minutes = assessment["inputs"]["onsetMinutes"].number {
+        if let minutes = assessment["inputs"]?["onsetMinutes"]?.doubleValue {
             let clockTime = item.sentMs.map { clock($0 - Int64(minutes * 60_000)) }
             out += "<p class=\"onset\">\(escape(text.onset(minutes: text.value(.number(minutes)), clock: clockTime)))</p>"
         }
-        out += findings(assessment["inputs"], module: assessment["module"].string, text)
+        out += findings(assessment["inputs"] ?? .null, module: assessment["module"]?.stringValue, text)
         // The decision's hedged recommendations, as the crew saw them.
-        let advice = assessment["decision"]["recommendations"].array.compactMap { $0["text"].string }
+        let advice = (assessment["decision"]?["recommendations"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
         if !advice.isEmpty {
             out += "<ul class=\"recommendations\" aria-label=\"\(escape(text.recommendations))\">"
                 + advice.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }
-        let warnings = assessment["warnings"].array.compactMap(\.string)
+        let warnings = (assessment["warnings"]?.arrayValue ?? []).compactMap(\.stringValue)
         if !warnings.isEmpty {
             out += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }
         let sent = item.sentMs.map { clock($0) } ?? "?"
         out += "<p class=\"meta\">\(escape(text.sender(device: item.device, sent: sent)))</p>"
-        if let disclaimer = assessment["disclaimer"].string { out += "<p class=\"case-disclaimer\">\(escape(disclaimer))</p>" }
+        if let disclaimer = assessment["disclaimer"]?.stringValue { out += "<p class=\"case-disclaimer\">\(escape(disclaimer))</p>" }
         return out + "</article>"
     }
 
@@ -105,32 +105,32 @@ enum BoardPage {
         return "<span class=\"eta\" data-arrival-ms=\"\(arrival)\">\(escape(label))</span>"
     }
 
-    static func prediction(_ kind: String, _ title: String, _ p: CaseValue, _ text: BoardText) -> String {
-        guard case .object = p, let probability = p["probability"].number else {
+    static func prediction(_ kind: String, _ title: String, _ p: JSONValue?, _ text: BoardText) -> String {
+        guard case .object? = p, let probability = p?["probability"]?.doubleValue else {
             return "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <span class=\"na\">\(escape(text.notAssessed))</span></div>"
         }
-        let level = p["riskLevel"].string.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
-        let source = "\(text.source(p["source"].string ?? "?")) · \(p["model"].string ?? "?")"
+        let level = p?["riskLevel"]?.stringValue.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
+        let source = "\(text.source(p?["source"]?.stringValue ?? "?")) · \(p?["model"]?.stringValue ?? "?")"
         var out = "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(escape(text.percent(probability)))</strong>\(level)"
             + " <span class=\"source\">\(escape(source))</span>"
-        if let statement = p["agreement"]["statement"].string { out += "<p class=\"agreement\">\(escape(statement))</p>" }
+        if let statement = p?["agreement"]?["statement"]?.stringValue { out += "<p class=\"agreement\">\(escape(statement))</p>" }
         return out + "</div>"
     }
 
-    static func volume(_ v: CaseValue, _ text: BoardText) -> String {
-        guard let ml = v["volumeMl"].number else { return "" }
-        let range = v["volumeRangeMl"].array.compactMap(\.number)
+    static func volume(_ v: JSONValue?, _ text: BoardText) -> String {
+        guard let ml = v?["volumeMl"]?.doubleValue else { return "" }
+        let range = (v?["volumeRangeMl"]?.arrayValue ?? []).compactMap(\.doubleValue)
         let span = range.count == 2 ? " (\(text.whole(range[0]))–\(text.whole(range[1])) ml)" : ""
-        let source = "\(text.source(v["source"].string ?? "?")) · \(v["model"].string ?? "?")"
+        let source = "\(text.source(v?["source"]?.stringValue ?? "?")) · \(v?["model"]?.stringValue ?? "?")"
         return "<div class=\"volume\"><span class=\"label\">\(escape(text.volume))</span> <strong>\(escape(text.whole(ml))) ml</strong>"
             + "\(escape(span)) <span class=\"source\">\(escape(source))</span></div>"
     }
 
     /// The inputs in the modules' order, then any other key sorted; zeros, "no" and unanswered shown as such.
-    static func findings(_ inputs: CaseValue, module: String?, _ text: BoardText) -> String {
+    static func findings(_ inputs: JSONValue, module: String?, _ text: BoardText) -> String {
         let sorted = BoardText.inputOrder(module: module, keys: inputs.keys)
         guard !sorted.isEmpty else { return "" }
-        let rows = sorted.map { "<div><dt>\(escape(text.input($0)))</dt><dd>\(escape(text.value(inputs[$0])))</dd></div>" }
+        let rows = sorted.map { "<div><dt>\(escape(text.input($0)))</dt><dd>\(escape(text.value(inputs[$0] ?? .null)))</dd></div>" }
         return "<section class=\"findings\"><h2>\(escape(text.findings))</h2><dl>\(rows.joined())</dl></section>"
     }
 
@@ -157,45 +157,5 @@ enum BoardPage {
             }
         }
         return out
-    }
-}
-
-/// A JSON value of a verified, checked assessment (`CasePayload`), read only to display it.
-indirect enum CaseValue: Sendable, Hashable {
-    case null, bool(Bool), number(Double), string(String), array([CaseValue]), object([String: CaseValue])
-
-    /// The display form of a read value (member names are unique: `CasePayload` refuses repeats).
-    init(_ value: JSONValue) {
-        switch value {
-        case .null: self = .null
-        case .bool(let b): self = .bool(b)
-        case .integer(let n): self = .number(Double(n))
-        case .number(let n): self = .number(n)
-        case .string(let s): self = .string(s)
-        case .array(let items): self = .array(items.map(CaseValue.init))
-        case .object(let members):
-            self = .object(Dictionary(members.map { ($0.0, CaseValue($0.1)) }, uniquingKeysWith: { first, _ in first }))
-        }
-    }
-
-    /// The member `key` of an object (`.null` when absent or not an object).
-    subscript(_ key: String) -> CaseValue {
-        if case .object(let members) = self { return members[key] ?? .null }
-        return .null
-    }
-
-    /// The number, if this is one.
-    var number: Double? { if case .number(let n) = self { n } else { nil } }
-    /// The string, if this is one.
-    var string: String? { if case .string(let s) = self { s } else { nil } }
-    /// The elements, if this is an array.
-    var array: [CaseValue] { if case .array(let a) = self { a } else { [] } }
-    /// The keys, if this is an object.
-    var keys: [String] { if case .object(let o) = self { Array(o.keys) } else { [] } }
-
-    /// A number as entered: whole numbers without a fraction (`97`, `45`), others in Swift's shortest form (`4321.5`).
-    static func format(_ n: Double) -> String {
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
     }
 }

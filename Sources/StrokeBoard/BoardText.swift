@@ -1,4 +1,5 @@
 import CaseWire
+import StrokeJSON
 import StrokeModels
 import TriageLocalization
 
@@ -125,14 +126,21 @@ struct BoardText: Sendable {
         return "Case from \(device)" + (level.map { ", urgency \($0)" } ?? ", not verified")
     }
     /// An input value: yes/no, not answered, or the number as sent (German with a decimal comma).
-    func value(_ value: CaseValue) -> String {
+    func value(_ value: JSONValue) -> String {
         switch value {
         case .bool(let b): b ? (de ? "ja" : "yes") : (de ? "nein" : "no")
         case .null: de ? "nicht erhoben" : "not answered"
-        case .number(let n): de ? CaseValue.format(n).replacingOccurrences(of: ".", with: ",") : CaseValue.format(n)
+        case .integer(let n): String(n)
+        case .number(let n): de ? Self.asEntered(n).replacingOccurrences(of: ".", with: ",") : Self.asEntered(n)
         case .string(let s): s
         case .array, .object: "…"
         }
+    }
+
+    /// A number as entered: whole numbers without a fraction (`97`, `45`), others in Swift's shortest form (`4321.5`).
+    static func asEntered(_ n: Double) -> String {
+        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        return "\(n)"
     }
 
     /// A probability as the CLI shows it (whole percent, e.g. "52 %").

@@ -69,6 +69,19 @@ extension JSONValue {
         }
     }
 
+    /// The JSON type's name for messages: "null", "a boolean", "a number"
+    /// (integer or not), "a string", "an array", "an object".
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number, .integer: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+
     /// `true` for `null`.
     public var isNull: Bool {
         if case .null = self { return true }

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import StrokeAudit
+import StrokeJSON
 import StrokeLocalAPI
 import StrokeModels
 import Testing
@@ -119,7 +120,7 @@ import TriageEngine
                 try await client.execute(uri: uri, method: method, body: ByteBuffer(string: body)) { response in
                     #expect(Int(response.status.code) == status, "\(method) \(uri) \(body)")
                     let answer = try OpenAPIConformanceTests.parsed(response.body)
-                    guard case .object(let members) = answer, case .object(let error)? = members["error"] else {
+                    guard let error = answer["error"], error.objectMembers != nil else {
                         Issue.record("\(uri): not an error object")
                         return
                     }

@@ -1,4 +1,5 @@
 import StrokeCenters
+import StrokeJSON
 import StrokeModels
 import TriageEngine
 import TriageRendering
@@ -46,7 +47,7 @@ public struct AssessRequest: Sendable {
     /// - Throws: `LocalAPIError`: 400 (`api.invalidJSON`, `api.notAnObject`, `api.missingField`,
     ///   `api.wrongType`, `api.unknownField`), 422 (`api.outOfRange` for `module`/`lang`, `api.unsupportedMode`).
     public init(_ bytes: some Collection<UInt8>) throws(LocalAPIError) {
-        let body = try RequestJSON.object(bytes)
+        let body = try RequestBody.object(bytes)
         if body.keys.contains(where: { !Self.topLevelKeys.contains($0) }) {
             throw .unknownField("request", allowed: Self.topLevelKeys)
         }
@@ -71,10 +72,10 @@ public struct AssessRequest: Sendable {
             module = known
         case let other?: throw .wrongType("module", expected: "a string (coma, limited or full), not \(other.typeName)")
         }
-        let values: [String: RequestJSON]
+        let values: [String: JSONValue]
         switch body["inputs"] {
         case nil, .null?: throw .missingField("inputs")
-        case .object(let members)?: values = members
+        case let inputs? where inputs.dictionary != nil: values = inputs.dictionary ?? [:]
         case let other?: throw .wrongType("inputs", expected: "an object, not \(other.typeName)")
         }
         let accepted = Self.acceptedKeys(module)
@@ -88,6 +89,7 @@ public struct AssessRequest: Sendable {
                 if !key.isBoolean, own.contains(key) { throw .missingField(key.json) }
             case .bool(let yes)? where key.isBoolean: if yes { findings.insert(key) }
             case .number(let d)? where !key.isBoolean: numbers[key] = d
+            case .integer(let n)? where !key.isBoolean: numbers[key] = Double(n)
             case let other?:
                 throw .wrongType(key.json, expected: key.isBoolean ? "true or false, not \(other.typeName)" : "a number, not \(other.typeName)")
             }
@@ -107,6 +109,7 @@ public struct AssessRequest: Sendable {
         switch values[Self.nihssKey] {
         case nil, .null?: break
         case .number(let d)?: nihss = d
+        case .integer(let n)?: nihss = Double(n)
         case let other?: throw .wrongType(Self.nihssKey, expected: "a number, not \(other.typeName)")
         }
         self.numbers = numbers

@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 import StrokeModels
 
 /// The parameters of `GET /v1/centers` (query) and `POST /v1/route` (JSON body):
@@ -57,7 +58,7 @@ public struct PlaceRequest: Sendable, Equatable {
     public static func route(body bytes: some Collection<UInt8>) throws(LocalAPIError) -> PlaceRequest {
         let allowed = routeNumbers + ["near", "lang"]
         var request = PlaceRequest()
-        for (name, value) in try RequestJSON.object(bytes).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in try RequestBody.object(bytes).sorted(by: { $0.key < $1.key }) {
             guard allowed.contains(name) else { throw .unknownField("request", allowed: allowed) }
             switch (name, value) {
             case (_, .null): continue
@@ -65,6 +66,7 @@ public struct PlaceRequest: Sendable, Equatable {
             case ("lang", .string(let text)): request.lang = try language(text)
             case ("near", _), ("lang", _): throw .wrongType(name, expected: "a string, not \(value.typeName)")
             case (_, .number(let number)): request.numbers[name] = number
+            case (_, .integer(let number)): request.numbers[name] = Double(number)
             default: throw .wrongType(name, expected: "a number, not \(value.typeName)")
             }
         }
