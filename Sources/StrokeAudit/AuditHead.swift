@@ -69,21 +69,25 @@ public struct AuditHead: Sendable, Hashable {
     /// Parses the JSON form (a head file, a saved `audit head --json`, a manifest's `head`).
     /// Returns nil when it is not a well-formed head (the signature is not checked here).
     public init?(json data: Data) {
-        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        self.init(object: object)
+        guard let value = try? JSONValue(parsing: Array(data)) else { return nil }
+        self.init(value: value)
     }
 
-    /// Parses an already decoded JSON object.
-    init?(object root: [String: Any]) {
-        guard root["format"] as? String == "stroke-triage-audit-head", root["version"] as? Int == 1,
-              let logID = (root["logId"] as? String).flatMap({ Hex.decode($0[...]) }), logID.count == 16,
-              let sequence = (root["sequence"] as? NSNumber)?.int64Value, sequence >= 0,
-              let chainHash = (root["chainHash"] as? String).flatMap({ Hex.decode($0[...]) }), chainHash.count == 32,
-              let erased = (root["erasedKeys"] as? NSNumber)?.int64Value,
-              let epoch = (root["keyEpoch"] as? NSNumber)?.int64Value,
-              let time = (root["timeMs"] as? NSNumber)?.int64Value,
-              let publicKey = (root["publicKey"] as? String).flatMap({ Data(base64Encoded: $0) }), publicKey.count == 32,
-              let signature = (root["signature"] as? String).flatMap({ Data(base64Encoded: $0) }), signature.count == 64 else {
+    /// Parses an already read JSON value.
+    init?(value root: JSONValue) {
+        func int64(_ key: String) -> Int64? { root[key]?.intValue.map(Int64.init) }
+        func bytes(_ key: String, hex: Bool, count: Int) -> Data? {
+            guard let text = root[key]?.stringValue,
+                  let data = hex ? Hex.decode(text[...]) : Data(base64Encoded: text), data.count == count else { return nil }
+            return data
+        }
+        guard root["format"]?.stringValue == "stroke-triage-audit-head", root["version"]?.intValue == 1,
+              let logID = bytes("logId", hex: true, count: 16),
+              let sequence = int64("sequence"), sequence >= 0,
+              let chainHash = bytes("chainHash", hex: true, count: 32),
+              let erased = int64("erasedKeys"), let epoch = int64("keyEpoch"), let time = int64("timeMs"),
+              let publicKey = bytes("publicKey", hex: false, count: 32),
+              let signature = bytes("signature", hex: false, count: 64) else {
             return nil
         }
         self.init(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erased, keyEpoch: epoch,

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StrokeJSON
 
 /// The signed heads a verification compares the chain with.
 struct HeadSources {
@@ -57,25 +58,25 @@ struct HeadScan {
     /// what an `audit.newLog` event says it replaced.
     mutating func read(sequence: Int64, type: String, payload: Data) {
         guard type == AuditEventType.erased.rawValue || type == AuditEventType.upgraded.rawValue || type == AuditEventType.newLog.rawValue,
-              let root = try? JSONSerialization.jsonObject(with: payload) as? [String: Any],
-              let data = root["data"] as? [String: Any] else { return }
+              let root = try? JSONValue(parsing: Array(payload)),
+              let data = root["data"], data.objectMembers != nil else { return }
         if type == AuditEventType.newLog.rawValue {
             let head: String = switch data["previousHead"] {
-            case let text as String: text
-            case let object as [String: Any]:
-                "log \(object["logId"] as? String ?? "?") at sequence \((object["sequence"] as? NSNumber)?.stringValue ?? "?")"
+            case .string(let text)?: text
+            case let object? where object.objectMembers != nil:
+                "log \(object["logId"]?.stringValue ?? "?") at sequence \(object["sequence"]?.intValue.map(String.init) ?? "?")"
             default: "missing"
             }
-            newLog = NewLogStart(sequence: sequence, previousLogs: data["previousLogs"] as? [String] ?? [], previousHead: head)
+            newLog = NewLogStart(sequence: sequence, previousLogs: data["previousLogs"]?.stringArray ?? [], previousHead: head)
             return
         }
         for field in ["keys", "erasedKeys"] {
-            for name in data[field] as? [String] ?? [] { namedKeys.insert(name) }
+            for name in data[field]?.stringArray ?? [] { namedKeys.insert(name) }
         }
         // Erasures from before signed heads named only the assessment. A newer erasure
         // always lists `keys`, so one that destroyed nothing never covers a key
         // destroyed earlier without a record (erasure laundering).
-        if data["keys"] == nil, let assessment = data["assessment"] as? String { namedKeys.insert(assessment) }
+        if data["keys"] == nil, let assessment = data["assessment"]?.stringValue { namedKeys.insert(assessment) }
     }
 }
 

@@ -49,23 +49,24 @@ struct AuditManifest {
     /// Parses a manifest file.
     init(contentsOf url: URL) throws {
         guard let data = try? Data(contentsOf: url) else { throw AuditError.exportUnreadable(url.path) }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-              root["format"] as? String == "stroke-triage-audit-export-manifest",
-              let version = root["version"] as? Int, version == 1 || version == 2,
-              let records = root["records"] as? [String: Any], let cp = root["checkpoint"] as? [String: Any],
-              let exportFormat = root["exportFormat"] as? String, let sha = root["sha256"] as? String,
-              let count = records["count"] as? Int, let first = (records["first"] as? NSNumber)?.int64Value,
-              let last = (records["last"] as? NSNumber)?.int64Value,
-              let firstPrev = records["firstPrevHash"] as? String, let lastHash = records["lastHash"] as? String,
-              let cpSequence = (cp["sequence"] as? NSNumber)?.int64Value, let cpHash = (cp["headHash"] as? String).flatMap({ Hex.decode($0[...]) }),
-              let cpCreated = (cp["createdMs"] as? NSNumber)?.int64Value,
-              let cpKey = (cp["publicKey"] as? String).flatMap({ Data(base64Encoded: $0) }),
-              let cpSignature = (cp["signature"] as? String).flatMap({ Data(base64Encoded: $0) }),
-              let signature = (root["exportSignature"] as? String).flatMap({ Data(base64Encoded: $0) }) else {
+        guard let root = try? JSONValue(parsing: Array(data)),
+              root["format"]?.stringValue == "stroke-triage-audit-export-manifest",
+              let version = root["version"]?.intValue, version == 1 || version == 2,
+              let records = root["records"], let cp = root["checkpoint"],
+              let exportFormat = root["exportFormat"]?.stringValue, let sha = root["sha256"]?.stringValue,
+              let count = records["count"]?.intValue, let first = records["first"]?.intValue.map(Int64.init),
+              let last = records["last"]?.intValue.map(Int64.init),
+              let firstPrev = records["firstPrevHash"]?.stringValue, let lastHash = records["lastHash"]?.stringValue,
+              let cpSequence = cp["sequence"]?.intValue.map(Int64.init),
+              let cpHash = cp["headHash"]?.stringValue.flatMap({ Hex.decode($0[...]) }),
+              let cpCreated = cp["createdMs"]?.intValue.map(Int64.init),
+              let cpKey = cp["publicKey"]?.stringValue.flatMap({ Data(base64Encoded: $0) }),
+              let cpSignature = cp["signature"]?.stringValue.flatMap({ Data(base64Encoded: $0) }),
+              let signature = root["exportSignature"]?.stringValue.flatMap({ Data(base64Encoded: $0) }) else {
             throw AuditError.manifestInvalid(url.path)
         }
         if version == 2 {
-            guard let object = root["head"] as? [String: Any], let head = AuditHead(object: object) else {
+            guard let object = root["head"], let head = AuditHead(value: object) else {
                 throw AuditError.manifestInvalid(url.path)
             }
             self.head = head
@@ -73,7 +74,7 @@ struct AuditManifest {
             self.head = nil
         }
         self.exportFormat = exportFormat
-        self.file = root["file"] as? String ?? ""
+        self.file = root["file"]?.stringValue ?? ""
         self.sha256 = sha
         self.count = count
         self.first = first
@@ -84,8 +85,8 @@ struct AuditManifest {
         self.toMs = nil
         self.checkpoint = AuditCheckpoint(sequence: cpSequence, headHash: cpHash, createdMs: cpCreated, publicKey: cpKey, signature: cpSignature)
         self.exportSignature = signature
-        self.createdMs = (root["createdMs"] as? NSNumber)?.int64Value ?? 0
-        self.disclaimer = root["disclaimer"] as? String ?? ""
+        self.createdMs = root["createdMs"]?.intValue.map(Int64.init) ?? 0
+        self.disclaimer = root["disclaimer"]?.stringValue ?? ""
     }
 
     init(exportFormat: String, file: String, sha256: String, count: Int, first: Int64, last: Int64, firstPreviousHash: String,
