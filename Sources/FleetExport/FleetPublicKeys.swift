@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import StrokeJSON
 
 /// The regulator's public-keys file: `{"collector":"<b64>","devices":{"NAME":"<b64>",…}}`.
 /// A device that signed with several keys (rotation) lists them as an array.
@@ -19,31 +20,28 @@ public struct FleetPublicKeys: Sendable, Hashable {
 
     /// The file's bytes: sorted keys; one key as a string, several as a sorted array; ends with a newline.
     public var fileContents: Data {
-        var object: [String: Any] = ["collector": collector.base64EncodedString()]
-        var devices: [String: Any] = [:]
-        for (name, keys) in self.devices {
-            let texts = keys.map { $0.base64EncodedString() }.sorted()
-            devices[name] = texts.count == 1 ? texts[0] : texts
+        let devices: [(String, JSONValue)] = self.devices.keys.sorted().map { name in
+            let texts = (self.devices[name] ?? []).map { $0.base64EncodedString() }.sorted()
+            return (name, texts.count == 1 ? .string(texts[0]) : .array(texts.map(JSONValue.string)))
         }
-        object["devices"] = devices
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return data + Data("\n".utf8)
+        let object = JSONValue.object([("collector", .string(collector.base64EncodedString())), ("devices", .object(devices))])
+        return Data(object.serializedBytes()) + Data("\n".utf8)
     }
 
     /// Reads a public-keys file.
     /// - Throws: `FleetExportError.publicKeysInvalid` naming the path (and the field).
     public init(contentsOf path: String) throws(FleetExportError) {
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+              let object = try? JSONValue(parsing: Array(data)), object.objectMembers != nil else {
             throw FleetExportError(.publicKeysInvalid, path)
         }
-        guard let collector = (object["collector"] as? String).flatMap(Self.key) else {
+        guard let collector = object["collector"]?.stringValue.flatMap(Self.key) else {
             throw FleetExportError(.publicKeysInvalid, "\(path): collector")
         }
-        guard let entries = object["devices"] as? [String: Any] else { throw FleetExportError(.publicKeysInvalid, "\(path): devices") }
+        guard let entries = object["devices"]?.objectMembers else { throw FleetExportError(.publicKeysInvalid, "\(path): devices") }
         var devices: [String: [Data]] = [:]
         for (name, value) in entries {
-            let texts = (value as? [String]) ?? (value as? String).map { [$0] }
+            let texts = value.stringArray ?? value.stringValue.map { [$0] }
             guard let texts, !texts.isEmpty else { throw FleetExportError(.publicKeysInvalid, "\(path): devices.\(name)") }
             var keys: [Data] = []
             for text in texts {
