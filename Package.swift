@@ -200,7 +200,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec",
+                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

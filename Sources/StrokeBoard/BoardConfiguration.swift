@@ -1,5 +1,6 @@
 import CaseWire
 import Foundation
+import StrokeJSON
 
 /// The board's settings. Every limit is explicit.
 public struct BoardConfiguration: Sendable {
@@ -37,12 +38,12 @@ public struct BoardConfiguration: Sendable {
     /// - Throws: `BoardError.configurationInvalid` naming the file and the first bad entry.
     public static func trustedDevices(file path: String) throws(BoardError) -> [String: Data] {
         guard let data = FileManager.default.contents(atPath: path),
-              let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+              let object = (try? JSONValue(parsing: Array(data)))?.objectMembers else {
             throw .configurationInvalid("trusted-devices: \(path) is not readable as a JSON object")
         }
         var keys: [String: Data] = [:]
         for (name, value) in object {
-            guard CaseIdentifiers.isValidName(name), let text = value as? String,
+            guard CaseIdentifiers.isValidName(name), let text = value.stringValue,
                   let key = Data(base64Encoded: text.trimmingCharacters(in: .whitespaces)), key.count == 32 else {
                 throw .configurationInvalid("trusted-devices: \(path): entry \(name) is not a device name with a base64 Ed25519 key")
             }

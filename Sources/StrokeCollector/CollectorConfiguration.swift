@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 
 /// One collector setting: its flag, environment variable and config-file key.
 public enum CollectorSetting: String, Sendable, CaseIterable {
@@ -51,12 +52,10 @@ public struct CollectorSettingSources: Sendable {
         self.file = [:]
         guard let path else { return }
         guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+              let settings = (try? JSONValue(parsing: Array(data)))?.settings else {
             throw .configurationInvalid("\(path): not readable as a JSON object")
         }
-        for (key, value) in object {
-            if let text = value as? String { file[key] = text } else if let number = value as? NSNumber { file[key] = number.stringValue }
-        }
+        file = settings
     }
 
     /// The value of `setting` from the first source that has it.

@@ -82,6 +82,37 @@ extension JSONValue {
         }
     }
 
+    /// A configuration file's value as the text its environment variable would hold:
+    /// a string as it is, a number as written (a whole number without a fraction),
+    /// a boolean as `true`/`false`, an array of such values comma-separated (as a
+    /// list variable has them); `nil` for `null`, objects and nested arrays.
+    public var settingText: String? {
+        switch self {
+        case .string(let s): return s
+        case .integer(let n): return String(n)
+        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : JSONText.number(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .array(let items):
+            var texts: [String] = []
+            for item in items {
+                if case .array = item { return nil }
+                guard let text = item.settingText else { return nil }
+                texts.append(text)
+            }
+            return texts.joined(separator: ",")
+        case .null, .object: return nil
+        }
+    }
+
+    /// A configuration file's settings by key (`settingText` of each member; members
+    /// without one are left out), or `nil` when the value is not an object.
+    public var settings: [String: String]? {
+        guard case .object(let members) = self else { return nil }
+        var out: [String: String] = [:]
+        for (key, value) in members { if let text = value.settingText { out[key] = text } }
+        return out
+    }
+
     /// `true` for `null`.
     public var isNull: Bool {
         if case .null = self { return true }

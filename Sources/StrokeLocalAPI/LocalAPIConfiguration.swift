@@ -1,4 +1,5 @@
 import Foundation
+import StrokeJSON
 
 /// One setting of `stroke-triage-server api`: its flag, environment variable and config-file key.
 public enum LocalAPISetting: String, Sendable, CaseIterable {
@@ -60,19 +61,11 @@ public struct LocalAPIConfiguration: Sendable {
         var file: [String: String] = [:]
         if let path = configPath ?? environment["STROKE_API_CONFIG"] {
             guard let data = FileManager.default.contents(atPath: path),
-                  let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+                  let settings = (try? JSONValue(parsing: Array(data)))?.settings else {
                 throw LocalAPIError.configurationInvalid("config file \(path): not readable as a JSON object")
             }
-            for (key, value) in object {
-                if let text = value as? String {
-                    file[key] = text
-                } else if let number = value as? NSNumber {
-                    file[key] = number.stringValue
-                } else if let list = value as? [Any] {
-                    // A list (the CORS origins): its strings, comma-separated as the environment variable has them.
-                    file[key] = list.map { ($0 as? String) ?? "\($0)" }.joined(separator: ",")
-                }
-            }
+            // A list (the CORS origins) reads comma-separated, as the environment variable has it.
+            file = settings
         }
         func value(_ s: LocalAPISetting) -> String? { flags[s] ?? environment[s.environmentName] ?? file[s.rawValue] }
 

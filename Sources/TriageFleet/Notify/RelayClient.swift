@@ -1,3 +1,4 @@
+import CaseWire
 import CollectorWire
 import Crypto
 import Foundation
@@ -31,9 +32,10 @@ public struct RelayClient: Sendable {
     public func hospitalKey(_ hospitalId: String) async throws(NotifyError) -> String {
         let answer = try await send("GET", "/v1/hospitals/\(hospitalId)")
         guard answer.status == 200 else { throw Self.failure(answer, hospital: hospitalId) }
-        guard let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any],
-              let key = object["publicKey"] as? String else { throw .refused("relay.badAnswer", status: answer.status) }
-        return key
+        guard let read = try? JSONDecoder().decode(HospitalKeyAnswer.self, from: answer.body) else {
+            throw .refused("relay.badAnswer", status: answer.status)
+        }
+        return read.publicKey
     }
 
     /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.
@@ -44,13 +46,14 @@ public struct RelayClient: Sendable {
 
     /// A new ETA for one of this device's cases.
     public func postEta(caseId: String, minutes: Int) async throws(NotifyError) {
-        let answer = try await send("POST", "/v1/cases/\(caseId)/eta", "{\"etaMinutes\":\(minutes)}")
+        let answer = try await send("POST", "/v1/cases/\(caseId)/eta", Self.body(EtaUpdateRequest(etaMinutes: minutes)))
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }
 
     /// `arrived` or `cancelled` for one of this device's cases.
     public func postStatus(caseId: String, status: String) async throws(NotifyError) {
-        let answer = try await send("POST", "/v1/cases/\(caseId)/status", "{\"status\":\"\(status)\"}")
+        guard let known = CaseStatus(rawValue: status) else { throw .refused("relay.statusInvalid", status: 400) }
+        let answer = try await send("POST", "/v1/cases/\(caseId)/status", Self.body(StatusUpdateRequest(status: known)))
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }
 
@@ -77,10 +80,14 @@ public struct RelayClient: Sendable {
         return answer
     }
 
+    /// A request body of the relay's wire types (CaseWire).
+    private static func body(_ value: some Encodable) -> String {
+        String(decoding: (try? JSONEncoder().encode(value)) ?? Data(), as: UTF8.self)
+    }
+
     /// The error for a refused request: the relay's code, or `hospitalUnknown` for its 404 `hospital.unknown`.
     private static func failure(_ answer: JSONTransfer.Answer, hospital: String?) -> NotifyError {
-        let object = try? JSONSerialization.jsonObject(with: answer.body) as? [String: Any]
-        let code = ((object?["error"] as? [String: Any])?["code"] as? String) ?? "http.\(answer.status)"
+        let code = (try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code ?? "http.\(answer.status)"
         if code == "hospital.unknown", let hospital { return .hospitalUnknown(hospital) }
         return .refused(String(code.prefix(64)), status: answer.status)
     }
