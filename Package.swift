@@ -282,7 +282,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriageServer",
             dependencies: [
-                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI",
+                "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,15 +1,20 @@
 import Foundation
 import StrokeCollector
+import StrokeJSON
+import StrokeRelay
 
-/// The text and JSON output of the administration commands (deterministic, sorted by the store).
+/// The text and JSON output of the administration commands (deterministic, sorted by the store;
+/// JSON members in alphabetical order).
 enum ServerOutput {
     /// `NAME  STATUS  HEAD  LAST-PUSH  KEY` lines, or one JSON object per device.
     static func devices(_ devices: [DeviceInfo], json: Bool) -> [String] {
         if json {
             return devices.map { device in
-                object([("name", device.name), ("status", device.status), ("headSequence", device.headSequence),
-                        ("publicKey", device.publicKey), ("createdAt", iso(device.createdAt)),
-                        ("lastPushAt", device.lastPushAt.map(iso) as Any? ?? NSNull())])
+                JSONValue.object([
+                    ("createdAt", .string(iso(device.createdAt))), ("headSequence", .integer(Int(device.headSequence))),
+                    ("lastPushAt", device.lastPushAt.map { .string(iso($0)) } ?? .null), ("name", .string(device.name)),
+                    ("publicKey", .string(device.publicKey)), ("status", .string(device.status)),
+                ]).serialized()
             }
         }
         if devices.isEmpty { return ["no devices"] }
@@ -22,30 +27,30 @@ enum ServerOutput {
     static func incidents(_ incidents: [Incident], json: Bool) -> [String] {
         if json {
             let objects = incidents.map { incident in
-                dictionary([("id", incident.id), ("time", iso(incident.createdAt)), ("device", incident.deviceName),
-                            ("reason", incident.reason), ("detail", incident.detail), ("verified", incident.verified)])
+                JSONValue.object([
+                    ("detail", .string(incident.detail)), ("device", .string(incident.deviceName)), ("id", .integer(Int(incident.id))),
+                    ("reason", .string(incident.reason)), ("time", .string(iso(incident.createdAt))), ("verified", .bool(incident.verified)),
+                ])
             }
-            return [jsonLine(objects)]
+            return [JSONValue.array(objects).serialized()]
         }
         if incidents.isEmpty { return ["no incidents"] }
         return incidents.map(\.textLine)
     }
 
+    /// `ID  added TIME  key KEY` lines, or one JSON object per hospital.
+    static func hospitals(_ hospitals: [HospitalInfo], json: Bool) -> [String] {
+        if hospitals.isEmpty && !json { return ["no hospitals"] }
+        return hospitals.map { hospital in
+            let added = iso(Date(timeIntervalSince1970: Double(hospital.createdMs) / 1000))
+            guard json else { return "\(hospital.id)\tadded \(added)\tkey \(hospital.publicKey)" }
+            return JSONValue.object([
+                ("createdAt", .string(added)), ("id", .string(hospital.id)), ("publicKey", .string(hospital.publicKey.description)),
+            ]).serialized()
+        }
+    }
+
     static func iso(_ date: Date) -> String {
         date.formatted(.iso8601)
-    }
-
-    private static func object(_ pairs: [(String, Any)]) -> String {
-        jsonLine(dictionary(pairs))
-    }
-
-    private static func dictionary(_ pairs: [(String, Any)]) -> [String: Any] {
-        Dictionary(pairs, uniquingKeysWith: { $1 })
-    }
-
-    /// One line of JSON (sorted keys) for an object or an array of objects.
-    private static func jsonLine(_ value: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -47,17 +47,7 @@ struct ListHospitalsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hospitals = try await options.withStore { try await $0.listHospitals() }
-        if hospitals.isEmpty && !json { print("no hospitals") }
-        for hospital in hospitals {
-            let added = Date(timeIntervalSince1970: Double(hospital.createdMs) / 1000).formatted(.iso8601)
-            if json {
-                let object: [String: Any] = ["id": hospital.id, "publicKey": hospital.publicKey.description, "createdAt": added]
-                let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-                print(String(decoding: data, as: UTF8.self))
-            } else {
-                print("\(hospital.id)\tadded \(added)\tkey \(hospital.publicKey)")
-            }
-        }
+        for line in ServerOutput.hospitals(hospitals, json: json) { print(line) }
     }
 }
 
