@@ -111,7 +111,7 @@ let package = Package(
         ),
         // The interactive walkthrough as a testable state machine (no terminal I/O).
         // Place names at the location question come from the centers module's gazetteer.
-        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization"]),
+        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (JSON escaping from StrokeJSON).
         .target(name: "BatchStreaming", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The triage engine's output forms: input catalogue, outcome types, every JSON form,
@@ -126,7 +126,7 @@ let package = Package(
         .target(
             name: "TriageEngine",
             dependencies: [
-                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit",
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "StrokeWalkthrough",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
                 // The glue between the engine and the fleet (collector and relay settings from the
                 // configuration, pre-notification of an assessment) and the audit commands' reports.
@@ -141,7 +141,7 @@ let package = Package(
             name: "TriageFleet",
             dependencies: [
                 "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
-                "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
+                "OutputFiles", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Test support: appends test events to an audit log, printing each acknowledged
@@ -163,20 +163,18 @@ let package = Package(
         .target(
             name: "TriageBatch",
             dependencies: [
-                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeCloud", "StrokeJSON",
+                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeJSON",
                 "TriageLocalization", "OutputFiles", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageEngine", "TriageRendering", "TriageBatch",
-                "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "TriageLocalization", "StrokeWalkthrough",
-                "BatchStreaming", "StrokeJSON", "OutputFiles", "CollectorWire", "FleetExport", "TriageFleet", "HexCodec",
+                "TriageEngine", "TriageRendering", "TriageBatch", "TriageFleet", "FleetExport",
+                "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization", "StrokeJSON",
                 // Hospital pre-notification (sealing, signed relay requests).
-                "CaseWire", .product(name: "Crypto", package: "swift-crypto"),
+                "CaseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
 
@@ -237,7 +235,6 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -246,7 +243,7 @@ let package = Package(
         .target(
             name: "StrokeBoard",
             dependencies: [
-                "CaseWire", "CollectorWire", "StrokeJSON", "StrokeModels", "TriageLocalization",
+                "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -325,20 +322,20 @@ let package = Package(
         .testTarget(
             name: "ErrorCodesTests",
             dependencies: [
-                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
+                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCenters", "StrokeAudit",
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
-            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming", "TriageLocalization"]
+            dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
-            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles",
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
@@ -380,6 +377,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
     ]
