@@ -74,10 +74,16 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("stroke-centers.json")]
         ),
+        // The audit log's format: the record hash, the signed messages and the signed head (Crypto
+        // only), shared by the device's log, the push, the collector and the fleet export.
+        .target(
+            name: "AuditFormat",
+            dependencies: ["HexCodec", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
+                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -94,7 +100,7 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CollectorWire", "AuditFormat", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
@@ -126,7 +132,7 @@ let package = Package(
         .target(
             name: "TriageEngine",
             dependencies: [
-                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "StrokeAudit", "StrokeWalkthrough",
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
                 // The glue between the engine and the fleet (collector and relay settings from the
                 // configuration, pre-notification of an assessment) and the audit commands' reports.
@@ -154,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "TriageFleetTests",
             dependencies: [
-                "TriageFleet", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
+                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -191,14 +197,14 @@ let package = Package(
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "StrokeAudit", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CollectorWire", "AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "StrokeAudit", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -309,7 +315,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "StrokeAudit", "StrokeModels", "StrokeJSON",
+                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -368,7 +374,7 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
+                "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),

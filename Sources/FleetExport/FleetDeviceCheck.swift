@@ -1,6 +1,6 @@
+import AuditFormat
 import Foundation
 import HexCodec
-import StrokeAudit
 
 /// The checks of one device directory, in order; the first failure is thrown.
 struct DeviceCheck {

@@ -1,9 +1,9 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
 import StrokeJSON
-import StrokeAudit
 import StrokeModels
 
 /// Opens a verified fleet export with the organisation's private key: each

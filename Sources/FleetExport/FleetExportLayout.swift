@@ -1,7 +1,6 @@
 import Crypto
 import Foundation
 import HexCodec
-import StrokeAudit
 
 /// The file names, line encodings and signed message of a fleet export
 /// (docs/audit-format.md, "Fleet export"), shared by the collector that

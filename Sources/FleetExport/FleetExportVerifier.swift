@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import StrokeAudit
 
 /// Verifies a fleet export offline with the public keys only: the
 /// collector's signature over the fleet manifest, every manifest hash, every

@@ -1,3 +1,4 @@
+import AuditFormat
 import Crypto
 import Foundation
 

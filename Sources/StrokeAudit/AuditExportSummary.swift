@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 
 /// What an export wrote.

@@ -1,3 +1,4 @@
+import AuditFormat
 import BatchStreaming
 import Crypto
 import Foundation
@@ -9,12 +10,7 @@ import Foundation
 public enum AuditExportVerifier {
     /// Parses a public key given as base64 text of the raw 32 bytes, or as a file holding that text.
     public static func publicKey(_ text: String) throws -> Data {
-        var candidate = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if FileManager.default.fileExists(atPath: candidate), let contents = try? String(contentsOfFile: candidate, encoding: .utf8) {
-            candidate = contents.trimmingCharacters(in: .whitespacesAndNewlines)
-        }
-        guard let raw = Data(base64Encoded: candidate), raw.count == 32,
-              (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil else { throw AuditError.publicKeyInvalid }
+        guard let raw = AuditHead.publicKey(fromText: text) else { throw AuditError.publicKeyInvalid }
         return raw
     }
 

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AuditFormat
 import Foundation
 
 /// The head file `audit.head` beside the key file, outside the database's
@@ -143,5 +144,14 @@ final class PendingHead: @unchecked Sendable {
         done.wait()
         finished = true
         PosixFile.remove(temporary)
+    }
+}
+
+extension AuditHead {
+    /// Loads a head saved by a witness (`audit head --json > FILE`).
+    /// - Throws: `AuditError.headInvalid` when the file cannot be read or is not a head.
+    public static func load(_ url: URL) throws -> AuditHead {
+        guard let data = try? Data(contentsOf: url), let head = AuditHead(json: data) else { throw AuditError.headInvalid(url.path) }
+        return head
     }
 }

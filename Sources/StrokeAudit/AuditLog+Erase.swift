@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import GRDB
 import StrokeJSON

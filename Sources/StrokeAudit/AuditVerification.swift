@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 
 /// The outcome of verifying a log or an export.

@@ -1,3 +1,4 @@
+import AuditFormat
 /// ISO 8601 text of timestamps that mostly share their second: the
 /// `YYYY-MM-DDTHH:MM:SS.` prefix is formatted once per second.
 struct ISOClock {

@@ -1,6 +1,6 @@
+import AuditFormat
 import CollectorWire
 import Foundation
-import StrokeAudit
 
 /// Decides whether a push extends a device's stored chain (pure: no I/O).
 ///

@@ -1,7 +1,7 @@
+import AuditFormat
 import CollectorWire
 import Foundation
 import PostgresNIO
-import StrokeAudit
 
 extension CollectorStore {
     /// What the collector holds for an authenticated device: its stored head
@@ -26,7 +26,7 @@ extension CollectorStore {
     /// a restored device). Its stored records and head stay; only the key that may push changes.
     /// - Throws: `CollectorError` `publicKeyInvalid`, `deviceUnknown`, `publicKeyInUse`.
     public func updateDeviceKey(name: String, publicKey text: String) async throws -> DeviceInfo {
-        guard let key = try? AuditExportVerifier.publicKey(text) else { throw CollectorError.publicKeyInvalid }
+        guard let key = AuditHead.publicKey(fromText: text) else { throw CollectorError.publicKeyInvalid }
         return try await transaction { connection in
             var other: String?
             for try await owner in try await connection.query(

@@ -1,8 +1,8 @@
+import AuditFormat
 import CollectorWire
 import Foundation
 import Logging
 import PostgresNIO
-import StrokeAudit
 
 /// A registered device as `collector list-devices` shows it.
 public struct DeviceInfo: Sendable, Hashable {
@@ -66,7 +66,7 @@ public final class CollectorStore: Sendable {
     /// - Throws: `CollectorError` `deviceNameInvalid`, `publicKeyInvalid`, `deviceExists`, `publicKeyInUse`.
     public func addDevice(name: String, publicKey text: String) async throws -> DeviceInfo {
         guard Self.isValidName(name) else { throw CollectorError.deviceNameInvalid(name) }
-        guard let key = try? AuditExportVerifier.publicKey(text) else { throw CollectorError.publicKeyInvalid }
+        guard let key = AuditHead.publicKey(fromText: text) else { throw CollectorError.publicKeyInvalid }
         return try await transaction { connection in
             var taken: [String] = []
             for try await other in try await connection.query(

@@ -1,9 +1,9 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import FleetExport
 import Foundation
 import HexCodec
-import StrokeAudit
 
 /// Decides whether a push's signed head may be acknowledged (pure: no I/O).
 ///

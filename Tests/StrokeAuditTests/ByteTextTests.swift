@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import Testing
 @testable import StrokeAudit

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeJSON
 import Testing

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import HexCodec
 import StrokeJSON
 
 /// A signed statement of a log's head, made after every committed write:
@@ -74,7 +75,7 @@ public struct AuditHead: Sendable, Hashable {
     }
 
     /// Parses an already read JSON value.
-    init?(value root: JSONValue) {
+    public init?(value root: JSONValue) {
         func int64(_ key: String) -> Int64? { root[key]?.intValue.map(Int64.init) }
         func bytes(_ key: String, hex: Bool, count: Int) -> Data? {
             guard let text = root[key]?.stringValue,
@@ -95,7 +96,7 @@ public struct AuditHead: Sendable, Hashable {
     }
 
     /// Creates a head from its fields (no signing).
-    init(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
+    public init(logID: Data, sequence: Int64, chainHash: Data, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
          publicKey: Data, signature: Data) {
         self.logID = logID
         self.sequence = sequence
@@ -107,10 +108,16 @@ public struct AuditHead: Sendable, Hashable {
         self.signature = signature
     }
 
-    /// Loads a head saved by a witness (`audit head --json > FILE`).
-    /// - Throws: `AuditError.headInvalid` when the file cannot be read or is not a head.
-    public static func load(_ url: URL) throws -> AuditHead {
-        guard let data = try? Data(contentsOf: url), let head = AuditHead(json: data) else { throw AuditError.headInvalid(url.path) }
-        return head
+    /// Parses an Ed25519 public key given as base64 text of its raw 32 bytes, or as the
+    /// path of a file holding that text (as `stroke-triage audit public-key` prints it);
+    /// `nil` when it is neither.
+    public static func publicKey(fromText text: String) -> Data? {
+        var candidate = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if FileManager.default.fileExists(atPath: candidate), let contents = try? String(contentsOfFile: candidate, encoding: .utf8) {
+            candidate = contents.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        guard let raw = Data(base64Encoded: candidate), raw.count == 32,
+              (try? Curve25519.Signing.PublicKey(rawRepresentation: raw)) != nil else { return nil }
+        return raw
     }
 }

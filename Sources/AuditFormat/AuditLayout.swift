@@ -8,19 +8,19 @@ public enum AuditLayout {
     /// The previous hash of the first record: 32 zero bytes.
     public static let genesisHash = Data(repeating: 0, count: 32)
     /// Domain prefix of a checkpoint's signed message.
-    static let checkpointDomain = Data("stroke-triage/audit/checkpoint/v1".utf8)
+    public static let checkpointDomain = Data("stroke-triage/audit/checkpoint/v1".utf8)
     /// Domain prefix of an export manifest's signed message (version 1 manifests).
-    static let exportDomain = Data("stroke-triage/audit/export/v1".utf8)
+    public static let exportDomain = Data("stroke-triage/audit/export/v1".utf8)
     /// Domain prefix of an export manifest's signed message (version 2: binds the signed head).
-    static let exportDomainV2 = Data("stroke-triage/audit/export/v2".utf8)
+    public static let exportDomainV2 = Data("stroke-triage/audit/export/v2".utf8)
     /// Domain prefix of a signed head's message.
-    static let headDomain = Data("stroke-triage/audit/head/v1".utf8)
+    public static let headDomain = Data("stroke-triage/audit/head/v1".utf8)
     /// Associated data of a wrapped data key (followed by the key's id).
-    static let wrapDomain = Data("stroke-triage/audit/data-key/v1".utf8)
+    public static let wrapDomain = Data("stroke-triage/audit/data-key/v1".utf8)
     /// Associated data of a passphrase-sealed key file.
-    static let keyFileDomain = Data("stroke-triage/audit/key-file/v1".utf8)
+    public static let keyFileDomain = Data("stroke-triage/audit/key-file/v1".utf8)
     /// Message of a master key's check value (HMAC-SHA256 under the key).
-    static let keyCheckDomain = Data("stroke-triage/audit/key-check/v1".utf8)
+    public static let keyCheckDomain = Data("stroke-triage/audit/key-check/v1".utf8)
 
     /// `u64 sequence ‖ i64 timestamp ‖ u16 len(type) ‖ type ‖ prevHash(32)`:
     /// the AES-GCM associated data of a record's payload.
@@ -37,7 +37,7 @@ public enum AuditLayout {
     }
 
     /// `recordHash` from a precomputed `header` (shared with the associated data).
-    static func recordHash(header: Data, ciphertext: Data, previousHash: Data) -> Data {
+    public static func recordHash(header: Data, ciphertext: Data, previousHash: Data) -> Data {
         var hasher = SHA256()
         hasher.update(data: header)
         hasher.update(data: bigEndian(UInt32(ciphertext.count)))
@@ -99,14 +99,14 @@ public enum AuditLayout {
     }
 
     /// Associated data of a wrapped data key: domain ‖ UTF-8 id.
-    static func wrapAssociatedData(keyID: String) -> Data {
+    public static func wrapAssociatedData(keyID: String) -> Data {
         var out = wrapDomain
         out.append(Data(keyID.utf8))
         return out
     }
 
     /// `u64 sequence ‖ u64 timestamp ‖ u16 len(type) ‖ type`.
-    static func header(sequence: Int64, timestamp: Int64, type: String) -> Data {
+    public static func header(sequence: Int64, timestamp: Int64, type: String) -> Data {
         var out = Data(capacity: 64)
         out.append(bigEndian(UInt64(bitPattern: sequence)))
         out.append(bigEndian(UInt64(bitPattern: timestamp)))
@@ -116,7 +116,7 @@ public enum AuditLayout {
         return out
     }
 
-    static func bigEndian<T: FixedWidthInteger>(_ value: T) -> Data {
+    public static func bigEndian<T: FixedWidthInteger>(_ value: T) -> Data {
         withUnsafeBytes(of: value.bigEndian) { Data($0) }
     }
 }

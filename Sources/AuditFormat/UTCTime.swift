@@ -1,8 +1,8 @@
 /// Milliseconds since 1970 as ISO 8601 UTC text, e.g. `2026-11-21T05:50:00.123Z`
 /// (a fixed-width formatter: fast enough for streaming exports).
-enum UTCTime {
+public enum UTCTime {
     /// The ISO 8601 UTC text of `ms`.
-    static func iso(_ ms: Int64) -> String {
+    public static func iso(_ ms: Int64) -> String {
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
         let millis = ms - seconds * 1000
         var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
