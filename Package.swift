@@ -176,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageEngine", "TriageRendering", "TriageBatch", "TriageFleet", "FleetExport",
+                "TriageEngine", "TriageRendering", "TriageBatch", "TriageFleet", "FleetExport", "AuditFormat",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization", "StrokeJSON",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire",
@@ -341,7 +341,7 @@ let package = Package(
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
-            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON",
+            dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
                            .product(name: "Logging", package: "swift-log")]
         ),
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),

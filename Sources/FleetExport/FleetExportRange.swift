@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 
 /// The date range of a fleet export, inclusive at both ends, in ms since 1970 UTC.
@@ -11,8 +12,8 @@ public struct FleetExportRange: Sendable, Hashable {
     /// millisecond, to its last) or a full ISO 8601 time with a zone (`2026-11-23T08:00:00Z`).
     /// - Returns: the range, or the offending flag and value when a value is malformed or `from` lies after `to`.
     public static func parse(from: String, to: String) -> Result<FleetExportRange, RangeError> {
-        guard let start = instant(from, endOfDay: false) else { return .failure(RangeError(flag: "--from", value: from)) }
-        guard let end = instant(to, endOfDay: true) else { return .failure(RangeError(flag: "--to", value: to)) }
+        guard let start = UTCTime.milliseconds(from) else { return .failure(RangeError(flag: "--from", value: from)) }
+        guard let end = UTCTime.milliseconds(to, endOfDay: true) else { return .failure(RangeError(flag: "--to", value: to)) }
         guard start <= end else { return .failure(RangeError(flag: "--to", value: to)) }
         return .success(FleetExportRange(fromMs: start, toMs: end))
     }
@@ -29,30 +30,5 @@ public struct FleetExportRange: Sendable, Hashable {
             self.flag = flag
             self.value = value
         }
-    }
-
-    static func instant(_ text: String, endOfDay: Bool) -> Int64? {
-        let utf8 = Array(text.utf8)
-        if utf8.count == 10 {
-            var components = DateComponents()
-            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-            guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-                  let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-                  (1...12).contains(month), (1...31).contains(day) else { return nil }
-            components.year = year
-            components.month = month
-            components.day = day
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = TimeZone(identifier: "UTC")!
-            guard let date = calendar.date(from: components), calendar.component(.day, from: date) == day else { return nil }
-            let start = Int64((date.timeIntervalSince1970 * 1000).rounded())
-            return endOfDay ? start + 86_400_000 - 1 : start
-        }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-        formatter.formatOptions = [.withInternetDateTime]
-        if let date = formatter.date(from: text) { return Int64((date.timeIntervalSince1970 * 1000).rounded()) }
-        return nil
     }
 }

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeCloud
 import StrokeModels
@@ -43,10 +44,11 @@ import TriageEngine
     }
 
     @Test func auditDatesAreUTCDaysOrInstants() {
-        #expect(AuditDate.milliseconds("1970-01-02") == 86_400_000)
-        #expect(AuditDate.milliseconds("1970-01-01", endOfDay: true) == 86_399_999)
-        #expect(AuditDate.milliseconds("1970-01-01T00:00:01Z") == 1000)
-        #expect(AuditDate.milliseconds("1970-01-01T00:00:01.5Z") == 1500)
-        #expect(AuditDate.milliseconds("yesterday") == nil)
+        #expect(UTCTime.milliseconds("1970-01-02") == 86_400_000)
+        #expect(UTCTime.milliseconds("1970-01-01", endOfDay: true) == 86_399_999)
+        #expect(UTCTime.milliseconds("1970-01-01T00:00:01Z") == 1000)
+        #expect(UTCTime.milliseconds("1970-01-01T00:00:01.5Z") == 1500)
+        #expect(UTCTime.milliseconds("yesterday") == nil)
+        #expect(UTCTime.milliseconds("2026-02-30") == nil)
     }
 }

@@ -1,3 +1,4 @@
+import AuditFormat
 import StrokeModels
 import ArgumentParser
 import TriageEngine
@@ -19,7 +20,7 @@ struct AuditEraseCommand: ParsableCommand {
 
     func validate() throws {
         guard (assessment == nil) != (before == nil) else { throw ValidationError("Give exactly one of --assessment ID or --before DATE.") }
-        if let before, AuditDate.milliseconds(before) == nil { throw ValidationError("--before: '\(before.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let before, UTCTime.milliseconds(before) == nil { throw ValidationError("--before: '\(before.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
     }
 
     func run() throws {

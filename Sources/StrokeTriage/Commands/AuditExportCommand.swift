@@ -1,3 +1,4 @@
+import AuditFormat
 import StrokeModels
 import ArgumentParser
 import StrokeAudit
@@ -31,8 +32,8 @@ struct AuditExportCommand: ParsableCommand {
         guard AuditExportRequest.Format(rawValue: format) != nil else {
             throw ValidationError("--format: '\(format.escapingControlCharacters)' is not supported; allowed: jsonl, csv.")
         }
-        if let from, AuditDate.milliseconds(from) == nil { throw ValidationError("--from: '\(from.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
-        if let to, AuditDate.milliseconds(to) == nil { throw ValidationError("--to: '\(to.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let from, UTCTime.milliseconds(from) == nil { throw ValidationError("--from: '\(from.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let to, UTCTime.milliseconds(to) == nil { throw ValidationError("--to: '\(to.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
     }
 
     func run() throws {

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeAudit
 import StrokeJSON
@@ -105,7 +106,7 @@ public struct AuditMaintenance: Sendable {
     public func export(format: String, from: String?, to: String?, out: String?, force: Bool) throws -> AuditMaintenanceReport {
         let request = AuditExportRequest(
             format: AuditExportRequest.Format(rawValue: format) ?? .jsonl,
-            fromMs: from.flatMap { AuditDate.milliseconds($0) }, toMs: to.flatMap { AuditDate.milliseconds($0, endOfDay: true) },
+            fromMs: from.flatMap { UTCTime.milliseconds($0) }, toMs: to.flatMap { UTCTime.milliseconds($0, endOfDay: true) },
             file: URL(fileURLWithPath: out ?? AuditReports.defaultExportName(format)),
             disclaimer: ModelJSON.english.text("disclaimer.short"), force: force)
         try AuditSetup.requireExisting(location)

@@ -77,7 +77,7 @@ public enum AuditReports {
         try AuditSetup.requireExisting(location)
         return try AuditLog.withLog(location, context: context) { log in
             if let assessment { return try log.erase(assessment: assessment) }
-            return try log.erase(beforeMs: AuditDate.milliseconds(before ?? "") ?? 0)
+            return try log.erase(beforeMs: UTCTime.milliseconds(before ?? "") ?? 0)
         }
     }
 
