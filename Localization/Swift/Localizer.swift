@@ -15,7 +15,7 @@ public struct Localizer: Sendable {
         // A flag that names a language decides alone: the environment (a copy of every
         // variable) is read only when it is needed (the local API asks once per request).
         if let flag, let language = Language(tag: flag) { return Localizer(language: language) }
-        return Localizer(language: Language.resolve(flag: flag, environment: ProcessInfo.processInfo.environment))
+        return Localizer(language: Language.resolve(flag: flag, environment: ProcessEnvironment.values))
     }
 
     /// The text of a key with positional arguments filled in.

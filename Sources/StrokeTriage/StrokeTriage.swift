@@ -22,14 +22,21 @@ struct StrokeTriage: AsyncParsableCommand {
         ]
     )
 
-    /// Runs the command line; a mistyped subcommand gets "did you mean …?" and exit 64
-    /// instead of the parser's complaint about the next option.
+    /// Runs the command line and exits with its status.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let status = await run(Array(CommandLine.arguments.dropFirst()))
+        if status != 0 { Self.exit(withError: ExitCode(status)) }
+    }
+
+    /// Runs one command line and returns its exit status; everything is written through
+    /// `Console` and nothing exits (so a test can run a command in its own process).
+    /// A mistyped subcommand gets "did you mean …?" and exit 64 instead of the parser's
+    /// complaint about the next option.
+    static func run(_ arguments: [String]) async -> Int32 {
         if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
-            Self.exit(withError: ErrorCategory.usage.exitCode)
+            return ErrorCategory.usage.exitCode.rawValue
         }
         // Parse errors quote what was typed: escape control characters in them
         // (an escape sequence in an unknown option never reaches the terminal raw).
@@ -37,18 +44,18 @@ struct StrokeTriage: AsyncParsableCommand {
         do {
             command = try parseAsRoot(arguments)
         } catch {
-            if exitCode(for: error) == .success { Self.exit(withError: error) }
+            if exitCode(for: error) == .success { return report(error) }
             let message = fullMessage(for: error).split(separator: "\n", omittingEmptySubsequences: false)
                 .map { String($0).escapingControlCharacters }.joined(separator: "\n")
             Console.err(message)
-            Self.exit(withError: ExitCode(exitCode(for: error).rawValue))
+            return exitCode(for: error).rawValue
         }
         // One config-load policy for every command: a configuration file that exists but
         // cannot be used is an error (exit 78, EX_CONFIG), never silently ignored.
         if let error = AppConfig.checkFile() {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             Failure.show(error, localizer, verbose: arguments.contains("--verbose"))
-            Self.exit(withError: error.exitCode)
+            return error.exitCode.rawValue
         }
         do {
             var command = command
@@ -58,7 +65,19 @@ struct StrokeTriage: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            Self.exit(withError: error)
+            return report(error)
         }
+        return 0
+    }
+
+    /// Writes what the argument parser says about `error` (help and version on stdout, the
+    /// rest on stderr, nothing for a bare exit code) and returns its exit status.
+    private static func report(_ error: Error) -> Int32 {
+        let code = exitCode(for: error)
+        let text = fullMessage(for: error)
+        if !text.isEmpty {
+            if code == .success { Console.out(text) } else { Console.err(text) }
+        }
+        return code.rawValue
     }
 }

@@ -2,6 +2,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import StrokeCloud
+import TriageLocalization
 
 /// Where and as whom `audit push` sends the audit log, resolved from flags,
 /// the configuration file and the environment (in that order).
@@ -30,7 +31,7 @@ public struct CollectorSettings: Sendable {
     ///   - transport: the cloud client's limits for the resolved URL (asked last, so setting errors come first).
     /// - Throws: `PushError` for a missing or unusable setting, else whatever `transport` throws.
     public init(collector: String?, device: String?, config: FleetConfig,
-                environment: [String: String] = ProcessInfo.processInfo.environment,
+                environment: [String: String] = ProcessEnvironment.values,
                 transport: (String) throws -> CloudConfiguration) throws {
         let env = { (key: String) in environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         guard var url = collector ?? config.collector ?? env("STROKE_TRIAGE_COLLECTOR"), !url.isEmpty else {
@@ -61,7 +62,7 @@ public struct CollectorSettings: Sendable {
     /// True when a collector is configured (config `collector` or `STROKE_TRIAGE_COLLECTOR`): the
     /// module commands and the walkthrough then start a background push.
     public static func isConfigured(config: FleetConfig,
-                                    environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+                                    environment: [String: String] = ProcessEnvironment.values) -> Bool {
         !(config.collector ?? environment["STROKE_TRIAGE_COLLECTOR"] ?? "").isEmpty
     }
 

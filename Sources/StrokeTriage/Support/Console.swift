@@ -3,11 +3,39 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 import TriageRendering
 
 /// Writes whole lines straight to the standard file descriptors (no stdio
-/// buffers, so output order is exact even when the process exits early).
+/// buffers, so output order is exact even when the process exits early), or,
+/// inside `capturing`, into a `Capture` (a command run in process by a test).
 enum Console {
+    /// What a command wrote while it was captured.
+    final class Capture: @unchecked Sendable {
+        private let lock = NSLock()
+        private var out: [UInt8] = []
+        private var err: [UInt8] = []
+
+        /// What was written to stdout and stderr, as text.
+        var texts: (stdout: String, stderr: String) {
+            lock.withLock { (String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self)) }
+        }
+
+        fileprivate func append(_ bytes: [UInt8], to fd: Int32) {
+            lock.withLock { if fd == STDERR_FILENO { err += bytes } else { out += bytes } }
+        }
+    }
+
+    @TaskLocal private static var capture: Capture?
+
+    /// Runs `body` with everything it writes through `Console` kept in `capture`.
+    static func capturing<T: Sendable>(_ capture: Capture, _ body: @Sendable () async throws -> T) async rethrows -> T {
+        try await $capture.withValue(capture, operation: body)
+    }
+
+    /// Whether `fd` is a terminal (never while captured).
+    static func isTerminal(_ fd: Int32) -> Bool { capture == nil && isatty(fd) == 1 }
+
     /// Writes a line to stdout.
     static func out(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }
     /// Writes lines to stdout, one after the other.
@@ -23,6 +51,10 @@ enum Console {
 
     private static func write(_ text: String, to fd: Int32) {
         var bytes = Array(text.utf8)
+        if let capture {
+            capture.append(bytes, to: fd)
+            return
+        }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { buffer in

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TriageLocalization
 import TriageRendering
 
 /// How human output looks on this terminal: the rendering library's plain
@@ -13,7 +14,7 @@ typealias TerminalStyle = TextStyle
 extension TextStyle {
     /// The style for these options, the environment and the output descriptor.
     init(_ options: OutputOptions, fd: Int32 = STDOUT_FILENO) {
-        let noColourVariable = getenv("NO_COLOR").map { String(cString: $0) } ?? ""
-        self.init(colour: !options.noColor && noColourVariable.isEmpty && isatty(fd) == 1, width: 80)
+        let noColourVariable = ProcessEnvironment.values["NO_COLOR"] ?? ""
+        self.init(colour: !options.noColor && noColourVariable.isEmpty && Console.isTerminal(fd), width: 80)
     }
 }

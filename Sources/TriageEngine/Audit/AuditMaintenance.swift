@@ -41,7 +41,7 @@ public struct AuditMaintenance: Sendable {
 
     /// The maintenance of the log of `audit` (the default log unless configured otherwise).
     public init(_ audit: AuditSettings, config: AppConfig, localizer: Localizer,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+                environment: [String: String] = ProcessEnvironment.values) {
         location = AuditSetup.location(audit, config: config, environment: environment)
         context = AuditSetup.context(config: config, environment: environment)
         self.config = config

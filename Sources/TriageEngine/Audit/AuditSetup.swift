@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import StrokeAudit
+import TriageLocalization
 import TriageRendering
 
 /// Resolves where the audit log and its key file live and who the operator is.
@@ -20,7 +21,7 @@ public enum AuditSetup {
 
     /// The log's location for these settings, configuration (`auditBusyTimeoutSeconds`) and environment.
     public static func location(_ options: AuditSettings, config: AppConfig,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Location {
+                                environment: [String: String] = ProcessEnvironment.values) -> AuditLog.Location {
         let directories = StateDirectories(environment: environment)
         let database = options.database.map { URL(fileURLWithPath: $0) }
             ?? directories.data.appendingPathComponent(databaseName)
@@ -34,7 +35,7 @@ public enum AuditSetup {
 
     /// The operator (config key `operator`, else the OS user) and this app's version.
     public static func context(config: AppConfig,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditLog.Context {
+                               environment: [String: String] = ProcessEnvironment.values) -> AuditLog.Context {
         return AuditLog.Context(operator: config.string("operator") ?? osUser(environment), appVersion: AppInfo.version)
     }
 

@@ -2,6 +2,7 @@ import StrokeJSON
 import Foundation
 import StrokeAudit
 import StrokeModels
+import TriageLocalization
 import TriageRendering
 
 /// Records the events of a session in the audit log.
@@ -21,7 +22,7 @@ public struct AuditTrail: Sendable {
 
     /// The trail for these settings (the default log unless configured otherwise).
     public static func make(_ options: AuditSettings, config: AppConfig,
-                            environment: [String: String] = ProcessInfo.processInfo.environment) -> AuditTrail {
+                            environment: [String: String] = ProcessEnvironment.values) -> AuditTrail {
         AuditTrail(recorder: AuditRecorder(location: AuditSetup.location(options, config: config, environment: environment),
                                            context: AuditSetup.context(config: config, environment: environment)))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import StrokeCloud
+import TriageLocalization
 
 /// The cloud client's configuration for one run, resolved from flags, the
 /// configuration file and the environment (in that order of precedence).
@@ -22,7 +23,7 @@ public struct CloudSettings: Sendable {
     ///   - environment: the process environment.
     /// - Throws: `CloudSettingsError` for an unusable value.
     public init(apiBase: String?, deadline: Double?, pin: String?, config: AppConfig,
-         environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+         environment: [String: String] = ProcessEnvironment.values) throws {
         var c = CloudConfiguration()
         let env = { (key: String) in environment[key].flatMap { $0.isEmpty ? nil : $0 } }
         c.baseURL = apiBase ?? config.string("apiBase") ?? env("STROKE_TRIAGE_API_BASE") ?? CloudConfiguration.productionBase
@@ -53,7 +54,7 @@ public struct CloudSettings: Sendable {
     /// Resolves the settings of an assessment (its `PredictionSettings`) against the configuration.
     /// - Throws: `CloudSettingsError` for an unusable value.
     public init(_ settings: PredictionSettings, config: AppConfig,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+                environment: [String: String] = ProcessEnvironment.values) throws {
         try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, config: config, environment: environment)
     }
 

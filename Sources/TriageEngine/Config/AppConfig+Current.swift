@@ -1,4 +1,5 @@
 import StrokeModels
+import TriageLocalization
 
 extension AppConfig {
     /// This user's configuration file, read once per process on first use: what `current`
@@ -11,11 +12,17 @@ extension AppConfig {
     /// and stops with its error (the CLI's exit 78, EX_CONFIG) when the file is broken,
     /// so every later use sees the same, valid configuration. Should the file be broken
     /// anyway, this is the empty configuration (never a half-read one).
-    public static var current: AppConfig { (try? loaded.get()) ?? AppConfig() }
+    /// Inside `ProcessEnvironment.withValues` (a command run in process by a test), the file
+    /// of that environment, read on each use.
+    public static var current: AppConfig {
+        if ProcessEnvironment.isOverridden { return (try? AppConfig.load()) ?? AppConfig() }
+        return (try? loaded.get()) ?? AppConfig()
+    }
 
     /// This user's configuration file as `current` read it: `nil` when it is usable (or
     /// absent), else the error to report (`config.unreadable`, category `config`).
     public static func checkFile() -> EngineError? {
+        if ProcessEnvironment.isOverridden { return checkFile(StateDirectories()) }
         if case .failure(let error) = loaded { return error }
         return nil
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TriageLocalization
 
 /// Where stroke-triage keeps its files.
 ///
@@ -16,7 +17,7 @@ public struct StateDirectories: Sendable {
     public let configFile: URL
 
     /// Resolves the directories from an environment.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessEnvironment.values) {
         if let home = environment["STROKE_TRIAGE_HOME"], !home.isEmpty {
             let root = URL(fileURLWithPath: home)
             state = root.appendingPathComponent("state")

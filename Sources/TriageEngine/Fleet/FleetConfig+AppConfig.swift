@@ -3,6 +3,7 @@ import Foundation
 import StrokeAudit
 import StrokeJSON
 import TriageFleet
+import TriageLocalization
 
 extension FleetConfig {
     /// The fleet's keys of the configuration file (`collector`, `device`, `orgPublicKey`, `relay`, `hospitalKeys`).
@@ -28,7 +29,7 @@ extension BackgroundPush {
     /// After an assessment: spawns `audit push --quiet` for the log of `audit` when `config`
     /// (or the environment) names a collector.
     public static func start(_ audit: AuditSettings, config: AppConfig,
-                             environment: [String: String] = ProcessInfo.processInfo.environment) {
+                             environment: [String: String] = ProcessEnvironment.values) {
         guard CollectorSettings.isConfigured(config: FleetConfig(config), environment: environment) else { return }
         start(auditDb: audit.database, keyFile: audit.keyFile)
     }

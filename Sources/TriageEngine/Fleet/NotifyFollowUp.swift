@@ -2,6 +2,7 @@ import CaseWire
 import Foundation
 import StrokeModels
 import TriageFleet
+import TriageLocalization
 
 /// The `notify` subcommands' work on this device's pre-notifications: the notifier
 /// (the device key is the audit log's signing key; its events go to the audit trail),
@@ -27,7 +28,7 @@ public struct NotifyFollowUp: Sendable {
     /// The notifier of this device for `audit`'s log; "not recorded" warnings go to `events`.
     /// - Throws: `NotifyError.keysUnavailable` when the audit key file cannot be read or created.
     public init(audit: AuditSettings, config: AppConfig, events: any EngineEventSink,
-                environment: [String: String] = ProcessInfo.processInfo.environment) throws(NotifyError) {
+                environment: [String: String] = ProcessEnvironment.values) throws(NotifyError) {
         let key = try NotifySettings.signingKey(AuditSetup.location(audit, config: config, environment: environment))
         let trail = AuditTrail.make(audit, config: config, environment: environment)
         notifier = PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories(environment: environment).state), signingKey: key,
@@ -36,7 +37,7 @@ public struct NotifyFollowUp: Sendable {
     }
 
     /// Every pre-notification kept on this device (48 hours), for `notify status`.
-    public static func kept(environment: [String: String] = ProcessInfo.processInfo.environment) throws(NotifyError) -> [QueuedCase] {
+    public static func kept(environment: [String: String] = ProcessEnvironment.values) throws(NotifyError) -> [QueuedCase] {
         try NotifyQueue(stateDirectory: StateDirectories(environment: environment).state).all(nowMs: PreNotifier.nowMs())
     }
 

@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import StrokeAudit
+import TriageLocalization
 
 /// Where and as whom this device sends pre-notifications.
 ///
@@ -27,7 +28,7 @@ public struct NotifySettings: Sendable {
     /// throws a usage error naming what is missing. `hospitalKeyFlag` pins the key of `hospital`.
     public static func resolve(relayFlag: String?, deviceFlag: String?, hospitalKeyFlag: String? = nil, hospital: String? = nil,
                                config: FleetConfig,
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(NotifyError) -> NotifySettings {
+                               environment: [String: String] = ProcessEnvironment.values) throws(NotifyError) -> NotifySettings {
         guard let relay = relayURL(flag: relayFlag, config: config, environment: environment) else { throw .noRelay }
         let device = nonEmpty(deviceFlag) ?? nonEmpty(config.device) ?? nonEmpty(environment["STROKE_TRIAGE_DEVICE"])
         guard let device, device.utf8.count <= 64, !device.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7f })
@@ -40,7 +41,7 @@ public struct NotifySettings: Sendable {
     /// The relay URL from the flag, the configuration or the environment, if any
     /// (the walkthrough offers to send only when there is one).
     public static func relayURL(flag: String?, config: FleetConfig,
-                                environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+                                environment: [String: String] = ProcessEnvironment.values) -> String? {
         nonEmpty(flag) ?? nonEmpty(config.relay) ?? nonEmpty(environment["STROKE_TRIAGE_RELAY"])
     }
 

@@ -16,7 +16,7 @@ final class BatchConsole: BatchEventSink {
     private var drawn = false
 
     /// A console in the localizer's language.
-    init(localizer: Localizer, progressLine: Bool = isatty(STDERR_FILENO) == 1) {
+    init(localizer: Localizer, progressLine: Bool = Console.isTerminal(STDERR_FILENO)) {
         self.localizer = localizer
         self.wantsProgress = progressLine
     }
