@@ -157,4 +157,39 @@ struct NativeTLSTests {
             }
         }
     }
+
+    @Test("--notify to a TLS relay: delivered with --ca-file, refused without it (exit 69, queued, the problem named)")
+    func notifyOverTLS() async throws {
+        let files = try TestCertificates.make()
+        defer { files.remove() }
+        let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
+        let url = try PostgresCluster.shared.get().createDatabase()
+        try await RelayStore.with(database: url, logger: RelayHarness.logger) { store in
+            try await store.migrate()
+            let configuration = RelayConfiguration(database: url)
+            let routes = RelayRoutes(configuration: configuration, store: store, metrics: RelayMetrics(), logger: RelayHarness.logger)
+            try await LiveServer.run(routes.makeRouter(), server: try tls.server(configuration.readLimits.server)) { port in
+                let keys = HospitalKeyPair()
+                _ = try await store.addHospital(id: "UKW", publicKey: keys.publicKey.description, nowMs: RelayHarness.nowMs())
+                // The device's audit key is its identity at the relay.
+                let device = DeviceHome(name: "AMB-TLS")
+                try device.record(1)
+                _ = try await store.collector.addDevice(name: device.name, publicKey: try device.publicKey())
+                let send = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7",
+                            "--accept-disclaimer", "--mode", "offline", "--notify", "UKW", "--eta-minutes", "12",
+                            "--relay", "https://127.0.0.1:\(port)", "--device-name", device.name]
+
+                let delivered = try await device.run(send + ["--ca-file", files.caFile])
+                #expect(delivered.status == 0, "\(delivered.stderr)")
+                let held = { try await store.cases(hospitalId: "UKW", nowMs: RelayHarness.nowMs(), ttlMs: 3_600_000).count }
+                #expect(try await held() == 1)
+
+                let refused = try await device.run(send)
+                #expect(refused.status == 69, "\(refused.stderr)")
+                #expect(refused.stderr.contains("TLS certificate was refused"), "\(refused.stderr)")
+                #expect(refused.stderr.contains("certificate problem"), "\(refused.stderr)")
+                #expect(try await held() == 1, "nothing reached the relay without the CA")
+            }
+        }
+    }
 }
