@@ -5,7 +5,8 @@ import Testing
 /// `--api-base https://…` against `stroke-triage-server api --tls-cert … --tls-key …` (real
 /// processes: the exit status is the point): a private CA named by `--ca-file` (or
 /// `STROKE_TRIAGE_CA_FILE`) is trusted; without it the certificate is refused with exit 69 and
-/// libcurl's words for the problem, never silently accepted.
+/// libcurl's words for the problem, never silently accepted. The server commands check their
+/// TLS flags and files before they start (one flag alone: 64; a key readable by others: 65).
 @Suite(.serialized) struct NativeTLSProcessTests {
     static let assessment = ["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "cloud", "--deadline", "60"]
 
@@ -36,5 +37,20 @@ import Testing
                                          executable: LocalAPIServerProcess.binary)
         #expect(alone.status == 64, "\(alone.stderr)")
         #expect(alone.stderr.contains("missing --tls-key"), "\(alone.stderr)")
+    }
+
+    @Test func collectorAndRelayCheckTheirTLSFilesBeforeTheyStart() throws {
+        let files = try TestCertificates.make()
+        defer { files.remove() }
+        let shared = try files.write("shared.key", try String(contentsOfFile: files.keyFile, encoding: .utf8), permissions: 0o644)
+        let database = "postgres://collector@127.0.0.1:1/fleet"
+        for command in [["collector", "serve"], ["relay", "serve"]] {
+            let refused = try BinaryRunner.run(command + ["--database", database, "--listen", "127.0.0.1:0",
+                                                          "--tls-cert", files.certificateFile, "--tls-key", shared],
+                                               executable: LocalAPIServerProcess.binary)
+            #expect(refused.status == 65, "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("[tls.keyUnsafe]"), "\(command): \(refused.stderr)")
+            #expect(refused.stderr.contains("mode 644"), "\(command): \(refused.stderr)")
+        }
     }
 }
