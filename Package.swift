@@ -24,7 +24,8 @@ let package = Package(
     // dependency, pinned here too; swift-nio (used by the server packages) is
     // pinned because two releases of it satisfy them; swift-http-types is used
     // directly by the collector; swift-nio-extras (Hummingbird's own HTTP part
-    // types) by the servers' channel handlers. The server packages are
+    // types) by the servers' channel handlers; swift-nio-ssl (already postgres-nio's and
+    // Hummingbird's TLS dependency) by the servers' native TLS. The server packages are
     // used by the server targets only, never by the paramedic CLI.
     // To update: docs/design.md, "Updating dependencies".
     dependencies: [
@@ -40,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
@@ -234,9 +236,13 @@ let package = Package(
         ),
         // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
         // (the board's request-target check, the local API's request-line handling).
+        // Native TLS for every server (ServerTLS: --tls-cert/--tls-key, docs/tls.md) also lives here.
         .target(
             name: "HTTPChannelSetup",
             dependencies: [
+                "StrokeModels",
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -259,6 +265,8 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 "HTTPChannelSetup",
+                // The relay client's libcurl transport when the relay's CA is private (--ca-file).
+                "StrokeCloud",
             ]
         ),
         // The local HTTP API: the Cloud Functions contract answered from the local
@@ -286,11 +294,14 @@ let package = Package(
             name: "StrokeTriageServer",
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
+                // Every server command's TLS (ServerTLS, TLSOptions).
+                "HTTPChannelSetup",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -304,6 +315,8 @@ let package = Package(
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Starts Scripts/fake-cloud-server.py for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
+        // Test support: a throwaway CA and server certificate made with openssl (the TLS tests).
+        .target(name: "TLSFixture", path: "Tests/TLSFixture"),
         // Test support: the CLI's recorded JSON outputs, shared by the in-process rendering and engine suites.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
@@ -328,7 +341,7 @@ let package = Package(
         .testTarget(
             name: "ErrorCodesTests",
             dependencies: [
-                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCenters", "StrokeAudit",
+                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
@@ -353,7 +366,7 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", .product(name: "GRDB", package: "GRDB.swift")],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),
@@ -376,6 +389,8 @@ let package = Package(
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
+                // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates.
+                "HTTPChannelSetup", "TriageFleet", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

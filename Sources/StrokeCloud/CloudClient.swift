@@ -53,7 +53,7 @@ public struct CloudClient: Sendable {
             let total = min(configuration.attemptTimeout, remaining)
             let request = HTTPRequest(url: url, body: body, connectTimeout: min(configuration.connectTimeout, total),
                                       totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
-                                      pinnedPublicKey: configuration.pinnedPublicKey)
+                                      pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
             let start = ContinuousClock.now
             let failure: CloudError
             var retryAfter: Double?
@@ -90,7 +90,7 @@ public struct CloudClient: Sendable {
         let request = HTTPRequest(url: configuration.url(function), body: CloudRequest.warmUp,
                                   connectTimeout: min(configuration.connectTimeout, total),
                                   totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
-                                  pinnedPublicKey: configuration.pinnedPublicKey)
+                                  pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
         do {
             let response = try await CurlTransport.send(request)
             log(request.url, attempt: 1, outcome: "status \(response.status)", since: start, callStart: start)

@@ -17,19 +17,23 @@ public struct CloudConfiguration: Sendable, Hashable {
     /// Optional public-key pin in libcurl's `CURLOPT_PINNEDPUBLICKEY` form
     /// (`sha256//<base64>;…` or a PEM/DER file path).
     public var pinnedPublicKey: String?
+    /// Optional PEM file of a private CA that the server's certificate may chain to (libcurl's
+    /// `CURLOPT_CAINFO`); verification stays on whether or not it is set.
+    public var caFile: String?
     /// When to retry.
     public var retry: RetryPolicy
 
     /// Creates a configuration; the defaults are the documented values.
     public init(baseURL: String = CloudConfiguration.productionBase, connectTimeout: Double = 3, attemptTimeout: Double = 8,
                 deadline: Double = 10, maxResponseBytes: Int = 1_048_576, pinnedPublicKey: String? = nil,
-                retry: RetryPolicy = RetryPolicy()) {
+                caFile: String? = nil, retry: RetryPolicy = RetryPolicy()) {
         self.baseURL = baseURL
         self.connectTimeout = connectTimeout
         self.attemptTimeout = attemptTimeout
         self.deadline = deadline
         self.maxResponseBytes = maxResponseBytes
         self.pinnedPublicKey = pinnedPublicKey
+        self.caFile = caFile
         self.retry = retry
     }
 

@@ -157,9 +157,19 @@ public struct CloudError: TriageError, Hashable, CustomStringConvertible {
             return parts.dropLast().reversed().reduce(parts[parts.count - 1]) { rest, part in
                 Message("cloud.error.list", [.message(part), .message(rest)])
             }
+        case .tls:
+            // The certificate problem in libcurl's words ("SSL certificate problem: unable to get local issuer certificate").
+            return Message(key, [.text(underlyingCause ?? "certificate, host name or pinned key")])
         default:
             return Message(key)
         }
+    }
+
+    /// For a failed TLS handshake or certificate check, libcurl's words for the problem
+    /// (e.g. "SSL certificate problem: self-signed certificate in certificate chain"); else nil.
+    public var certificateProblem: String? {
+        if case .tls = kind { return underlyingCause ?? "secure connection failed" }
+        return nil
     }
 
     /// Whether the service was unavailable (network, timeout, 5xx, broken answer) rather than

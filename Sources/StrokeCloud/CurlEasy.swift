@@ -6,10 +6,14 @@ import Foundation
 ///
 /// Every `CURLcode` is checked and becomes a `CloudError` carrying
 /// `curl_easy_strerror`'s text. TLS peer and host verification are always
-/// on; proxies come from the environment through libcurl's defaults. Call
+/// on (a request's `caFile` adds a private CA to trust, never switches them
+/// off); a failed certificate check carries libcurl's own words for the
+/// problem. Proxies come from the environment through libcurl's defaults. Call
 /// `perform` off the cooperative thread pool (`CurlTransport` does).
 final class CurlEasy {
     private let handle: UnsafeMutableRawPointer
+    /// libcurl's `CURLOPT_ERRORBUFFER`: the detail of the last failure (freed after the handle).
+    private let errorText: UnsafeMutablePointer<CChar>
 
     /// Loads libcurl (dlopen) and runs `curl_global_init`, once per process,
     /// before the first handle; `nil` when libcurl cannot be loaded.
@@ -23,9 +27,14 @@ final class CurlEasy {
         guard code == CURLE_OK else { throw .transport(Self.text(code)) }
         guard let handle = stroke_curl_easy_init() else { throw .transport("curl_easy_init failed") }
         self.handle = handle
+        errorText = .allocate(capacity: Int(CURL_ERROR_SIZE))
+        errorText.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
     }
 
-    deinit { stroke_curl_easy_cleanup(handle) }
+    deinit {
+        stroke_curl_easy_cleanup(handle)
+        errorText.deallocate()
+    }
 
     /// Performs one POST (or GET) and returns the answer, whatever its status.
     /// - Parameters:
@@ -53,6 +62,9 @@ final class CurlEasy {
             try set(CURLOPT_FOLLOWLOCATION, 0)
             try set(CURLOPT_SSL_VERIFYPEER, 1)
             try set(CURLOPT_SSL_VERIFYHOST, 2)
+            if let caFile = request.caFile { try set(CURLOPT_CAINFO, caFile) }
+            errorText[0] = 0
+            try check(stroke_curl_setopt_pointer(handle, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorText)))
             if let pin = request.pinnedPublicKey { try set(CURLOPT_PINNEDPUBLICKEY, pin) }
             try set(CURLOPT_CONNECTTIMEOUT_MS, milliseconds(request.connectTimeout))
             try set(CURLOPT_TIMEOUT_MS, milliseconds(request.totalTimeout))
@@ -125,7 +137,9 @@ final class CurlEasy {
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM, CURLE_SSL_CIPHER,
              CURLE_SSL_CACERT_BADFILE, CURLE_SSL_PINNEDPUBKEYNOTMATCH, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_CRL_BADFILE,
              CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_USE_SSL_FAILED:
-            return .tls(text)
+            // libcurl's detail names the problem ("SSL certificate problem: unable to get local issuer certificate").
+            let detail = String(cString: errorText)
+            return .tls(detail.isEmpty ? text : detail)
         case CURLE_RECV_ERROR, CURLE_SEND_ERROR, CURLE_GOT_NOTHING, CURLE_PARTIAL_FILE, CURLE_HTTP2, CURLE_HTTP2_STREAM,
              CURLE_WEIRD_SERVER_REPLY:
             return .connectionLost(text)

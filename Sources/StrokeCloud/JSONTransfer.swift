@@ -23,12 +23,13 @@ public enum JSONTransfer {
     ///   - connectTimeout: seconds to wait for the connection.
     ///   - totalTimeout: seconds for the whole exchange.
     ///   - maxResponseBytes: the transfer is aborted beyond this answer size.
+    ///   - caFile: a PEM file of a private CA the server's certificate may chain to (verification stays on).
     /// - Throws: `CloudError` when no answer came (DNS, connect, TLS, timeout, oversize).
     public static func send(method: String, url: String, body: String = "", headers: [(String, String)] = [],
                             connectTimeout: Double, totalTimeout: Double,
-                            maxResponseBytes: Int = 1 << 20) async throws(CloudError) -> Answer {
+                            maxResponseBytes: Int = 1 << 20, caFile: String? = nil) async throws(CloudError) -> Answer {
         var request = HTTPRequest(url: url, body: body, connectTimeout: connectTimeout, totalTimeout: totalTimeout,
-                                  maxResponseBytes: maxResponseBytes, pinnedPublicKey: nil)
+                                  maxResponseBytes: maxResponseBytes, pinnedPublicKey: nil, caFile: caFile)
         request.method = method
         // Header values never carry line breaks (a value could otherwise add a header).
         request.extraHeaders = headers.map { "\($0.0): \($0.1.filter { $0 != "\r" && $0 != "\n" })" }

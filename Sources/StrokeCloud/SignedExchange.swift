@@ -35,7 +35,7 @@ extension CloudClient {
             let total = min(configuration.attemptTimeout, remaining)
             let request = HTTPRequest(url: url, body: text, connectTimeout: min(configuration.connectTimeout, total),
                                       totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
-                                      pinnedPublicKey: configuration.pinnedPublicKey, method: method,
+                                      pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile, method: method,
                                       extraHeaders: try headers())
             let failure: RetryPolicy.Failure
             var retryAfter: Double?

@@ -116,7 +116,9 @@ public struct FleetPusher: Sendable {
                 return lines
             }, deadline: client.deadlineFromNow())
         } catch let error as CloudError {
-            throw PushError(.unreachable, cause: "\(error.code): \(error.underlyingCause ?? "")")
+            var failure = PushError(.unreachable, cause: "\(error.code): \(error.underlyingCause ?? "")")
+            failure.certificateProblem = error.certificateProblem
+            throw failure
         }
         guard answer.status == 200 else {
             let reason = PushError.sanitisedReason((try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code)

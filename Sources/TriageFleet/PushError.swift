@@ -34,6 +34,9 @@ public struct PushError: TriageError, Equatable {
     public var status: Int = 0
     /// Technical detail for `--verbose` (libcurl's text, the status).
     public var underlyingCause: String?
+    /// For `unreachable`: the collector's TLS certificate could not be verified, in libcurl's
+    /// words; the message then names it.
+    public var certificateProblem: String?
 
     /// An error of `kind`, with the collector's reason and status when it answered.
     public init(_ kind: Kind, reason: String = "", status: Int = 0, cause: String? = nil) {
@@ -50,7 +53,10 @@ public struct PushError: TriageError, Equatable {
     public static let codes = Kind.allCases.map { "push.\($0.rawValue)" }
 
     /// The one-line message (key `push.error.<kind>`).
-    public var message: Message { Message("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))]) }
+    public var message: Message {
+        if kind == .unreachable, let certificateProblem { return Message("push.error.certificateRefused", [.text(certificateProblem)]) }
+        return Message("push.error.\(kind.rawValue)", [.text(reason), .text(String(status))])
+    }
 
     /// Technical detail for `--verbose` (same as `underlyingCause`).
     public var cause: String? { underlyingCause }

@@ -5,7 +5,7 @@ import Foundation
 /// A watchdog kills it after `lifetime` seconds should a test never call `stop()`.
 final class LocalAPIServerProcess: @unchecked Sendable {
     private let process: Process
-    /// The base URL, e.g. `http://127.0.0.1:41234`.
+    /// The base URL, e.g. `http://127.0.0.1:41234` (`https://…` when started with `--tls-cert/--tls-key`).
     let base: String
 
     private init(process: Process, base: String) {
@@ -45,7 +45,8 @@ final class LocalAPIServerProcess: @unchecked Sendable {
             if chunk.isEmpty { throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "server exited before listening"]) }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        guard let line = text.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else {
+        guard let line = text.split(separator: "\n").first,
+              line.hasPrefix("listening on http://127.0.0.1:") || line.hasPrefix("listening on https://127.0.0.1:") else {
             process.terminate()
             throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "unexpected first line: \(text)"])
         }

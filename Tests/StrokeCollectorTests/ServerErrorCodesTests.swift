@@ -1,4 +1,5 @@
 import ErrorCodeChecks
+import HTTPChannelSetup
 import StrokeBoard
 import StrokeCollector
 import StrokeModels
@@ -40,5 +41,14 @@ struct ServerErrorCodesTests {
         ]
         try check(BoardError.self, samples)
         #expect(samples.map(\.exitCode) == [64, 65, 73, 73, 69, 1])
+    }
+
+    @Test func serverTLSError() throws {
+        let samples: [ServerTLSError] = [
+            .optionMissing("--tls-key"), .certificateUnreadable("c"), .certificateInvalid("c"), .keyUnreadable("k"), .keyUnsafe("k"),
+            .keyInvalid("k"),
+        ]
+        try check(ServerTLSError.self, samples)
+        #expect(samples.map(\.exitCode) == [64, 65, 65, 65, 65, 65])
     }
 }

@@ -3,6 +3,7 @@ import StrokeCloud
 import StrokeModels
 import Testing
 import TriageEngine
+import TriageFleet
 
 /// The plain settings: the CLI's defaults, and their resolution against config and environment.
 @Suite struct SettingsTests {
@@ -29,6 +30,23 @@ import TriageEngine
         #expect(fromEnvironment.configuration.baseURL == "http://env")
         #expect(try CloudSettings(PredictionSettings(), config: AppConfig(), environment: [:]).configuration.baseURL
                 == CloudConfiguration.productionBase)
+    }
+
+    @Test func caFileIsOneRuleForTheAPIBaseTheCollectorAndTheRelay() throws {
+        let config = AppConfig(values: ["caFile": .string("/config/ca.pem")])
+        let environment = ["STROKE_TRIAGE_CA_FILE": "/env/ca.pem"]
+        #expect(CloudSettings.caFile(flag: "/flag/ca.pem", config: config, environment: environment) == "/flag/ca.pem")
+        #expect(CloudSettings.caFile(flag: nil, config: config, environment: environment) == "/config/ca.pem")
+        #expect(CloudSettings.caFile(flag: "", config: AppConfig(), environment: environment) == "/env/ca.pem")
+        #expect(CloudSettings.caFile(flag: nil, config: AppConfig(), environment: [:]) == nil)
+        // The API base (the prediction settings' flag), the collector (audit push) and the relay share it.
+        #expect(try CloudSettings(PredictionSettings(caFile: "/flag/ca.pem"), config: config, environment: environment)
+            .configuration.caFile == "/flag/ca.pem")
+        #expect(try CloudSettings(PredictionSettings(), config: config, environment: environment).configuration.caFile == "/config/ca.pem")
+        let push = try CollectorSettings(collector: "https://collector.example", device: "AMB-1", config: AppConfig(),
+                                         environment: environment)
+        #expect(push.configuration.caFile == "/env/ca.pem")
+        #expect(push.configuration.pinnedPublicKey == nil)
     }
 
     @Test func unusableCloudSettingsNameTheSetting() {

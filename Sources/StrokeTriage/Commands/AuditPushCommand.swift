@@ -16,6 +16,11 @@ struct AuditPushCommand: AsyncParsableCommand {
     @Option(name: .customLong("device-name"), help: "This device's name at the collector (else config `device`, else STROKE_TRIAGE_DEVICE).")
     var deviceName: String?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "PEM file of a private CA to trust besides the system's, for an https collector (else config caFile, else STROKE_TRIAGE_CA_FILE).",
+        valueName: "file"))
+    var caFile: String?
+
     @Option(name: .customLong("batch-size"), help: "Records per request, 1–1000.")
     var batchSize = 500
 
@@ -36,7 +41,7 @@ struct AuditPushCommand: AsyncParsableCommand {
 
     func run() async throws {
         let report = try await Failure.report(output) {
-            try await audit.maintenance(output).push(collector: collector, device: deviceName, batchSize: batchSize, statusOnly: status)
+            try await audit.maintenance(output).push(collector: collector, device: deviceName, caFile: caFile, batchSize: batchSize, statusOnly: status)
         }
         // --quiet: nothing on success (background pushes); --status always reports.
         if quiet, !status { return }

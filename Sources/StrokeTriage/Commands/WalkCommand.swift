@@ -31,7 +31,7 @@ struct WalkCommand: AsyncParsableCommand {
         // Assay, scales, cloud settings and --notify are checked before the first question, not after the last.
         let ready = try Failure.report(output) {
             try WalkPreparation.prepare(WalkSettings(gfapAssay: gfapAssay, prediction: prediction.settings, audit: audit.settings,
-                                                     notify: notify.flags), config: config, trail: trail, events: events)
+                                                     notify: notify.flags(caFile: prediction.caFile)), config: config, trail: trail, events: events)
         }
         let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
         guard talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
@@ -42,7 +42,7 @@ struct WalkCommand: AsyncParsableCommand {
                                                trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose))
         }
         AssessmentSession.present(outcome, output: output)
-        let offer = WalkNotificationOffer(flags: notify.flags, audit: audit.settings, trail: trail, config: config)
+        let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
         let notified = await offer.run(outcome, prepared: ready.notification, conversation: talk, events: events, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.
         if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: config) }

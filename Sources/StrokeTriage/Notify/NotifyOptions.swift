@@ -35,4 +35,11 @@ struct NotifyOptions: ParsableArguments {
     var flags: NotifyFlags {
         NotifyFlags(notify: notify, relay: relay, deviceName: deviceName, hospitalKey: hospitalKey, etaMinutes: etaMinutes)
     }
+
+    /// These flags with the command's `--ca-file` (one flag for the API base and the relay, in `PredictionOptions`).
+    func flags(caFile: String?) -> NotifyFlags {
+        var flags = flags
+        flags.caFile = caFile
+        return flags
+    }
 }

@@ -13,8 +13,12 @@ struct CloudAccessOptions: ParsableArguments {
     @Option(name: .long, help: "Pin the server's public key (libcurl CURLOPT_PINNEDPUBLICKEY form, e.g. sha256//BASE64; else config pinnedPublicKey, else STROKE_TRIAGE_PIN).")
     var pin: String?
 
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "PEM file of a private CA to trust besides the system's (else config caFile, else STROKE_TRIAGE_CA_FILE).", valueName: "file"))
+    var caFile: String?
+
     /// The resolved settings.
     func settings() throws -> CloudSettings {
-        try CloudSettings(apiBase: apiBase, deadline: deadline, pin: pin, config: AppConfig.current)
+        try CloudSettings(apiBase: apiBase, deadline: deadline, pin: pin, caFile: caFile, config: AppConfig.current)
     }
 }

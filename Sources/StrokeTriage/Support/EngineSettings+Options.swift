@@ -13,7 +13,7 @@ extension OutputOptions {
 
 extension PredictionOptions {
     /// The engine's prediction settings of these flags.
-    var settings: PredictionSettings { PredictionSettings(mode: mode, apiBase: apiBase, deadline: deadline) }
+    var settings: PredictionSettings { PredictionSettings(mode: mode, apiBase: apiBase, deadline: deadline, caFile: caFile) }
 }
 
 extension PredictionMode: ExpressibleByArgument {}

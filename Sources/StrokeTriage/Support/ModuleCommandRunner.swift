@@ -13,7 +13,7 @@ enum ModuleCommandRunner {
                     notify: NotifyOptions = NotifyOptions(), build: () throws(ModelsError) -> TriageInputs) async throws {
         let trail = AuditTrail.make(audit.settings, config: AppConfig.current)
         let settings = OneShotSettings(request: flags.request, prediction: prediction.settings, output: output.settings,
-                                       audit: audit.settings, notify: notify.flags, acceptDisclaimer: flags.acceptDisclaimer,
+                                       audit: audit.settings, notify: notify.flags(caFile: prediction.caFile), acceptDisclaimer: flags.acceptDisclaimer,
                                        report: flags.report, force: flags.force)
         let run = try await Failure.report(output) {
             try await OneShotAssessment.run(settings, config: AppConfig.current, trail: trail, events: ConsoleEvents(localizer: output.localizer),

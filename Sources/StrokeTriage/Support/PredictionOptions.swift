@@ -14,4 +14,9 @@ struct PredictionOptions: ParsableArguments {
 
     @Option(name: .long, help: "Overall deadline per assessment in seconds (default 10).", transform: DecimalFlag.double)
     var deadline: Double?
+
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "PEM file of a private CA to trust besides the system's, for an https --api-base and the relay (else config caFile, else STROKE_TRIAGE_CA_FILE).",
+        valueName: "file"))
+    var caFile: String?
 }

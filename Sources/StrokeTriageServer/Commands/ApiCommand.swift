@@ -12,8 +12,8 @@ struct ApiCommand: AsyncParsableCommand {
         commandName: "api",
         abstract: "Serve the Cloud Functions contract and the CLI's JSON (/v1) from the local models (docs/api.md).",
         discussion: """
-            Prints "listening on http://HOST:PORT" on standard output once it accepts connections
-            (--listen 127.0.0.1:0 picks a free port). Research use only.
+            Prints "listening on http://HOST:PORT" (https with --tls-cert/--tls-key) on standard output once it
+            accepts connections (--listen 127.0.0.1:0 picks a free port). Research use only.
             """)
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on (else STROKE_API_LISTEN; default 127.0.0.1:8080).", valueName: "host:port"))
@@ -43,6 +43,8 @@ struct ApiCommand: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Log every request (method, path, status; never a body).")
     var verbose = false
+
+    @OptionGroup var tls: TLSOptions
 
     func run() async throws {
         var flags: [LocalAPISetting: String] = [:]
@@ -78,16 +80,18 @@ struct ApiCommand: AsyncParsableCommand {
         logger.logLevel = verbose ? .debug : .notice
         let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger, research: research)
         let host = configuration.listenHost
+        // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
+        // Raw UTF-8 in a request line is read, a request the parser refuses answered in JSON (LocalAPIServer).
+        let (server, scheme) = try tls.server(
+            LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))))
         let app = Application(
             router: routes.makeRouter(),
-            // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
-            // Raw UTF-8 in a request line is read, a request the parser refuses answered in JSON (LocalAPIServer).
-            server: LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
+            server: server,
             configuration: .init(address: .hostname(host, port: configuration.listenPort), serverName: "stroke-triage-api"),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? 0
                 let shown = host.contains(":") ? "[\(host)]" : host
-                FileHandle.standardOutput.write(Data("listening on http://\(shown):\(port)\n".utf8))
+                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(port)\n".utf8))
             },
             logger: logger)
         do {

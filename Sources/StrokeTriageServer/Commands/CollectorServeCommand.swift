@@ -7,9 +7,10 @@ import StrokeCollector
 /// `collector serve`: runs the collector until SIGTERM or SIGINT, then drains and exits 0.
 struct CollectorServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Run the collector (HTTP) until SIGTERM.")
+        commandName: "serve", abstract: "Run the collector (HTTP, or HTTPS with --tls-cert/--tls-key) until SIGTERM.")
 
     @OptionGroup var options: CollectorOptions
+    @OptionGroup var tls: TLSOptions
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on (else STROKE_COLLECTOR_LISTEN; default 127.0.0.1:8443).",
                                             valueName: "host:port"))
@@ -31,17 +32,18 @@ struct CollectorServeCommand: AsyncParsableCommand {
         flags[.maxBatchRecords] = maxBatchRecords.map(String.init)
         flags[.requestWindowSeconds] = requestWindowSeconds.map(String.init)
         let configuration = try options.resolve(extra: flags)
+        let (server, scheme) = try tls.server(configuration.readLimits.server)
         let logger = options.makeLogger()
         let store = CollectorStore(database: configuration.database, logger: logger, deadline: configuration.databaseDeadline)
         let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
         var app = Application(
             router: routes.makeRouter(),
-            server: configuration.readLimits.server,
+            server: server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-collector"),
             onServerRunning: { channel in
                 logger.info("collector listening", metadata: [
-                    "port": "\(channel.localAddress?.port ?? 0)", "database": "\(configuration.database)",
+                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "database": "\(configuration.database)",
                 ])
             },
             logger: logger)

@@ -34,7 +34,8 @@ struct BoardKeygenCommand: AsyncParsableCommand {
 /// `board serve --key FILE --relay URL --hospital ID [--listen HOST:PORT]`: polls the relay and serves the board.
 struct BoardServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Fetch, decrypt and verify this hospital's cases and serve the board (HTTP) until SIGTERM.")
+        commandName: "serve",
+        abstract: "Fetch, decrypt and verify this hospital's cases and serve the board (HTTP, or HTTPS with --tls-cert/--tls-key) until SIGTERM.")
 
     @Option(name: .long, help: ArgumentHelp("The key file `board keygen` wrote.", valueName: "file")) var key: String
     @Option(name: .long, help: ArgumentHelp("The relay's URL, e.g. https://relay.example.org.", valueName: "url")) var relay: String
@@ -58,11 +59,16 @@ struct BoardServeCommand: AsyncParsableCommand {
         "A host name the board's page may be opened under besides localhost, 127.x and [::1] (repeatable).",
         valueName: "name"))
     var allowedHosts: [String] = []
+    @Option(name: .customLong("ca-file"), help: ArgumentHelp(
+        "PEM file of a private CA the relay's certificate may chain to, besides the system's (an https --relay).",
+        valueName: "file"))
+    var caFile: String?
     @Flag(name: .long, help: "Log debug detail.") var verbose = false
+    @OptionGroup var tls: TLSOptions
 
     func run() async throws {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
-        let (trustedPath, allowedHosts) = (trustedDevices, allowedHosts)
+        let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
         let name = hospitalName ?? HospitalLocator.destination(hospitalId, config: AppConfig()).name
         let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
@@ -81,20 +87,21 @@ struct BoardServeCommand: AsyncParsableCommand {
             }
             configuration.hospitalName = name
             configuration.trustedDevices = try trustedPath.map { path throws(BoardError) in try BoardConfiguration.trustedDevices(file: path) }
-            return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL))
+            return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL, caFile: caFile))
         }
+        let (server, scheme) = try tls.server(BoardServer.http1)
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
         let logger = { var logger = Logger(label: "stroke-triage.board"); logger.logLevel = verbose ? .debug : .info; return logger }()
         let state = BoardState(hospitalId: configuration.hospitalId)
         let poller = BoardPoller(configuration: configuration, keys: keys, client: client, state: state, logger: logger)
         var app = Application(
             router: BoardRoutes(configuration: configuration, state: state, logger: logger).makeRouter(),
-            server: BoardServer.http1,
+            server: server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-board"),
             onServerRunning: { channel in
                 logger.info("board listening", metadata: [
-                    "port": "\(channel.localAddress?.port ?? 0)", "hospital": "\(configuration.hospitalId)",
+                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "hospital": "\(configuration.hospitalId)",
                     "publicKey": "\(keys.publicKey)",
                 ])
             },

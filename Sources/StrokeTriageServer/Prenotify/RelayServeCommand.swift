@@ -7,9 +7,10 @@ import StrokeRelay
 
 /// `relay serve`: runs the relay until SIGTERM or SIGINT, then drains and exits 0.
 struct RelayServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the relay (HTTP) until SIGTERM.")
+    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run the relay (HTTP, or HTTPS with --tls-cert/--tls-key) until SIGTERM.")
 
     @OptionGroup var options: RelayOptions
+    @OptionGroup var tls: TLSOptions
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on (default 127.0.0.1:8444).", valueName: "host:port"))
     var listen: String = "127.0.0.1:8444"
@@ -38,6 +39,7 @@ struct RelayServeCommand: AsyncParsableCommand {
         }
         configuration.maxBodyBytes = maxBodyBytes
         configuration.requestWindowSeconds = requestWindowSeconds
+        let (server, scheme) = try tls.server(configuration.readLimits.server)
         let logger = options.makeLogger()
         let collector = CollectorStore(database: configuration.database, logger: logger, deadline: configuration.databaseDeadline)
         let store = RelayStore(collector: collector, logger: logger)
@@ -46,12 +48,12 @@ struct RelayServeCommand: AsyncParsableCommand {
         let settings = configuration
         var app = Application(
             router: routes.makeRouter(),
-            server: configuration.readLimits.server,
+            server: server,
             configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
                                  serverName: "stroke-triage-relay"),
             onServerRunning: { channel in
                 logger.info("relay listening", metadata: [
-                    "port": "\(channel.localAddress?.port ?? 0)", "database": "\(settings.database)",
+                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "database": "\(settings.database)",
                     "caseTtlMs": "\(settings.caseTTLMs)",
                 ])
             },

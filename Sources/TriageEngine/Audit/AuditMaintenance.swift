@@ -118,8 +118,9 @@ public struct AuditMaintenance: Sendable {
 
     /// Pushes what the fleet collector does not hold yet (batches of `batchSize`), or with
     /// `statusOnly` reports the local head, the collector's acknowledged head and what is pending.
-    public func push(collector: String?, device: String?, batchSize: Int, statusOnly: Bool) async throws -> AuditMaintenanceReport {
-        let settings = try CollectorSettings(collector: collector, device: device, config: config)
+    public func push(collector: String?, device: String?, caFile: String? = nil, batchSize: Int,
+                     statusOnly: Bool) async throws -> AuditMaintenanceReport {
+        let settings = try CollectorSettings(collector: collector, device: device, caFile: caFile, config: config)
         if statusOnly {
             let status = try await PushStatus.check(settings, location: location, context: context,
                                                     state: PushState(directory: location.keyFile.deletingLastPathComponent()))

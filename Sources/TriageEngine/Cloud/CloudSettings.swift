@@ -8,8 +8,8 @@ import TriageLocalization
 ///
 /// Config keys (README, Configuration): `apiBase`, `deadlineSeconds`,
 /// `connectTimeoutSeconds`, `attemptTimeoutSeconds`, `maxResponseBytes`,
-/// `maxAttempts`, `retryBaseSeconds`, `retryCapSeconds`, `pinnedPublicKey`.
-/// Environment: `STROKE_TRIAGE_API_BASE`, `STROKE_TRIAGE_PIN`.
+/// `maxAttempts`, `retryBaseSeconds`, `retryCapSeconds`, `pinnedPublicKey`, `caFile`.
+/// Environment: `STROKE_TRIAGE_API_BASE`, `STROKE_TRIAGE_PIN`, `STROKE_TRIAGE_CA_FILE`.
 public struct CloudSettings: Sendable {
     /// The resolved configuration.
     public let configuration: CloudConfiguration
@@ -19,10 +19,11 @@ public struct CloudSettings: Sendable {
     ///   - apiBase: `--api-base`, if given.
     ///   - deadline: `--deadline`, if given (seconds, > 0 and ≤ 600).
     ///   - pin: `--pin`, if given.
+    ///   - caFile: `--ca-file`, if given (see `caFile(flag:config:environment:)`).
     ///   - config: the configuration file.
     ///   - environment: the process environment.
     /// - Throws: `CloudSettingsError` for an unusable value.
-    public init(apiBase: String?, deadline: Double?, pin: String?, config: AppConfig,
+    public init(apiBase: String?, deadline: Double?, pin: String?, caFile: String? = nil, config: AppConfig,
          environment: [String: String] = ProcessEnvironment.values) throws {
         var c = CloudConfiguration()
         let env = { (key: String) in environment[key].flatMap { $0.isEmpty ? nil : $0 } }
@@ -48,14 +49,25 @@ public struct CloudSettings: Sendable {
         c.retry.baseDelay = try Self.seconds("retryBaseSeconds", config.number("retryBaseSeconds") ?? c.retry.baseDelay)
         c.retry.maxDelay = try Self.seconds("retryCapSeconds", config.number("retryCapSeconds") ?? c.retry.maxDelay)
         c.pinnedPublicKey = pin ?? config.string("pinnedPublicKey") ?? env("STROKE_TRIAGE_PIN")
+        c.caFile = Self.caFile(flag: caFile, config: config, environment: environment)
         configuration = c
+    }
+
+    /// The one rule for the private CA every HTTP client of the CLI trusts besides the system's
+    /// (the API base, the fleet collector, the relay): `--ca-file` > config `caFile` >
+    /// `STROKE_TRIAGE_CA_FILE`; nil for none. A certificate that chains to neither is refused.
+    public static func caFile(flag: String?, config: AppConfig,
+                              environment: [String: String] = ProcessEnvironment.values) -> String? {
+        let nonEmpty = { (text: String?) in text.flatMap { $0.isEmpty ? nil : $0 } }
+        return nonEmpty(flag) ?? nonEmpty(config.string("caFile")) ?? nonEmpty(environment["STROKE_TRIAGE_CA_FILE"])
     }
 
     /// Resolves the settings of an assessment (its `PredictionSettings`) against the configuration.
     /// - Throws: `CloudSettingsError` for an unusable value.
     public init(_ settings: PredictionSettings, config: AppConfig,
                 environment: [String: String] = ProcessEnvironment.values) throws {
-        try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, config: config, environment: environment)
+        try self.init(apiBase: settings.apiBase, deadline: settings.deadline, pin: nil, caFile: settings.caFile, config: config,
+                      environment: environment)
     }
 
     /// A client with these settings, logging to `logger` (the front-end decides where; default: nowhere).

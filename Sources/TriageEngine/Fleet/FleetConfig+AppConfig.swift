@@ -16,11 +16,14 @@ extension FleetConfig {
 
 extension CollectorSettings {
     /// Resolves the settings from the flags, `config` and the environment; the transport limits
-    /// are the cloud client's (`CloudSettings`), without the cloud's key pin.
+    /// are the cloud client's (`CloudSettings`), without the cloud's key pin, with its private CA
+    /// (`caFile`: `--ca-file`, else config `caFile`, else `STROKE_TRIAGE_CA_FILE`).
     /// - Throws: `PushError` (64) for a missing or unusable setting, `CloudSettingsError` for a bad cloud limit.
-    public init(collector: String?, device: String?, config: AppConfig) throws {
-        try self.init(collector: collector, device: device, config: FleetConfig(config)) { url in
-            try CloudSettings(apiBase: url, deadline: nil, pin: nil, config: config, environment: [:]).configuration
+    public init(collector: String?, device: String?, caFile: String? = nil, config: AppConfig,
+                environment: [String: String] = ProcessEnvironment.values) throws {
+        let trusted = CloudSettings.caFile(flag: caFile, config: config, environment: environment)
+        try self.init(collector: collector, device: device, config: FleetConfig(config), environment: environment) { url in
+            try CloudSettings(apiBase: url, deadline: nil, pin: nil, caFile: trusted, config: config, environment: [:]).configuration
         }
     }
 }

@@ -32,7 +32,8 @@ public struct NotifyFollowUp: Sendable {
         let key = try NotifySettings.signingKey(AuditSetup.location(audit, config: config, environment: environment))
         let trail = AuditTrail.make(audit, config: config, environment: environment)
         notifier = PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories(environment: environment).state), signingKey: key,
-                               recorder: TrailNotificationRecorder(trail: trail, events: events))
+                               recorder: TrailNotificationRecorder(trail: trail, events: events),
+                               caFile: CloudSettings.caFile(flag: nil, config: config, environment: environment))
         self.config = config
     }
 

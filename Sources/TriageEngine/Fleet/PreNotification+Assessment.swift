@@ -17,15 +17,18 @@ public struct NotifyFlags: Sendable, Hashable {
     public var hospitalKey: String?
     /// `--eta-minutes`: the ETA to send instead of the routing's drive time.
     public var etaMinutes: Int?
+    /// `--ca-file`: a private CA the relay's certificate may chain to (else config `caFile`, else `STROKE_TRIAGE_CA_FILE`).
+    public var caFile: String?
 
     /// Flags with these values (all optional).
     public init(notify: String? = nil, relay: String? = nil, deviceName: String? = nil, hospitalKey: String? = nil,
-                etaMinutes: Int? = nil) {
+                etaMinutes: Int? = nil, caFile: String? = nil) {
         self.notify = notify
         self.relay = relay
         self.deviceName = deviceName
         self.hospitalKey = hospitalKey
         self.etaMinutes = etaMinutes
+        self.caFile = caFile
     }
 }
 
@@ -42,7 +45,8 @@ extension PreNotification {
         try checkPinnedKey(settings, hospital: hospital)
         let notifier = PreNotifier(queue: NotifyQueue(stateDirectory: StateDirectories().state),
                                    signingKey: try NotifySettings.signingKey(audit, config: config),
-                                   recorder: TrailNotificationRecorder(trail: trail, events: events))
+                                   recorder: TrailNotificationRecorder(trail: trail, events: events),
+                                   caFile: CloudSettings.caFile(flag: flags.caFile, config: config))
         return PreNotification(settings: settings, notifier: notifier)
     }
 

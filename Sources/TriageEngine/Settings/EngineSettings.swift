@@ -44,12 +44,15 @@ public struct PredictionSettings: Sendable, Hashable {
     public var apiBase: String?
     /// The overall deadline per assessment in seconds (default 10).
     public var deadline: Double?
+    /// `--ca-file`: a private CA to trust besides the system's (else config `caFile`, else `STROKE_TRIAGE_CA_FILE`).
+    public var caFile: String?
 
     /// Settings with the CLI's defaults: `auto`, endpoint and deadline from config or defaults.
-    public init(mode: PredictionMode = .auto, apiBase: String? = nil, deadline: Double? = nil) {
+    public init(mode: PredictionMode = .auto, apiBase: String? = nil, deadline: Double? = nil, caFile: String? = nil) {
         self.mode = mode
         self.apiBase = apiBase
         self.deadline = deadline
+        self.caFile = caFile
     }
 
     /// The local models only: no network (the station server, tests).

@@ -56,6 +56,10 @@ public struct NotifyError: TriageError, Hashable {
     public static let noDestination = NotifyError(.noDestination)
     /// The relay could not be reached (or answered 5xx): the request stays queued.
     public static func unreachable(cause: String?) -> NotifyError { NotifyError(.unreachable, cause: cause) }
+    /// The relay's TLS certificate could not be verified (`problem` in libcurl's words): the
+    /// relay counts as unreachable (`notify.unreachable`, the request stays queued), and the
+    /// message names the problem.
+    public static func certificateRefused(_ problem: String) -> NotifyError { NotifyError(.unreachable, problem, cause: problem) }
     /// The relay refused the request (its error code, e.g. `case.conflict`, `device.unknown`).
     public static func refused(_ code: String, status: Int) -> NotifyError { NotifyError(.refused, code, cause: "HTTP \(status)", httpStatus: status) }
     /// The queue in the state directory could not be read or written.
@@ -85,7 +89,11 @@ public struct NotifyError: TriageError, Hashable {
     }
 
     /// The one-line message naming the subject (key `notify.error.<case>`).
-    public var message: Message { Message("notify.error.\(kind)", [.text(subject.escapingControlCharacters)]) }
+    public var message: Message {
+        // An unreachable relay with a subject is one whose certificate was refused (the subject is the problem).
+        let key = kind == .unreachable && !subject.isEmpty ? "notify.error.certificateRefused" : "notify.error.\(kind)"
+        return Message(key, [.text(subject.escapingControlCharacters)])
+    }
 
     /// True when the relay knows no hospital with the id.
     public var isHospitalUnknown: Bool { kind == .hospitalUnknown }

@@ -25,12 +25,17 @@ public struct PreNotifier: Sendable {
     public let signingKey: Curve25519.Signing.PrivateKey
     /// Where send, delivery and update events are recorded.
     public let recorder: any PreNotificationRecorder
+    /// A PEM file of the private CA an https relay's certificate may chain to (verification stays on).
+    public let caFile: String?
 
-    /// A notifier keeping cases in `queue`, signing with `signingKey`, recording to `recorder`.
-    public init(queue: NotifyQueue, signingKey: Curve25519.Signing.PrivateKey, recorder: any PreNotificationRecorder) {
+    /// A notifier keeping cases in `queue`, signing with `signingKey`, recording to `recorder`,
+    /// trusting `caFile`'s CA besides the system's for the relay.
+    public init(queue: NotifyQueue, signingKey: Curve25519.Signing.PrivateKey, recorder: any PreNotificationRecorder,
+                caFile: String? = nil) {
         self.queue = queue
         self.signingKey = signingKey
         self.recorder = recorder
+        self.caFile = caFile
     }
 
     /// What a new case carries besides the assessment.
@@ -164,7 +169,7 @@ public struct PreNotifier: Sendable {
     // MARK: - Helpers
 
     private func client(_ entry: QueuedCase) -> RelayClient {
-        RelayClient(relay: entry.relay, device: entry.device, key: signingKey)
+        RelayClient(relay: entry.relay, device: entry.device, key: signingKey, caFile: caFile)
     }
 
     private func seal(_ entry: inout QueuedCase, _ caseJSON: Data, to key: HospitalPublicKey) throws(NotifyError) {

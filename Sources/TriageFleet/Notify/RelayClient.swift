@@ -20,12 +20,15 @@ public struct RelayClient: Sendable {
     public let device: String
     /// The device's signing key.
     public let key: Curve25519.Signing.PrivateKey
+    /// A PEM file of the private CA an https relay's certificate may chain to.
+    public let caFile: String?
 
-    /// A client of `relay` as `device`, signing with `key`.
-    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey) {
+    /// A client of `relay` as `device`, signing with `key`, trusting `caFile`'s CA besides the system's.
+    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey, caFile: String? = nil) {
         self.relay = relay
         self.device = device
         self.key = key
+        self.caFile = caFile
     }
 
     /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
@@ -69,8 +72,9 @@ public struct RelayClient: Sendable {
         let answer: JSONTransfer.Answer
         do {
             answer = try await JSONTransfer.send(method: method, url: relay + path, body: body, headers: headers,
-                                                 connectTimeout: Self.connectTimeout, totalTimeout: Self.totalTimeout)
+                                                 connectTimeout: Self.connectTimeout, totalTimeout: Self.totalTimeout, caFile: caFile)
         } catch {
+            if let problem = error.certificateProblem { throw .certificateRefused(problem) }
             throw .unreachable(cause: error.underlyingCause ?? error.code)
         }
         // A relay that is up but failing is treated like one that is down: the request stays queued.

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import HTTPChannelSetup
+import HummingbirdCore
+
+/// `--tls-cert FILE --tls-key FILE`: native TLS, the same two flags on every server command
+/// (`api`, `collector serve`, `relay serve`, `board serve`; a new server command adds
+/// `@OptionGroup var tls: TLSOptions` and builds its server with `tls.server(_:)`).
+///
+/// Both or neither: one alone is a usage error (64) naming the missing flag. The files are read
+/// and checked before the server starts (`ServerTLS.load`); a file that cannot be used stops it
+/// with its `tls.*` error (65). Without the flags the server speaks plain HTTP (for a loopback
+/// address or behind a reverse proxy that terminates TLS, docs/tls.md).
+struct TLSOptions: ParsableArguments {
+    @Option(name: .customLong("tls-cert"), help: ArgumentHelp(
+        "Serve HTTPS with this certificate chain (PEM, the server's certificate first); needs --tls-key.", valueName: "file"))
+    var certificate: String?
+
+    @Option(name: .customLong("tls-key"), help: ArgumentHelp(
+        "The certificate's private key (PEM, mode 0600); needs --tls-cert.", valueName: "file"))
+    var key: String?
+
+    func validate() throws {
+        if certificate != nil, key == nil { throw ValidationError("--tls-cert needs --tls-key: missing --tls-key FILE.") }
+        if key != nil, certificate == nil { throw ValidationError("--tls-key needs --tls-cert: missing --tls-cert FILE.") }
+    }
+
+    /// The one start-up path of every server: its own HTTP/1.1 builder (`base`, with its handlers)
+    /// behind TLS when the flags are given, and the scheme to log (`https` or `http`). A file that
+    /// cannot be used is reported on standard error (code, message, what to do, the path and the
+    /// reason) and ends the command with the error's exit status.
+    func server(_ base: HTTPServerBuilder) throws -> (server: HTTPServerBuilder, scheme: String) {
+        do {
+            let tls = try ServerTLS.load(certificateFlag: certificate, keyFlag: key)
+            return (try ServerTLS.server(base, tls: tls), ServerTLS.scheme(tls))
+        } catch {
+            let lines = ["error: \(error.englishMessage) [\(error.code)]", error.recoverySuggestion] + (error.detail.map { ["detail: \($0)"] } ?? [])
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode(error.exitCode)
+        }
+    }
+}
