@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TriageLocalization
 
 /// Starts `stroke-triage audit push --quiet` detached after an assessment,
 /// when a collector is configured: a new session, standard input and output
@@ -28,8 +29,11 @@ public enum BackgroundPush {
         return arguments
     }
 
-    /// This process's executable (`/proc/self/exe`), nil when it cannot be read.
+    /// This process's executable (`/proc/self/exe`), nil when it cannot be read, and nil for
+    /// a command run inside another program (`ProcessEnvironment.withValues`, a test): that
+    /// program is not `stroke-triage`, so the records stay pending for the next push.
     public static func currentExecutable() -> String? {
+        if ProcessEnvironment.isOverridden { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }

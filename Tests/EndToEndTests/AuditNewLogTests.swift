@@ -8,36 +8,36 @@ import Testing
 @Suite("Audit log: no silent new log over a deleted one", .serialized)
 struct AuditNewLogTests {
     @Test("database and head file deleted: assessment exits 1 unrecorded, verify exits 1 logDeleted; init --new-log is reported")
-    func deletedLogAndHead() throws {
+    func deletedLogAndHead() async throws {
         let home = AuditTrustTests.Home()
         defer { home.remove() }
-        try home.assess(1)
-        let old = try home.verify().report["logId"] as? String
+        try await home.assess(1)
+        let old = try await home.verify().report["logId"] as? String
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: home.database.path + suffix) }
         try FileManager.default.removeItem(at: home.headFile)
 
-        let refused = try home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"])
+        let refused = try await home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("has signed another log"))
         #expect(!FileManager.default.fileExists(atPath: home.database.path))
-        let (status, reason, report) = try home.verify()
+        let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "logDeleted")
         #expect(report["logId"] as? String == old)
 
-        let plain = try home.run(["audit", "init"])
+        let plain = try await home.run(["audit", "init"])
         #expect(plain.status == 1)
         #expect(plain.stderr.contains("audit init --new-log"))
-        let started = try home.run(["audit", "init", "--new-log", "--json"])
+        let started = try await home.run(["audit", "init", "--new-log", "--json"])
         #expect(started.status == 0)
         #expect(try started.json()["previousLogs"] as? [String] == [old].compactMap { $0 })
-        try home.assess(1)
-        let after = try home.verify()
+        try await home.assess(1)
+        let after = try await home.verify()
         #expect(after.status == 0)
         let newLog = after.report["newLog"] as? [String: Any]
         #expect(newLog?["sequence"] as? Int == 1)
         #expect(newLog?["previousLogs"] as? [String] == [old].compactMap { $0 })
-        let text = try home.run(["audit", "verify"])
+        let text = try await home.run(["audit", "verify"])
         #expect(text.stdout.contains("audit init --new-log"))
     }
 }

@@ -15,12 +15,12 @@ struct AuditTrustTests {
         var keyFile: URL { url.appendingPathComponent("state/audit-keys.json") }
         var headFile: URL { url.appendingPathComponent("state/audit.head") }
 
-        func run(_ arguments: [String]) throws -> BinaryRunner.Result { try BinaryRunner.run(arguments, environment: env) }
+        func run(_ arguments: [String]) async throws -> BinaryRunner.Result { await InProcessCLI.run(arguments, environment: env) }
 
         /// `count` offline assessments (four events each: disclaimer, start, prediction… as the command records them).
-        func assess(_ count: Int, extra: [String] = []) throws {
+        func assess(_ count: Int, extra: [String] = []) async throws {
             for _ in 0..<count {
-                let result = try run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"] + extra)
+                let result = try await await run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"] + extra)
                 #expect(result.status == 0)
             }
         }
@@ -58,8 +58,8 @@ struct AuditTrustTests {
         }
 
         /// `audit verify --json` (plus arguments): exit status and reason.
-        func verify(_ arguments: [String] = []) throws -> (status: Int32, reason: String?, report: [String: Any]) {
-            let result = try run(["audit", "verify", "--json"] + arguments)
+        func verify(_ arguments: [String] = []) async throws -> (status: Int32, reason: String?, report: [String: Any]) {
+            let result = try await await run(["audit", "verify", "--json"] + arguments)
             let report = try result.json()
             return (result.status, report["reason"] as? String, report)
         }
@@ -68,131 +68,131 @@ struct AuditTrustTests {
     }
 
     @Test("delete every record with no checkpoint: exit 1, emptyWithHead")
-    func deleteAll() throws {
+    func deleteAll() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.assess(20)
-        #expect(try home.verify().status == 0)
+        try await home.assess(20)
+        await #expect(try home.verify().status == 0)
         try home.tamper("DELETE FROM events")
-        let (status, reason, _) = try home.verify()
+        let (status, reason, _) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "emptyWithHead")
     }
 
     @Test("the database file deleted: verify exits 1 emptyWithHead; an assessment is refused and creates nothing")
-    func databaseDeleted() throws {
+    func databaseDeleted() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.assess(2)
+        try await home.assess(2)
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: home.database.path + suffix) }
-        let (status, reason, _) = try home.verify()
+        let (status, reason, _) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "emptyWithHead")
-        let refused = try home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"])
+        let refused = try await home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("does not contain its signed head"))
         #expect(!FileManager.default.fileExists(atPath: home.database.path))
     }
 
     @Test("delete records 2–41 of 41: exit 1, truncated at 2")
-    func deleteTwoToLast() throws {
+    func deleteTwoToLast() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(41)
         try home.tamper("DELETE FROM events WHERE sequence BETWEEN 2 AND 41")
-        let (status, reason, report) = try home.verify()
+        let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "truncated")
         #expect(report["firstBadSequence"] as? Int == 2)
     }
 
     @Test("cut the tail after the last checkpoint, then also delete the checkpoints: exit 1, truncated")
-    func tailCut() throws {
+    func tailCut() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(10)
-        #expect(try home.run(["audit", "checkpoint"]).status == 0)
+        await #expect(try home.run(["audit", "checkpoint"]).status == 0)
         try home.append(5)
         try home.tamper("DELETE FROM events WHERE sequence > 12")
-        #expect(try home.verify().status == 1)
-        #expect(try home.verify().reason == "truncated")
+        await #expect(try home.verify().status == 1)
+        await #expect(try home.verify().reason == "truncated")
         try home.tamper("DELETE FROM checkpoints")
-        let (status, reason, report) = try home.verify()
+        let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "truncated")
         #expect(report["firstBadSequence"] as? Int == 13)
     }
 
     @Test("an older copy of the database alone: exit 1, truncated; new assessments are refused, not laundered")
-    func rollbackDatabase() throws {
+    func rollbackDatabase() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(5)
         let old = try home.snapshot("old.sqlite")
-        try home.assess(2)
-        #expect(try home.run(["audit", "checkpoint"]).status == 0)
+        try await home.assess(2)
+        await #expect(try home.run(["audit", "checkpoint"]).status == 0)
         try home.restoreDatabase(from: old)
-        let (status, reason, _) = try home.verify()
+        let (status, reason, _) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "truncated")
-        let refused = try home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
+        let refused = try await home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("does not contain its signed head"))
-        #expect(try home.verify().report["records"] as? Int == 5)
+        await #expect(try home.verify().report["records"] as? Int == 5)
     }
 
     @Test("older copies of both the database and the head file: intact locally, exit 1 rolledBack against an external head")
-    func rollbackBoth() throws {
+    func rollbackBoth() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(5)
         let oldDatabase = try home.snapshot("old.sqlite")
         let oldHead = try Data(contentsOf: home.headFile)
-        try home.assess(1)
+        try await home.assess(1)
         let witness = home.url.appendingPathComponent("witness.json")
-        let head = try home.run(["audit", "head", "--json"])
+        let head = try await home.run(["audit", "head", "--json"])
         #expect(head.status == 0)
         try Data(head.stdout.utf8).write(to: witness)
         try home.restoreDatabase(from: oldDatabase)
         try oldHead.write(to: home.headFile)
-        #expect(try home.verify().status == 0)
-        let (status, reason, report) = try home.verify(["--against", witness.path])
+        await #expect(try home.verify().status == 0)
+        let (status, reason, report) = try await home.verify(["--against", witness.path])
         #expect(status == 1)
         #expect(reason == "rolledBack")
         #expect(report["firstBadSequence"] as? Int == 6)
-        let text = try home.run(["audit", "verify", "--against", witness.path])
+        let text = try await home.run(["audit", "verify", "--against", witness.path])
         #expect(text.stdout.contains("older copy"))
     }
 
     @Test("fake erasure by SQL: exit 1, unrecordedErasure; a real erasure verifies")
-    func fakeErasure() throws {
+    func fakeErasure() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.assess(3)
+        try await home.assess(3)
         let real = try home.appendStress(["--count", "1"])
         let id = try #require(real.stdout.split(separator: "\n").last { $0.hasPrefix("assessment ") }?.dropFirst(11))
-        #expect(try home.run(["audit", "erase", "--assessment", String(id)]).status == 0)
-        #expect(try home.verify().status == 0)
+        await #expect(try home.run(["audit", "erase", "--assessment", String(id)]).status == 0)
+        await #expect(try home.verify().status == 0)
         try home.tamper("UPDATE data_keys SET wrapped = NULL, erased_ms = 1 WHERE kind = 'assessment' AND wrapped IS NOT NULL")
-        let (status, reason, _) = try home.verify()
+        let (status, reason, _) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "unrecordedErasure")
     }
 
     @Test("a key file from before a rotation: exit 1 with a clear error, nothing written; the rotated log verifies")
-    func staleKey() throws {
+    func staleKey() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.assess(1)
+        try await home.assess(1)
         let old = home.url.appendingPathComponent("old-keys.json")
         try FileManager.default.copyItem(at: home.keyFile, to: old)
-        #expect(try home.run(["audit", "rotate-key"]).status == 0)
-        let before = try home.verify()
+        await #expect(try home.run(["audit", "rotate-key"]).status == 0)
+        let before = try await home.verify()
         #expect(before.status == 0)
-        let stale = try home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--key-file", old.path])
+        let stale = try await home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--key-file", old.path])
         #expect(stale.status == 1)
         #expect(stale.stderr.contains("older than the log's keys"))
-        let after = try home.verify()
+        let after = try await home.verify()
         #expect(after.status == 0)
         #expect(after.report["records"] as? Int == before.report["records"] as? Int)
         // The piped walkthrough shows its result too, then fails the same way.
@@ -201,47 +201,47 @@ struct AuditTrustTests {
         #expect(walked.status == 1)
         #expect(walked.stderr.contains("older than the log's keys"))
         #expect(!walked.stdout.isEmpty)
-        #expect(try home.verify().report["records"] as? Int == before.report["records"] as? Int)
-        let verifyStale = try home.run(["audit", "verify", "--key-file", old.path])
+        await #expect(try home.verify().report["records"] as? Int == before.report["records"] as? Int)
+        let verifyStale = try await home.run(["audit", "verify", "--key-file", old.path])
         #expect(verifyStale.status == 1)
         #expect(verifyStale.stderr.contains("older than the log's keys"))
     }
 
     @Test("another device's database put in place: exit 1, foreignLog, nothing written")
-    func foreignDatabase() throws {
+    func foreignDatabase() async throws {
         let mine = Home(), theirs = Home()
         defer { mine.remove(); theirs.remove() }
         try mine.append(2)
         try theirs.append(7)
         try mine.restoreDatabase(from: try theirs.snapshot("copy.sqlite"))
-        let verified = try mine.run(["audit", "verify"])
+        let verified = try await mine.run(["audit", "verify"])
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("belongs to another log"))
         #expect(try mine.appendStress(["--count", "1"]).status == 1)
-        #expect(try theirs.verify().report["records"] as? Int == 7)
+        await #expect(try theirs.verify().report["records"] as? Int == 7)
     }
 
     @Test("a missing head file: exit 1, headMissing with how to proceed; head --reset is recorded and verifies")
-    func headMissing() throws {
+    func headMissing() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(3)
         try FileManager.default.removeItem(at: home.headFile)
-        let (status, reason, _) = try home.verify()
+        let (status, reason, _) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "headMissing")
-        #expect(try home.run(["audit", "verify"]).stdout.contains("audit head --reset"))
-        #expect(try home.run(["audit", "head", "--reset"]).status == 0)
-        #expect(try home.verify().status == 0)
-        #expect(try home.verify().report["records"] as? Int == 4)
+        await #expect(try home.run(["audit", "verify"]).stdout.contains("audit head --reset"))
+        await #expect(try home.run(["audit", "head", "--reset"]).status == 0)
+        await #expect(try home.verify().status == 0)
+        await #expect(try home.verify().report["records"] as? Int == 4)
     }
 
     @Test("audit head --json is the head file's head; verify --against a current head passes")
-    func headCommand() throws {
+    func headCommand() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(4)
-        let head = try home.run(["audit", "head", "--json"])
+        let head = try await home.run(["audit", "head", "--json"])
         #expect(head.status == 0)
         let json = try head.json()
         #expect(json["sequence"] as? Int == 4)
@@ -250,37 +250,37 @@ struct AuditTrustTests {
         let witness = home.url.appendingPathComponent("witness.json")
         try Data(head.stdout.utf8).write(to: witness)
         try home.append(2)
-        #expect(try home.verify(["--against", witness.path]).status == 0)
+        await #expect(try home.verify(["--against", witness.path]).status == 0)
         let garbage = home.url.appendingPathComponent("garbage.json")
         try Data("{}".utf8).write(to: garbage)
-        #expect(try home.run(["audit", "verify", "--against", garbage.path]).status == 65)
+        await #expect(try home.run(["audit", "verify", "--against", garbage.path]).status == 65)
     }
 
     @Test("an export's manifest carries the signed head; verify --export checks it")
-    func exportHead() throws {
+    func exportHead() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(3)
         let file = home.url.appendingPathComponent("out.jsonl")
-        #expect(try home.run(["audit", "export", "--out", file.path]).status == 0)
+        await #expect(try home.run(["audit", "export", "--out", file.path]).status == 0)
         let manifestURL = URL(fileURLWithPath: file.path + ".manifest.json")
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
         #expect(manifest["version"] as? Int == 2)
         let head = try #require(manifest["head"] as? [String: Any])
         #expect(head["sequence"] as? Int == 3)
-        let key = try home.run(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try home.run(["audit", "verify", "--export", file.path, "--public-key", key]).status == 0)
+        let key = try await home.run(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        await #expect(try home.run(["audit", "verify", "--export", file.path, "--public-key", key]).status == 0)
         // A head re-signed by nobody (its erased-key count changed) is caught.
         var text = try String(contentsOf: manifestURL, encoding: .utf8)
         text = text.replacingOccurrences(of: "\"erasedKeys\":0", with: "\"erasedKeys\":1")
         try text.write(to: manifestURL, atomically: false, encoding: .utf8)
-        let bad = try home.run(["audit", "verify", "--export", file.path, "--public-key", key, "--json"])
+        let bad = try await home.run(["audit", "verify", "--export", file.path, "--public-key", key, "--json"])
         #expect(bad.status == 1)
         #expect(try bad.json()["reason"] as? String == "headSignature")
     }
 
     @Test("a garbage or empty key file exits 1 (the README's key-file row); a directory as key file says so", arguments: ["garbage", "empty", "directory"])
-    func badKeyFile(kind: String) throws {
+    func badKeyFile(kind: String) async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(2)
@@ -291,7 +291,7 @@ struct AuditTrustTests {
         default: try FileManager.default.createDirectory(at: home.keyFile, withIntermediateDirectories: false)
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: home.keyFile.path)
-        let result = try home.run(["audit", "verify"])
+        let result = try await home.run(["audit", "verify"])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(!result.stderr.contains("group or others"))
@@ -328,14 +328,14 @@ struct AuditTrustTests {
 
     @Test("the Python verifier accepts a version 2 export and fails in one line on a missing manifest or a garbage key",
           .enabled(if: pythonVerifierAvailable))
-    func pythonVerifier() throws {
+    func pythonVerifier() async throws {
         let home = Home()
         defer { home.remove() }
         try home.append(3)
         let file = home.url.appendingPathComponent("out.csv")
-        #expect(try home.run(["audit", "export", "--format", "csv", "--out", file.path]).status == 0)
+        await #expect(try home.run(["audit", "export", "--format", "csv", "--out", file.path]).status == 0)
         let key = home.url.appendingPathComponent("audit.pub")
-        try Data(try home.run(["audit", "public-key"]).stdout.utf8).write(to: key)
+        try Data(try await home.run(["audit", "public-key"]).stdout.utf8).write(to: key)
         let ok = try Self.script([file.path, key.path])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("head at 3 signed"))

@@ -151,25 +151,25 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func usageErrorsExit64() throws {
+    @Test func usageErrorsExit64() async throws {
         #expect(try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "cloud"], stdin: "").status == 64)
         #expect(try BinaryRunner.run(["batch", "--module", "nope"], stdin: "").status == 64)
         #expect(try BinaryRunner.run(["batch", "--module", "full", "--concurrency", "0"], stdin: "").status == 64)
-        let missing = try BinaryRunner.run(["batch", "--module", "lvo", "--in", "/nonexistent/in.csv"])
+        let missing = await InProcessCLI.run(["batch", "--module", "lvo", "--in", "/nonexistent/in.csv"])
         #expect(missing.status == 1)
         let dir = Self.directory()
         let same = try Self.write("gfap\n100\n", "same.csv", in: dir)
-        let clash = try BinaryRunner.run(["batch", "--module", "volume", "--mode", "offline", "--in", same, "--out", same])
+        let clash = await InProcessCLI.run(["batch", "--module", "volume", "--mode", "offline", "--in", same, "--out", same])
         #expect(clash.status == 64)
         #expect(try String(contentsOfFile: same, encoding: .utf8) == "gfap\n100\n", "input left intact")
     }
 
-    @Test func filesAndDashesFormatFromTheExtensionAndMode0600() throws {
+    @Test func filesAndDashesFormatFromTheExtensionAndMode0600() async throws {
         let dir = Self.directory()
         let input = try Self.write(#"{"gfap":1000}"# + "\n", "in.jsonl", in: dir)
         let out = dir.appendingPathComponent("out.jsonl").path
         _ = FileManager.default.createFile(atPath: out, contents: Data("old".utf8), attributes: [.posixPermissions: 0o644])
-        let r = try BinaryRunner.run(["batch", "--module", "volume", "--in", input, "--out", out, "--mode", "offline"])
+        let r = await InProcessCLI.run(["batch", "--module", "volume", "--in", input, "--out", out, "--mode", "offline"])
         #expect(r.status == 0)
         #expect(r.stdout.isEmpty)
         let written = try String(contentsOfFile: out, encoding: .utf8)
@@ -247,7 +247,7 @@ import Testing
         }
     }
 
-    @Test func twoHundredThousandRowsStreamToTheEnd() throws {
+    @Test func twoHundredThousandRowsStreamToTheEnd() async throws {
         let dir = Self.directory()
         let url = dir.appendingPathComponent("big.csv")
         var text = "gfap,fast_ed\n"
@@ -255,7 +255,7 @@ import Testing
         for i in 0..<200_000 { text += "\(29 + (i * 7919) % 9000).5,\(i % 10)\n" }
         try Data(text.utf8).write(to: url)
         let out = dir.appendingPathComponent("big.out.csv")
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "offline", "--in", url.path, "--out", out.path])
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "offline", "--in", url.path, "--out", out.path])
         #expect(r.status == 0)
         #expect(r.stderr.contains("rows passed: 200000, rows rejected: 0"))
         let written = try Data(contentsOf: out)

@@ -8,7 +8,7 @@ import Testing
     static let hugeRow = String(repeating: "9", count: 2 * 1024 * 1024)
 
     @Test(arguments: ["csv", "jsonl"])
-    func anOverLongRowIsOneRejectedRowAndTheRunGoesOn(_ format: String) throws {
+    func anOverLongRowIsOneRejectedRowAndTheRunGoesOn(_ format: String) async throws {
         let dir = BatchCommandTests.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = format == "csv"
@@ -17,7 +17,7 @@ import Testing
         let input = try BatchCommandTests.write(text, "in.\(format)", in: dir)
         let output = dir.appendingPathComponent("out.\(format)").path
         for mode in ["offline", "auto"] {
-            let r = try BinaryRunner.run(["batch", "--module", "lvo", "--in", input, "--out", output, "--mode", mode,
+            let r = await InProcessCLI.run(["batch", "--module", "lvo", "--in", input, "--out", output, "--mode", mode,
                                           "--api-base", "http://127.0.0.1:1"])
             #expect(r.status == 65, "\(r.stderr)")
             let line = format == "csv" ? 3 : 2
@@ -52,7 +52,7 @@ import Testing
         #expect(r.stderr.contains(#"\u{1B}[2Jx"#), "\(r.stderr)")
     }
 
-    @Test func aDatasetsCenterNameIsEscaped() throws {
+    @Test func aDatasetsCenterNameIsEscaped() async throws {
         let dir = BatchCommandTests.directory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("centers.json")
@@ -63,25 +63,25 @@ import Testing
             """#
         try Data(json.utf8).write(to: file)
         for extra in [[], ["--json"]] {
-            let r = try BinaryRunner.run(["centers", "--lat", "49.8", "--lon", "9.9", "--centers", file.path] + extra)
+            let r = await InProcessCLI.run(["centers", "--lat", "49.8", "--lon", "9.9", "--centers", file.path] + extra)
             #expect(r.status == 0, "\(r.stderr)")
             #expect(!r.stdout.contains("\u{1B}") && !r.stdout.contains("\u{07}"), "\(r.stdout)")
             if extra.isEmpty { #expect(r.stdout.contains(#"Evil\u{1B}]0;pwned\u{7} Klinik"#), "\(r.stdout)") }
         }
     }
 
-    @Test func anOverflowingNumberIsNotAFiniteNumber() throws {
+    @Test func anOverflowingNumberIsNotAFiniteNumber() async throws {
         let batch = try BinaryRunner.run(["batch", "--module", "lvo"], stdin: "gfap,fast_ed\n1e400,3\n")
         #expect(batch.status == 65)
         #expect(batch.stderr.contains("Line 2 rejected: gfap is not a finite number."), "\(batch.stderr)")
-        let flag = try BinaryRunner.run(["coma", "--gfap", "1e400", "--mode", "offline", "--accept-disclaimer"])
+        let flag = await InProcessCLI.run(["coma", "--gfap", "1e400", "--mode", "offline", "--accept-disclaimer"])
         #expect(flag.status == 65)
         #expect(flag.stderr.contains("GFAP: the value given is not a finite number; allowed is"), "\(flag.stderr)")
         #expect(!flag.stderr.contains("inf"))
     }
 
-    @Test func aTinySpeedIsShownAsGivenNotAsZero() throws {
-        let r = try BinaryRunner.run(["centers", "--lat", "49.8", "--lon", "9.9", "--speed-kmh", "4.9e-324"])
+    @Test func aTinySpeedIsShownAsGivenNotAsZero() async throws {
+        let r = await InProcessCLI.run(["centers", "--lat", "49.8", "--lon", "9.9", "--speed-kmh", "4.9e-324"])
         #expect(r.status == 65, "\(r.stderr)")
         // 4.9e-324 and 5e-324 are the same double; its shortest form is shown.
         #expect(r.stderr.contains("5e-324 is not allowed"), "\(r.stderr)")

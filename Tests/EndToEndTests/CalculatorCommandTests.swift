@@ -18,11 +18,11 @@ import Testing
         return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 
-    @Test func everyLvoGoldenValueThroughTheCli() throws {
+    @Test func everyLvoGoldenValueThroughTheCli() async throws {
         let cases = Self.cases("lvo.json")
         #expect(cases.count > 80)
         for c in cases {
-            let r = try BinaryRunner.run(["lvo", "--gfap=" + Self.arg(c["gfap"]), "--fast-ed=" + Self.arg(c["fastEd"]), "--json"])
+            let r = await InProcessCLI.run(["lvo", "--gfap=" + Self.arg(c["gfap"]), "--fast-ed=" + Self.arg(c["fastEd"]), "--json"])
             #expect(r.status == 0, "\(c)")
             let j = try r.json()
             let p = try #require(j["probability"] as? Double)
@@ -38,9 +38,9 @@ import Testing
         }
     }
 
-    @Test func everyVolumeGoldenValueThroughTheCli() throws {
+    @Test func everyVolumeGoldenValueThroughTheCli() async throws {
         for c in Self.cases("volume.json") {
-            let r = try BinaryRunner.run(["volume", "--gfap=" + Self.arg(c["gfap"]), "--json"])
+            let r = await InProcessCLI.run(["volume", "--gfap=" + Self.arg(c["gfap"]), "--json"])
             #expect(r.status == 0)
             let j = try r.json()
             let expected = c["volumeMl"] as! Double
@@ -55,9 +55,9 @@ import Testing
         }
     }
 
-    @Test func everyBaselineGoldenValueThroughTheCli() throws {
+    @Test func everyBaselineGoldenValueThroughTheCli() async throws {
         for c in Self.cases("ich-baseline.json") {
-            let r = try BinaryRunner.run(["ich-baseline", "--age=" + Self.arg(c["age"]), "--gfap=" + Self.arg(c["gfap"]), "--json"])
+            let r = await InProcessCLI.run(["ich-baseline", "--age=" + Self.arg(c["age"]), "--gfap=" + Self.arg(c["gfap"]), "--json"])
             if c["valid"] as? Bool == true {
                 #expect(r.status == 0)
                 let j = try r.json()
@@ -69,8 +69,8 @@ import Testing
         }
     }
 
-    @Test func fastEdJsonShape() throws {
-        let r = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+    @Test func fastEdJsonShape() async throws {
+        let r = await InProcessCLI.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
                                       "--eye-deviation", "0", "--denial-neglect", "0", "--json"])
         #expect(r.status == 0)
         let j = try r.json()
@@ -89,8 +89,8 @@ import Testing
         (["ich-baseline", "--age", "50", "--gfap", "0"], "GFAP"),
         (["fast-ed", "--facial-palsy", "2", "--arm-weakness", "0", "--speech", "0", "--eye-deviation", "0", "--denial-neglect", "0"], "Facial palsy"),
     ])
-    func invalidDataExits65WithOneLine(_ arguments: [String], _ field: String) throws {
-        let r = try BinaryRunner.run(arguments + ["--json"])
+    func invalidDataExits65WithOneLine(_ arguments: [String], _ field: String) async throws {
+        let r = await InProcessCLI.run(arguments + ["--json"])
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
         let lines = r.stderr.split(separator: "\n")
@@ -103,35 +103,35 @@ import Testing
         ["lvo", "--gfap", "100"], ["lvo", "--gfap", "abc", "--fast-ed", "3"], ["volume", "--bogus", "1"],
         ["volume"], ["fast-ed", "--facial-palsy", "x"], ["volume", "--gfap", "1", "--lang", "fr"],
     ])
-    func usageErrorsExit64(_ arguments: [String]) throws {
-        let r = try BinaryRunner.run(arguments)
+    func usageErrorsExit64(_ arguments: [String]) async throws {
+        let r = await InProcessCLI.run(arguments)
         #expect(r.status == 64)
         #expect(r.stdout.isEmpty)
     }
 
-    @Test func humanOutputIsHedgedAndCarriesTheDisclaimer() throws {
+    @Test func humanOutputIsHedgedAndCarriesTheDisclaimer() async throws {
         for args in [["lvo", "--gfap", "180", "--fast-ed", "7"], ["volume", "--gfap", "1000"], ["ich-baseline", "--age", "70", "--gfap", "1000"]] {
-            let r = try BinaryRunner.run(args)
+            let r = await InProcessCLI.run(args)
             #expect(r.status == 0)
             #expect(r.stdout.contains("Research use only"))
             #expect(!r.stdout.lowercased().contains("you have"))
             #expect(!r.stdout.lowercased().contains("this is a"))
         }
-        let de = try BinaryRunner.run(["volume", "--gfap", "1000", "--lang", "de"])
+        let de = await InProcessCLI.run(["volume", "--gfap", "1000", "--lang", "de"])
         #expect(de.stdout.contains("23,9"))
     }
 
-    @Test func jsonProbabilitiesRoundTripExactly() throws {
-        let r = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json"])
+    @Test func jsonProbabilitiesRoundTripExactly() async throws {
+        let r = await InProcessCLI.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json"])
         #expect(r.stdout.contains("\"probability\":0.5119570957664139"))
         #expect(r.stdout.hasSuffix("}\n"))
         #expect(r.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test func noAuditIsForCalculatorsOnly() throws {
-        let calculator = try BinaryRunner.run(["volume", "--gfap", "100", "--no-audit", "--json"])
+    @Test func noAuditIsForCalculatorsOnly() async throws {
+        let calculator = await InProcessCLI.run(["volume", "--gfap", "100", "--no-audit", "--json"])
         #expect(calculator.status == 0)
-        let module = try BinaryRunner.run(["coma", "--gfap", "100", "--no-audit", "--accept-disclaimer", "--mode", "offline"])
+        let module = await InProcessCLI.run(["coma", "--gfap", "100", "--no-audit", "--accept-disclaimer", "--mode", "offline"])
         #expect(module.status == 64)
     }
 }

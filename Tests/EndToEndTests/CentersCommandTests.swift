@@ -4,8 +4,8 @@ import Testing
 /// `centers` and `route` through the built binary: JSON contract, exit codes,
 /// bundled data from any directory, user datasets and the gazetteer.
 @Suite struct CentersCommandTests {
-    @Test func centersJSONContract() throws {
-        let r = try BinaryRunner.run(["centers", "--lat", "49.79", "--lon", "9.95", "--limit", "3", "--need", "thrombectomy", "--json"])
+    @Test func centersJSONContract() async throws {
+        let r = await InProcessCLI.run(["centers", "--lat", "49.79", "--lon", "9.95", "--limit", "3", "--need", "thrombectomy", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         let origin = try #require(j["origin"] as? [String: Any])
@@ -24,8 +24,8 @@ import Testing
         #expect(j["disclaimer"] is String)
     }
 
-    @Test func routeJSONContractForDripAndShip() throws {
-        let r = try BinaryRunner.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--onset-minutes", "90", "--json"])
+    @Test func routeJSONContractForDripAndShip() async throws {
+        let r = await InProcessCLI.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--onset-minutes", "90", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         #expect(j["category"] as? String == "dripAndShip")
@@ -34,19 +34,19 @@ import Testing
         #expect(j["urgency"] as? String == "timeCritical")
         #expect((j["reasons"] as? [String])?.isEmpty == false)
         #expect((j["alternatives"] as? [Any])?.count == 3)
-        let direct = try BinaryRunner.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--max-extra-minutes", "60", "--json"]).json()
+        let direct = try await InProcessCLI.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--max-extra-minutes", "60", "--json"]).json()
         #expect(direct["category"] as? String == "thrombectomy")
         #expect(direct["transferPlan"] is NSNull)
     }
 
-    @Test func routeOutsideGermanyWarnsInsteadOfSilence() throws {
-        let r = try BinaryRunner.run(["route", "--lat=-33.9", "--lon", "151.2", "--ich", "0.6", "--json"])
+    @Test func routeOutsideGermanyWarnsInsteadOfSilence() async throws {
+        let r = await InProcessCLI.run(["route", "--lat=-33.9", "--lon", "151.2", "--ich", "0.6", "--json"])
         #expect(r.status == 0)
         #expect(((try r.json())["warnings"] as? [String])?.first?.contains("does not seem to cover") == true)
     }
 
-    @Test func humanOutputInGermanUsesDecimalComma() throws {
-        let r = try BinaryRunner.run(["route", "--near", "Würzburg", "--ich", "0.35", "--lang", "de"])
+    @Test func humanOutputInGermanUsesDecimalComma() async throws {
+        let r = await InProcessCLI.run(["route", "--near", "Würzburg", "--ich", "0.35", "--lang", "de"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("km Luftlinie"))
         #expect(r.stdout.contains(","))
@@ -69,24 +69,24 @@ import Testing
         (["centers", "--near", "Fürth"], Int32(65), "Fürth (Bayern)"),
         (["centers", "--lat", "50", "--lon", "10", "--centers", "/nonexistent/centers.json"], Int32(1), "/nonexistent/centers.json"),
     ])
-    func errorsExitWithCodeAndNameTheField(_ args: [String], _ status: Int32, _ mention: String) throws {
-        let r = try BinaryRunner.run(args)
+    func errorsExitWithCodeAndNameTheField(_ args: [String], _ status: Int32, _ mention: String) async throws {
+        let r = await InProcessCLI.run(args)
         #expect(r.status == status, "\(args): \(r.stderr)")
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(mention), "\(r.stderr)")
     }
 
-    @Test func userDatasetLoadsOrFailsNamingRecordAndField() throws {
+    @Test func userDatasetLoadsOrFailsNamingRecordAndField() async throws {
         let dir = BinaryRunner.temporaryHome()
         let good = dir.appendingPathComponent("good.geojson")
         try #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[13.4,52.52]},"properties":{"id":"berlin-1","name":"Charité","level":"neurosurgical","capabilities":{"neurosurgery":true,"thrombectomy":true,"thrombolysis":true,"strokeUnit":true},"phone":"+49 30 450 50"}}]}"#
             .write(to: good, atomically: true, encoding: .utf8)
-        let ok = try BinaryRunner.run(["centers", "--near", "Potsdam", "--centers", good.path, "--json"])
+        let ok = await InProcessCLI.run(["centers", "--near", "Potsdam", "--centers", good.path, "--json"])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(((try ok.json())["centers"] as? [[String: Any]])?.first?["id"] as? String == "berlin-1")
         let bad = dir.appendingPathComponent("bad.json")
         try #"[{"id":"x","name":"X","lat":52,"lon":200,"level":"neurosurgical","capabilities":{}}]"#.write(to: bad, atomically: true, encoding: .utf8)
-        let failed = try BinaryRunner.run(["centers", "--lat", "52", "--lon", "13", "--centers", bad.path])
+        let failed = await InProcessCLI.run(["centers", "--lat", "52", "--lon", "13", "--centers", bad.path])
         #expect(failed.status == 65)
         #expect(failed.stderr.contains("#1 (id 'x')") && failed.stderr.contains("lon") && failed.stderr.contains("200"))
     }

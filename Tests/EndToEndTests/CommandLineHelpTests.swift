@@ -12,8 +12,8 @@ import Testing
         (["audit", "verfy"], "'verfy' is not a command of stroke-triage audit. Did you mean `verify`?"),
         (["cent"], "Did you mean `centers`?"),
     ])
-    func mistypedSubcommandGetsTheNearestName(_ arguments: [String], _ message: String) throws {
-        let r = try BinaryRunner.run(arguments)
+    func mistypedSubcommandGetsTheNearestName(_ arguments: [String], _ message: String) async throws {
+        let r = await InProcessCLI.run(arguments)
         #expect(r.status == 64, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
@@ -21,25 +21,25 @@ import Testing
         #expect(r.stderr.contains("--help"))
     }
 
-    @Test func farFromEveryNameNoGuessAndGermanByFlag() throws {
-        let r = try BinaryRunner.run(["xyzzy"])
+    @Test func farFromEveryNameNoGuessAndGermanByFlag() async throws {
+        let r = await InProcessCLI.run(["xyzzy"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("'xyzzy' is not a command"))
         #expect(!r.stderr.contains("Did you mean"))
-        let de = try BinaryRunner.run(["rout", "--lang", "de"])
+        let de = await InProcessCLI.run(["rout", "--lang", "de"])
         #expect(de.status == 64)
         #expect(de.stderr.contains("Meinten Sie `route`?"), "\(de.stderr)")
     }
 
-    @Test func correctCommandsAndHelpAreUntouched() throws {
-        #expect(try BinaryRunner.run(["help", "route"]).status == 0)
-        let unknownOption = try BinaryRunner.run(["route", "--bogus"])
+    @Test func correctCommandsAndHelpAreUntouched() async throws {
+        #expect(await InProcessCLI.run(["help", "route"]).status == 0)
+        let unknownOption = await InProcessCLI.run(["route", "--bogus"])
         #expect(unknownOption.status == 64)
         #expect(!unknownOption.stderr.contains("Did you mean `"))
     }
 
     /// Every command's and subcommand's `--help`: no reference to models.md (users do not have it).
-    @Test func helpCitesNothingUsersLack() throws {
+    @Test func helpCitesNothingUsersLack() async throws {
         func subcommands(_ help: String) -> [String] {
             guard let start = help.range(of: "SUBCOMMANDS:") else { return [] }
             // Names are indented by two spaces; wrapped descriptions by more.
@@ -48,38 +48,38 @@ import Testing
                 .compactMap { $0.split(separator: " ").first.map(String.init) }
                 .filter { $0 != "help" }
         }
-        let root = try BinaryRunner.run(["--help"])
+        let root = await InProcessCLI.run(["--help"])
         #expect(!root.stdout.contains("models.md"))
         let top = subcommands(root.stdout)
         #expect(top.contains("route") && top.contains("audit"))
         var checked = 0
         for command in top {
-            let help = try BinaryRunner.run([command, "--help"])
+            let help = await InProcessCLI.run([command, "--help"])
             #expect(help.status == 0, "\(command)")
             #expect(!help.stdout.contains("models.md"), "\(command) --help cites models.md")
             checked += 1
             for sub in subcommands(help.stdout) {
-                let nested = try BinaryRunner.run([command, sub, "--help"])
+                let nested = await InProcessCLI.run([command, sub, "--help"])
                 #expect(nested.status == 0, "\(command) \(sub)")
                 #expect(!nested.stdout.contains("models.md"), "\(command) \(sub) --help cites models.md")
                 checked += 1
             }
         }
         #expect(checked > 15)
-        #expect(try BinaryRunner.run(["route", "--help"]).stdout.contains("docs/routing.md"))
+        #expect(await InProcessCLI.run(["route", "--help"]).stdout.contains("docs/routing.md"))
     }
 
     /// The top risk level is "critical" in JSON and in both languages' text.
-    @Test func topRiskLevelHasOneName() throws {
+    @Test func topRiskLevelHasOneName() async throws {
         let arguments = ["full", "--age", "80", "--sbp", "220", "--dbp", "120", "--gfap", "3000", "--fast-ed", "9",
                          "--mode", "offline", "--accept-disclaimer"]
-        let j = try BinaryRunner.run(arguments + ["--json"]).json()
+        let j = try await InProcessCLI.run(arguments + ["--json"]).json()
         let levels = ["ich", "lvo"].compactMap { (j[$0] as? [String: Any])?["riskLevel"] as? String }
         #expect(levels.contains("critical"), "\(levels)")
-        let en = try BinaryRunner.run(arguments)
+        let en = await InProcessCLI.run(arguments)
         #expect(en.stdout.contains("  critical"))
         #expect(!en.stdout.contains("very high"))
-        let de = try BinaryRunner.run(arguments + ["--lang", "de"])
+        let de = await InProcessCLI.run(arguments + ["--lang", "de"])
         #expect(de.stdout.contains("  kritisch"))
         #expect(!de.stdout.contains("sehr hoch"))
     }

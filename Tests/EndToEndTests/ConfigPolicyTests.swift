@@ -21,11 +21,11 @@ import Testing
     ]
 
     @Test(arguments: ["{not json", "[1, 2]", "\"text\""])
-    func aBrokenConfigFileStopsEveryCommandWithExit78(_ text: String) throws {
+    func aBrokenConfigFileStopsEveryCommandWithExit78(_ text: String) async throws {
         let home = try Self.home(text)
         defer { try? FileManager.default.removeItem(at: home) }
         for arguments in Self.commands {
-            let r = try BinaryRunner.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
+            let r = await InProcessCLI.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
             #expect(r.status == 78, "\(arguments): \(r.status) \(r.stderr)")
             #expect(r.stdout.isEmpty, "\(arguments): \(r.stdout)")
             #expect(r.stderr.contains(home.appendingPathComponent("config.json").path), "\(arguments): \(r.stderr)")
@@ -33,20 +33,20 @@ import Testing
         }
     }
 
-    @Test func aConfigFolderInsteadOfAFileIsBrokenToo() throws {
+    @Test func aConfigFolderInsteadOfAFileIsBrokenToo() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         try FileManager.default.createDirectory(at: home.appendingPathComponent("config.json"), withIntermediateDirectories: true)
-        let r = try BinaryRunner.run(["status"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(["status"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 78, "\(r.stderr)")
     }
 
-    @Test func aMissingOrValidConfigFileRunsTheCommand() throws {
-        let r = try BinaryRunner.run(["coma", "--gfap", "100", "--mode", "offline", "--accept-disclaimer", "--json"])
+    @Test func aMissingOrValidConfigFileRunsTheCommand() async throws {
+        let r = await InProcessCLI.run(["coma", "--gfap", "100", "--mode", "offline", "--accept-disclaimer", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let home = try Self.home(#"{"operator": "medic-7"}"#)
         defer { try? FileManager.default.removeItem(at: home) }
-        let valid = try BinaryRunner.run(["coma", "--gfap", "100", "--mode", "offline", "--accept-disclaimer", "--json"],
+        let valid = await InProcessCLI.run(["coma", "--gfap", "100", "--mode", "offline", "--accept-disclaimer", "--json"],
                                          environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(valid.status == 0, "\(valid.stderr)")
     }

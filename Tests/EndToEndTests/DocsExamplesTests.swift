@@ -40,8 +40,8 @@ struct DocsExamplesTests {
     }
 
     /// Every visible command path of the binary, e.g. `["audit", "verify"]`, from its help dump.
-    static func commandPaths() throws -> [[String]] {
-        let r = try BinaryRunner.run(["--experimental-dump-help"])
+    static func commandPaths() async throws -> [[String]] {
+        let r = await InProcessCLI.run(["--experimental-dump-help"])
         let dump = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         var paths: [[String]] = []
         func walk(_ command: [String: Any], _ path: [String]) {
@@ -57,9 +57,9 @@ struct DocsExamplesTests {
     }
 
     @Test("every command and subcommand has a runnable example in docs/commands.md")
-    func everyCommandHasAnExample() throws {
+    func everyCommandHasAnExample() async throws {
         let runnable = try Self.examples().filter(\.run).map(\.command)
-        let paths = try Self.commandPaths()
+        let paths = try await Self.commandPaths()
         #expect(paths.count >= 20)
         for path in paths {
             let call = "stroke-triage " + path.joined(separator: " ")

@@ -24,11 +24,11 @@ import Testing
         return try #require(Double(String(json[Range(match.range(at: 1), in: json)!])))
     }
 
-    @Test func everyLvoGoldenValueIsRecomputedFromItsTrace() throws {
+    @Test func everyLvoGoldenValueIsRecomputedFromItsTrace() async throws {
         let cases = CalculatorCommandTests.cases("lvo.json")
         #expect(cases.count > 80)
         for c in cases {
-            let r = try BinaryRunner.run(["lvo", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]),
+            let r = await InProcessCLI.run(["lvo", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]),
                                           "--fast-ed=" + CalculatorCommandTests.arg(c["fastEd"]), "--json", "--explain"])
             #expect(r.status == 0)
             let zPrime = try Self.value(r.stdout, "lvo.platt")
@@ -44,9 +44,9 @@ import Testing
         }
     }
 
-    @Test func everyVolumeAndBaselineGoldenValueIsReproducedByItsTrace() throws {
+    @Test func everyVolumeAndBaselineGoldenValueIsReproducedByItsTrace() async throws {
         for c in CalculatorCommandTests.cases("volume.json") {
-            let r = try BinaryRunner.run(["volume", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
+            let r = await InProcessCLI.run(["volume", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
             let logV = try Self.value(r.stdout, "volume.logVolume")
             let v = try Self.value(r.stdout, "volume.volume")
             #expect(v == pow(10, logV))
@@ -55,7 +55,7 @@ import Testing
             #expect(abs(v - expected) <= 1e-12 * expected)
         }
         for c in CalculatorCommandTests.cases("ich-baseline.json") where c["valid"] as? Bool == true {
-            let r = try BinaryRunner.run(["ich-baseline", "--age=" + CalculatorCommandTests.arg(c["age"]),
+            let r = await InProcessCLI.run(["ich-baseline", "--age=" + CalculatorCommandTests.arg(c["age"]),
                                           "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
             let z = try Self.value(r.stdout, "ich.linear")
             let p = try Self.value(r.stdout, "ich.probability")
@@ -64,16 +64,16 @@ import Testing
         }
     }
 
-    @Test func humanTraceMatchesTheResultBitForBitInEnglishAndGerman() throws {
-        let json = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json", "--explain"])
+    @Test func humanTraceMatchesTheResultBitForBitInEnglishAndGerman() async throws {
+        let json = await InProcessCLI.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--json", "--explain"])
         let p = try Self.value(json.stdout, "lvo.probability")
         let zPrime = try Self.value(json.stdout, "lvo.platt")
-        let en = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain"])
+        let en = await InProcessCLI.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain"])
         #expect(en.stdout.contains("Platt-calibrated logit"))
         #expect(en.stdout.contains("→ \(zPrime)"))
         #expect(en.stdout.contains("→ \(p)"))
         #expect(en.stdout.contains("Yeo-Johnson transform of GFAP"))
-        let de = try BinaryRunner.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain", "--lang", "de"])
+        let de = await InProcessCLI.run(["lvo", "--gfap", "180", "--fast-ed", "7", "--explain", "--lang", "de"])
         let comma = { (x: Double) in String(describing: x).replacingOccurrences(of: ".", with: ",") }
         #expect(de.stdout.contains("Platt-kalibrierter Logit"))
         #expect(de.stdout.contains("→ " + comma(zPrime)))
@@ -82,8 +82,8 @@ import Testing
         #expect(Double(comma(p).replacingOccurrences(of: ",", with: ".")) == p)
     }
 
-    @Test func moduleCommandsTraceTheirLocalNumbers() throws {
-        let r = try BinaryRunner.run(ModuleCommandTests.full + ["--mode", "offline", "--accept-disclaimer", "--json", "--explain"])
+    @Test func moduleCommandsTraceTheirLocalNumbers() async throws {
+        let r = await InProcessCLI.run(ModuleCommandTests.full + ["--mode", "offline", "--accept-disclaimer", "--json", "--explain"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         let trace = try #require(j["trace"] as? [String: Any])
@@ -92,15 +92,15 @@ import Testing
         #expect(try Self.value(r.stdout, "lvo.probability") == 1 / (1 + exp(-zPrime)))
         let z = try Self.value(r.stdout, "ich.linear")
         #expect(try Self.value(r.stdout, "ich.probability") == 1 / (1 + exp(-z)))
-        let coma = try BinaryRunner.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--explain", "--lang", "de"])
+        let coma = await InProcessCLI.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--explain", "--lang", "de"])
         #expect(coma.status == 0)
         #expect(coma.stdout.contains("So wurden die Zahlen berechnet"))
         #expect(coma.stdout.contains("z-Wert des Alters"))
         #expect(coma.stdout.contains("→ 74,59"))
     }
 
-    @Test func everyScaleExplains() throws {
-        let r = try BinaryRunner.run(["cpsss", "--gaze-deviation", "1", "--loc-questions-and-commands", "1", "--arm-weakness", "0",
+    @Test func everyScaleExplains() async throws {
+        let r = await InProcessCLI.run(["cpsss", "--gaze-deviation", "1", "--loc-questions-and-commands", "1", "--arm-weakness", "0",
                                       "--json", "--explain"])
         #expect(r.status == 0)
         // 2·1 + 1 + 0 = 3.
@@ -108,20 +108,20 @@ import Testing
         #expect(try Self.value(r.stdout, "cpsss.total") == 3)
         #expect(r.stdout.contains("docs/clinical-scales.md#cpsss"))
         // FAST-ED 1 + 2 + 1 + 0 + 0 = 4 ≥ 4.
-        let fastEd = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+        let fastEd = await InProcessCLI.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
                                            "--eye-deviation", "0", "--denial-neglect", "0", "--json", "--explain"])
         #expect(try Self.value(fastEd.stdout, "fastEd.total") == 4)
         #expect(fastEd.stdout.contains("docs/clinical-reference.md §3"))
-        let fastEdText = try BinaryRunner.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
+        let fastEdText = await InProcessCLI.run(["fast-ed", "--facial-palsy", "1", "--arm-weakness", "2", "--speech", "1",
                                                "--eye-deviation", "0", "--denial-neglect", "0", "--explain", "--lang", "de"])
         #expect(fastEdText.stdout.contains("Summe: total = 1 + 2 + 1 + 0 + 0 → 4"))
-        let text = try BinaryRunner.run(["van", "--arm-weakness", "1", "--vision", "1", "--aphasia", "0", "--neglect", "0", "--explain"])
+        let text = await InProcessCLI.run(["van", "--arm-weakness", "1", "--vision", "1", "--aphasia", "0", "--neglect", "0", "--explain"])
         #expect(text.stdout.contains("VAN positive when armWeakness and (vision or aphasia or neglect)"))
     }
 
-    @Test func routeAndModuleCommandsTraceTheExpectedOutcome() throws {
+    @Test func routeAndModuleCommandsTraceTheExpectedOutcome() async throws {
         // Issue 27: the outcome model's steps under trace.outcomes, each probability as printed in outcomes.
-        let r = try BinaryRunner.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
+        let r = await InProcessCLI.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
                                       "--json", "--explain"])
         #expect(r.status == 0)
         #expect(r.stdout.contains(#""trace":{"outcomes":{"model":"#))
@@ -130,11 +130,11 @@ import Testing
         let pGood = try Self.value(r.stdout, "outcome.dripAndShip.pGood")
         #expect(r.stdout.contains("\"kind\":\"dripAndShip\""))
         #expect(r.stdout.contains("\"pGoodOutcome\":\(pGood)"))
-        let text = try BinaryRunner.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
+        let text = await InProcessCLI.run(["route", "--near", "Deggendorf", "--lvo", "0.8", "--nihss", "14", "--onset-minutes", "60",
                                          "--explain"])
         #expect(text.stdout.contains("t_p = onset + drive + door-to-needle + transfer + (door-to-puncture − door-to-needle)"))
         // The full module with a location: our LVO estimate, the trace after the models' traces.
-        let full = try BinaryRunner.run(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "50", "--fast-ed", "7",
+        let full = await InProcessCLI.run(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "50", "--fast-ed", "7",
                                          "--onset-minutes", "60", "--nihss", "14", "--near", "Deggendorf", "--mode", "offline",
                                          "--accept-disclaimer", "--json", "--explain"])
         #expect(full.status == 0, "\(full.stderr)")

@@ -8,10 +8,10 @@ import Testing
                               "--mode", "offline", "--accept-disclaimer", "--no-color"]
 
     @Test("FAST-ED 5 against 17 %: one hedged statement naming both, no separate contradicting lines")
-    func oneLvoStatement() throws {
+    func oneLvoStatement() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = try BinaryRunner.run(Self.disagreeing, environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.disagreeing, environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = r.stdout.replacingOccurrences(of: "\n  ", with: " ")
         #expect(text.contains("FAST-ED 5 (≥ 4) suggests a large vessel occlusion, while the LVO estimate of 17 %"))
@@ -21,10 +21,10 @@ import Testing
     }
 
     @Test("JSON: lvo.agreement and inputsUsed per prediction")
-    func json() throws {
+    func json() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = try BinaryRunner.run(Self.disagreeing + ["--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.disagreeing + ["--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         let lvo = try #require(j["lvo"] as? [String: Any])
@@ -41,10 +41,10 @@ import Testing
     }
 
     @Test("one line per model names the inputs it read (offline: age and GFAP; GFAP and FAST-ED), so atrial fibrillation and arm paresis are visibly unused")
-    func unusedInputsAreMarked() throws {
+    func unusedInputsAreMarked() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = try BinaryRunner.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
         #expect(text.contains("This model reads only Age, GFAP (2 of 13 inputs)."))
@@ -53,34 +53,34 @@ import Testing
     }
 
     @Test("after the result: the event number and the log's path, in English and German")
-    func recordLine() throws {
+    func recordLine() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let database = home.appendingPathComponent("data/audit.sqlite").path
-        let first = try BinaryRunner.run(Self.disagreeing, environment: env)
+        let first = await InProcessCLI.run(Self.disagreeing, environment: env)
         #expect(first.status == 0, "\(first.stderr)")
         // Disclaimer accepted (1), assessment started (2), prediction generated (3).
         #expect(first.stdout.hasSuffix("Recorded in the audit log as event 3 in:\n\(database)\n"))
-        let second = try BinaryRunner.run(Self.disagreeing + ["--lang", "de"], environment: env)
+        let second = await InProcessCLI.run(Self.disagreeing + ["--lang", "de"], environment: env)
         #expect(second.stdout.hasSuffix("Im Audit-Protokoll erfasst als Ereignis 5 in:\n\(database)\n"))
     }
 
     @Test("without a usable audit log: the result stands and says it was not recorded")
-    func notRecordedLine() throws {
+    func notRecordedLine() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = try BinaryRunner.run(Self.disagreeing + ["--audit-db", "/proc/no-such-dir/audit.sqlite"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.disagreeing + ["--audit-db", "/proc/no-such-dir/audit.sqlite"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("LVO probability"))
         #expect(r.stdout.replacingOccurrences(of: "\n  ", with: " ").contains("was not recorded in the audit log"))
     }
 
     @Test("routing follows FAST-ED ≥ 4 even when the probability is lower (the safer reading)")
-    func routingFollowsTheScale() throws {
+    func routingFollowsTheScale() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = try BinaryRunner.run(Self.disagreeing + ["--json", "--lat", "49.79", "--lon", "9.95", "--gfap", "30", "--age", "110"],
+        let r = await InProcessCLI.run(Self.disagreeing + ["--json", "--lat", "49.79", "--lon", "9.95", "--gfap", "30", "--age", "110"],
                                      environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let routing = try #require(try r.json()["routing"] as? [String: Any])
@@ -88,19 +88,19 @@ import Testing
     }
 
     @Test("audit verify and audit export name the log they read")
-    func auditCommandsNameTheLog() throws {
+    func auditCommandsNameTheLog() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let database = home.appendingPathComponent("data/audit.sqlite").path
-        #expect(try BinaryRunner.run(Self.disagreeing, environment: env).status == 0)
-        let verify = try BinaryRunner.run(["audit", "verify"], environment: env)
+        #expect(await InProcessCLI.run(Self.disagreeing, environment: env).status == 0)
+        let verify = await InProcessCLI.run(["audit", "verify"], environment: env)
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("Audit log read: \(database)"))
-        let json = try BinaryRunner.run(["audit", "verify", "--json"], environment: env)
+        let json = await InProcessCLI.run(["audit", "verify", "--json"], environment: env)
         #expect(try json.json()["path"] as? String == database)
         let out = home.appendingPathComponent("export.jsonl").path
-        let export = try BinaryRunner.run(["audit", "export", "--out", out], environment: env)
+        let export = await InProcessCLI.run(["audit", "export", "--out", out], environment: env)
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.contains("Audit log read: \(database)"))
     }

@@ -7,9 +7,9 @@ import Testing
 @Suite struct GfapAssayTests {
     static let coma = ["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"]
 
-    @Test func flagIsRecordedWarnedAboutAndNeverConverts() throws {
-        let plain = try BinaryRunner.run(Self.coma + ["--json"])
-        let stated = try BinaryRunner.run(Self.coma + ["--json", "--gfap-assay", "elecsys-gfap"])
+    @Test func flagIsRecordedWarnedAboutAndNeverConverts() async throws {
+        let plain = await InProcessCLI.run(Self.coma + ["--json"])
+        let stated = await InProcessCLI.run(Self.coma + ["--json", "--gfap-assay", "elecsys-gfap"])
         #expect(stated.status == 0, "\(stated.stderr)")
         let j = try stated.json(), p = try plain.json()
         #expect((j["inputs"] as? [String: Any])?["gfapAssay"] as? String == "elecsys-gfap")
@@ -22,24 +22,24 @@ import Testing
         #expect(((j["volume"] as? [String: Any])?["volumeMl"] as? Double) == ((p["volume"] as? [String: Any])?["volumeMl"] as? Double))
     }
 
-    @Test func configDefaultAppliesAndTheReportRecordsIt() throws {
+    @Test func configDefaultAppliesAndTheReportRecordsIt() async throws {
         let home = BinaryRunner.temporaryHome()
         try Data(#"{"gfapAssay": "istat-tbi"}"#.utf8).write(to: home.appendingPathComponent("config.json"))
         let report = home.appendingPathComponent("report.md")
-        let r = try BinaryRunner.run(Self.coma + ["--report", report.path, "--lang", "de"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.coma + ["--report", report.path, "--lang", "de"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("GFAP gemessen mit istat-tbi"))
         let text = try String(contentsOf: report, encoding: .utf8)
         #expect(text.contains("| GFAP-Assay | istat-tbi |"))
     }
 
-    @Test func unknownNamesAreUsageErrors() throws {
-        let flag = try BinaryRunner.run(Self.coma + ["--gfap-assay", "magic"])
+    @Test func unknownNamesAreUsageErrors() async throws {
+        let flag = await InProcessCLI.run(Self.coma + ["--gfap-assay", "magic"])
         #expect(flag.status == 64)
         #expect(flag.stderr.contains("istat-tbi") && flag.stderr.contains("other"))
         let home = BinaryRunner.temporaryHome()
         try Data(#"{"gfapAssay": "magic"}"#.utf8).write(to: home.appendingPathComponent("config.json"))
-        let config = try BinaryRunner.run(Self.coma, environment: ["STROKE_TRIAGE_HOME": home.path])
+        let config = await InProcessCLI.run(Self.coma, environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(config.status == 64)
         #expect(config.stderr.contains("gfapAssay"))
         try Data(#"{"scales": ["race", "nihss"]}"#.utf8).write(to: home.appendingPathComponent("config.json"))

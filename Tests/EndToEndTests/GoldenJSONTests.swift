@@ -114,7 +114,7 @@ import Testing
     static var recording: Bool { ProcessInfo.processInfo.environment["STROKE_TRIAGE_RECORD_GOLDEN"] == "1" }
 
     /// Runs one case in a fresh home and returns the bytes to compare.
-    static func output(of testCase: Case) throws -> Data {
+    static func output(of testCase: Case) async throws -> Data {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         var arguments = testCase.arguments
@@ -126,7 +126,7 @@ import Testing
             arguments += ["--in", inURL.path, "--out", out.path]
             outFile = out
         }
-        let result = try BinaryRunner.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path, "LC_ALL": "C", "LANG": "C"])
+        let result = await InProcessCLI.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path, "LC_ALL": "C", "LANG": "C"])
         if let outFile {
             // Batch exits 65 when a row was rejected; the rejected rows are part of the golden file.
             #expect(result.status == 0 || result.status == 65, "\(testCase.name): exit \(result.status)")
@@ -136,8 +136,8 @@ import Testing
         return Data(result.stdout.utf8)
     }
 
-    static func check(_ testCase: Case) throws {
-        let actual = try output(of: testCase)
+    static func check(_ testCase: Case) async throws {
+        let actual = try await await output(of: testCase)
         let file = goldenDirectory.appendingPathComponent(testCase.name)
         if recording {
             try #require(ProcessInfo.processInfo.environment["CI"] == nil, "golden files are never re-recorded in CI")
@@ -153,9 +153,9 @@ import Testing
             """)
     }
 
-    @Test(arguments: modules) func moduleCommands(_ testCase: Case) throws { try Self.check(testCase) }
-    @Test(arguments: calculators) func calculatorsCentersAndStatus(_ testCase: Case) throws { try Self.check(testCase) }
-    @Test(arguments: batches) func batchOutputFiles(_ testCase: Case) throws { try Self.check(testCase) }
+    @Test(arguments: modules) func moduleCommands(_ testCase: Case) async throws { try await Self.check(testCase) }
+    @Test(arguments: calculators) func calculatorsCentersAndStatus(_ testCase: Case) async throws { try await Self.check(testCase) }
+    @Test(arguments: batches) func batchOutputFiles(_ testCase: Case) async throws { try await Self.check(testCase) }
 
     /// Every golden file belongs to a case (a renamed case leaves no stale file behind).
     @Test func everyGoldenFileHasACase() throws {

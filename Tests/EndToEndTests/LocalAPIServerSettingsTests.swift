@@ -5,7 +5,7 @@ import Testing
 /// the CLI's audit log (read back by `stroke-triage audit verify`), a broken
 /// config file stops the server with 78, and the body limit holds on `/v1`.
 @Suite(.serialized) struct LocalAPIServerSettingsTests {
-    @Test func auditedAssessmentsLandInTheLogTheCLIVerifies() throws {
+    @Test func auditedAssessmentsLandInTheLogTheCLIVerifies() async throws {
         let home = BinaryRunner.temporaryHome()
         let server = try LocalAPIServerProcess.start(["--audit"], environment: ["STROKE_TRIAGE_HOME": home.path])
         let answers = try LocalAPIHTTP.send([
@@ -15,7 +15,7 @@ import Testing
         ], to: server.base)
         #expect(server.stop() == 0)
         #expect(answers.map(\.status) == [200, 200, 200])
-        let verify = try BinaryRunner.run(["audit", "verify", "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let verify = await InProcessCLI.run(["audit", "verify", "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
         // Two assessments: started + prediction (+ routing with a location) = 5 records; the contract route records nothing.
         #expect(verify.stdout.contains(#""records":5"#), "\(verify.stdout)")

@@ -77,12 +77,12 @@ import Testing
         try LocalAPIServerProcess.start(environment: ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path])
     }
 
-    @Test func assessAnswersExactlyTheCLIsJSONOnAGrid() throws {
+    @Test func assessAnswersExactlyTheCLIsJSONOnAGrid() async throws {
         let server = try Self.server()
         defer { #expect(server.stop() == 0) }
         let answers = try LocalAPIHTTP.send(Self.grid.map { .post("/v1/assess", Self.body($0)) }, to: server.base)
         for (c, answer) in zip(Self.grid, answers) {
-            let cli = try BinaryRunner.run(Self.arguments(c) + Self.cliOptions)
+            let cli = await InProcessCLI.run(Self.arguments(c) + Self.cliOptions)
             #expect(cli.status == 0, "\(Self.arguments(c)): \(cli.stderr)")
             #expect(answer.status == 200, "\(Self.body(c)): \(answer.body)")
             #expect(answer.body == cli.stdout, "\(Self.arguments(c))")
@@ -92,7 +92,7 @@ import Testing
         #expect(explicit.first?.body == answers[12].body)
     }
 
-    @Test func centersAndRouteAnswerExactlyTheCLIsJSON() throws {
+    @Test func centersAndRouteAnswerExactlyTheCLIsJSON() async throws {
         let server = try Self.server()
         defer { #expect(server.stop() == 0) }
         let near = LocalAPIHTTP.query("Fürth (Bayern)")
@@ -117,7 +117,7 @@ import Testing
                                             to: server.base)
         let expected = centers.map { ["centers"] + $0.cli } + routes.map { ["route"] + $0.cli }
         for (arguments, answer) in zip(expected, answers) {
-            let cli = try BinaryRunner.run(arguments + ["--json", "--lang", "en"])
+            let cli = await InProcessCLI.run(arguments + ["--json", "--lang", "en"])
             #expect(cli.status == 0, "\(arguments): \(cli.stderr)")
             #expect(answer.status == 200, "\(arguments): \(answer.body)")
             #expect(answer.body == cli.stdout, "\(arguments)")
@@ -125,7 +125,7 @@ import Testing
     }
 
     /// Invalid inputs: the API's status and field against the CLI's exit code for the same inputs.
-    @Test func errorsMatchTheCLIsVerdict() throws {
+    @Test func errorsMatchTheCLIsVerdict() async throws {
         let server = try Self.server()
         defer { #expect(server.stop() == 0) }
         let cases: [(c: Case, status: Int, code: String, field: String, cliExit: Int32)] = [
@@ -150,7 +150,7 @@ import Testing
             let error = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any]
             #expect(error?["code"] as? String == c.code, "\(Self.body(c.c))")
             #expect(error?["field"] as? String == c.field, "\(Self.body(c.c))")
-            let cli = try BinaryRunner.run(Self.arguments(c.c) + Self.cliOptions)
+            let cli = await InProcessCLI.run(Self.arguments(c.c) + Self.cliOptions)
             #expect(cli.status == c.cliExit, "\(Self.arguments(c.c)): \(cli.stderr)")
             #expect(cli.stdout.isEmpty)
         }

@@ -46,7 +46,7 @@ struct OutputFileCommandTests {
     // MARK: Devices
 
     @Test(.enabled(if: canMakeDevices, "creating a device node needs root"))
-    func aDeviceNodeIsWrittenThroughAndNeverChmodded() throws {
+    func aDeviceNodeIsWrittenThroughAndNeverChmodded() async throws {
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let device = dir.appendingPathComponent("n").path
@@ -54,13 +54,13 @@ struct OutputFileCommandTests {
         let input = dir.appendingPathComponent("in.csv")
         try Self.csv.write(to: input, atomically: true, encoding: .utf8)
 
-        let batch = try BinaryRunner.run(["batch", "--module", "lvo", "--in", input.path, "--out", device])
+        let batch = await InProcessCLI.run(["batch", "--module", "lvo", "--in", input.path, "--out", device])
         #expect(batch.status == 0, "\(batch.stderr)")
-        let report = try BinaryRunner.run(Self.coma + ["--report", device])
+        let report = await InProcessCLI.run(Self.coma + ["--report", device])
         #expect(report.status == 0, "\(report.stderr)")
         let home = try Self.homeWithLog()
         defer { try? FileManager.default.removeItem(at: home) }
-        let export = try BinaryRunner.run(["audit", "export", "--out", device], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let export = await InProcessCLI.run(["audit", "export", "--out", device], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(Self.mode(device) == 0o666)
         var info = stat()
@@ -70,22 +70,22 @@ struct OutputFileCommandTests {
         #expect(names == ["in.csv", "n", "n.manifest.json"])
     }
 
-    @Test func aFullDiskExits74WithItsOwnMessageAndNoPartialFile() throws {
+    @Test func aFullDiskExits74WithItsOwnMessageAndNoPartialFile() async throws {
         let input = Self.folder()
         defer { try? FileManager.default.removeItem(at: input) }
         let file = input.appendingPathComponent("in.csv")
         try Self.csv.write(to: file, atomically: true, encoding: .utf8)
         let before = Self.mode("/dev/full")
 
-        let batch = try BinaryRunner.run(["batch", "--module", "lvo", "--in", file.path, "--out", "/dev/full"])
+        let batch = await InProcessCLI.run(["batch", "--module", "lvo", "--in", file.path, "--out", "/dev/full"])
         #expect(batch.status == 74)
         #expect(batch.stderr.contains("Error: The disk is full: /dev/full was not written and no partial file was left behind."))
-        let report = try BinaryRunner.run(Self.coma + ["--report", "/dev/full"])
+        let report = await InProcessCLI.run(Self.coma + ["--report", "/dev/full"])
         #expect(report.status == 74)
         #expect(report.stderr.contains("The disk is full"))
         let home = try Self.homeWithLog()
         defer { try? FileManager.default.removeItem(at: home) }
-        let export = try BinaryRunner.run(["audit", "export", "--out", "/dev/full", "--force"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let export = await InProcessCLI.run(["audit", "export", "--out", "/dev/full", "--force"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(export.status == 74, "\(export.stderr)")
         #expect(export.stderr.contains("The disk is full"))
         #expect(!FileManager.default.fileExists(atPath: "/dev/full.manifest.json"))
@@ -94,7 +94,7 @@ struct OutputFileCommandTests {
 
     // MARK: Links and existing files
 
-    @Test func aSymbolicLinkIsRefusedWithoutForceAndItsTargetIsUntouched() throws {
+    @Test func aSymbolicLinkIsRefusedWithoutForceAndItsTargetIsUntouched() async throws {
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let target = dir.appendingPathComponent("target.txt")
@@ -108,9 +108,9 @@ struct OutputFileCommandTests {
         defer { try? FileManager.default.removeItem(at: home) }
 
         let runs = [
-            try BinaryRunner.run(["batch", "--module", "lvo", "--in", input.path, "--out", link.path]),
-            try BinaryRunner.run(Self.coma + ["--report", link.path]),
-            try BinaryRunner.run(["audit", "export", "--out", link.path], environment: ["STROKE_TRIAGE_HOME": home.path]),
+            await InProcessCLI.run(["batch", "--module", "lvo", "--in", input.path, "--out", link.path]),
+            await InProcessCLI.run(Self.coma + ["--report", link.path]),
+            await InProcessCLI.run(["audit", "export", "--out", link.path], environment: ["STROKE_TRIAGE_HOME": home.path]),
         ]
         for r in runs {
             #expect(r.status == 73)
@@ -119,31 +119,31 @@ struct OutputFileCommandTests {
             #expect(Self.mode(target.path) == 0o644)
         }
         // --force writes through the link; the link stays a link.
-        let forced = try BinaryRunner.run(Self.coma + ["--report", link.path, "--force"])
+        let forced = await InProcessCLI.run(Self.coma + ["--report", link.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try String(contentsOf: target, encoding: .utf8).contains("Stroke triage handover report"))
         #expect(Self.mode(target.path) == 0o600)
         #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) == target.path)
     }
 
-    @Test func anExistingExportIsReplacedOnlyWithForce() throws {
+    @Test func anExistingExportIsReplacedOnlyWithForce() async throws {
         let home = try Self.homeWithLog()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let file = home.appendingPathComponent("export.jsonl")
         try "earlier export\n".write(to: file, atomically: true, encoding: .utf8)
-        let refused = try BinaryRunner.run(["audit", "export", "--out", file.path], environment: env)
+        let refused = await InProcessCLI.run(["audit", "export", "--out", file.path], environment: env)
         #expect(refused.status == 73)
         #expect(refused.stderr.contains("already exists; nothing was written"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "earlier export\n")
         #expect(!FileManager.default.fileExists(atPath: file.path + ".manifest.json"))
 
-        let forced = try BinaryRunner.run(["audit", "export", "--out", file.path, "--force"], environment: env)
+        let forced = await InProcessCLI.run(["audit", "export", "--out", file.path, "--force"], environment: env)
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(Self.mode(file.path) == 0o600)
         // A manifest left from before also needs --force.
         try FileManager.default.removeItem(at: file)
-        let manifestOnly = try BinaryRunner.run(["audit", "export", "--out", file.path], environment: env)
+        let manifestOnly = await InProcessCLI.run(["audit", "export", "--out", file.path], environment: env)
         #expect(manifestOnly.status == 73)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         // No temporary file is left in the folder.
@@ -153,11 +153,11 @@ struct OutputFileCommandTests {
 
     // MARK: Reports
 
-    @Test func aBareReportNameIsSavedInTheDataDirectorysReportsFolder() throws {
+    @Test func aBareReportNameIsSavedInTheDataDirectorysReportsFolder() async throws {
         let home = Self.folder()
         defer { try? FileManager.default.removeItem(at: home) }
         let name = "handover-\(UUID().uuidString).md"
-        let r = try BinaryRunner.run(Self.coma + ["--report", name], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.coma + ["--report", name], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let folder = home.appendingPathComponent("data/reports")
         let saved = folder.appendingPathComponent(name)
@@ -167,16 +167,16 @@ struct OutputFileCommandTests {
         #expect(r.stderr.contains("Saved to \(saved.path) (mode 0600: it holds patient data)."))
         #expect(!FileManager.default.fileExists(atPath: FileManager.default.currentDirectoryPath + "/" + name))
         // stdout is still the result alone.
-        let json = try BinaryRunner.run(Self.coma + ["--report", name, "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let json = await InProcessCLI.run(Self.coma + ["--report", name, "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(json.status == 0)
         #expect(try json.json()["module"] as? String == "coma")
     }
 
-    @Test func aReportPathWithASlashIsHonouredAsGiven() throws {
+    @Test func aReportPathWithASlashIsHonouredAsGiven() async throws {
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("mine.md").path
-        let r = try BinaryRunner.run(Self.coma + ["--report", path], environment: ["STROKE_TRIAGE_HOME": dir.path])
+        let r = await InProcessCLI.run(Self.coma + ["--report", path], environment: ["STROKE_TRIAGE_HOME": dir.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(Self.mode(path) == 0o600)
         #expect(r.stderr.contains("Saved to \(path) "))

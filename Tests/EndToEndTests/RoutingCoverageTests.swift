@@ -40,33 +40,33 @@ import Testing
         }
     }
 
-    @Test func routeFromParisSuggestsNoDestination() throws {
-        let json = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60", "--json"])
+    @Test func routeFromParisSuggestsNoDestination() async throws {
+        let json = await InProcessCLI.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60", "--json"])
         #expect(json.status == 0, "\(json.stderr)")
         Self.expectOutside(try json.json())
-        let text = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60"])
+        let text = await InProcessCLI.run(["route"] + Self.paris + ["--ich", "0.1", "--lvo", "0.8", "--onset-minutes", "60"])
         #expect(text.status == 0)
         Self.expectOutsideText(text.stdout)
         #expect(text.stdout.contains("Universitätsklinikum Aachen"))
-        let german = try BinaryRunner.run(["route"] + Self.paris + ["--ich", "0.7", "--lang", "de"])
+        let german = await InProcessCLI.run(["route"] + Self.paris + ["--ich", "0.7", "--lang", "de"])
         #expect(german.stdout.contains("Kein Ziel vorgeschlagen."))
         #expect(german.stdout.contains("örtliche Protokoll"))
         #expect(!german.stdout.contains("Vorgeschlagenes Ziel"))
     }
 
-    @Test func coveredPlaceKeepsItsDestination() throws {
-        let j = try BinaryRunner.run(["route", "--near", "Würzburg", "--ich", "0.7", "--json"]).json()
+    @Test func coveredPlaceKeepsItsDestination() async throws {
+        let j = try await InProcessCLI.run(["route", "--near", "Würzburg", "--ich", "0.7", "--json"]).json()
         #expect(j["coverage"] as? String == "inside")
         #expect((j["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
         #expect((j["nearestCenters"] as? [Any])?.isEmpty == true)
         #expect(j["urgency"] as? String == "immediate")
-        let centers = try BinaryRunner.run(["centers", "--near", "Würzburg", "--json"]).json()
+        let centers = try await InProcessCLI.run(["centers", "--near", "Würzburg", "--json"]).json()
         #expect(centers["coverage"] as? String == "inside")
-        let far = try BinaryRunner.run(["centers"] + Self.paris + ["--json"]).json()
+        let far = try await InProcessCLI.run(["centers"] + Self.paris + ["--json"]).json()
         #expect(far["coverage"] as? String == "outside")
     }
 
-    @Test func moduleCommandsTakeNearAndRouteFromThePlace() throws {
+    @Test func moduleCommandsTakeNearAndRouteFromThePlace() async throws {
         let coma = try Self.routing(BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg", "--json"] + Self.offline))
         #expect(coma["coverage"] as? String == "inside")
         #expect((coma["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
@@ -77,7 +77,7 @@ import Testing
         #expect(limited["coverage"] as? String == "inside")
         let full = try Self.routing(BinaryRunner.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
         #expect(full["destination"] is [String: Any])
-        let text = try BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
+        let text = await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
         #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
         #expect(text.stdout.contains("Suggested destination: Universitätsklinikum Würzburg"))
     }
@@ -88,17 +88,17 @@ import Testing
         (["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--near", "Atlantis"], Int32(65), "Atlantis"),
         (["full", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--fast-ed", "3", "--near", "Fürth"], Int32(65), "Fürth (Bayern)"),
     ])
-    func nearErrorsMatchCentersNear(_ arguments: [String], _ status: Int32, _ mention: String) throws {
-        let r = try BinaryRunner.run(arguments + Self.offline)
+    func nearErrorsMatchCentersNear(_ arguments: [String], _ status: Int32, _ mention: String) async throws {
+        let r = await InProcessCLI.run(arguments + Self.offline)
         #expect(r.status == status, "\(r.stderr)")
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(mention), "\(r.stderr)")
     }
 
-    @Test func moduleCommandAndReportFromParis() throws {
+    @Test func moduleCommandAndReportFromParis() async throws {
         Self.expectOutside(try Self.routing(BinaryRunner.run(Self.full + Self.paris + ["--json"] + Self.offline)))
         let path = BinaryRunner.temporaryHome().appendingPathComponent("paris.md").path
-        let text = try BinaryRunner.run(Self.full + Self.paris + ["--report", path] + Self.offline)
+        let text = await InProcessCLI.run(Self.full + Self.paris + ["--report", path] + Self.offline)
         #expect(text.status == 0, "\(text.stderr)")
         Self.expectOutsideText(text.stdout)
         Self.expectOutsideText(try String(contentsOfFile: path, encoding: .utf8))

@@ -25,8 +25,8 @@ import Testing
     ]
 
     @Test(arguments: edges)
-    func thresholdEdgesThroughTheCli(_ arguments: [String], _ total: Int?, _ positive: Bool) throws {
-        let r = try BinaryRunner.run(arguments + ["--json"])
+    func thresholdEdgesThroughTheCli(_ arguments: [String], _ total: Int?, _ positive: Bool) async throws {
+        let r = await InProcessCLI.run(arguments + ["--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         #expect(j["scale"] as? String == arguments[0])
@@ -57,8 +57,8 @@ import Testing
         (["van", "--arm-weakness", "1", "--vision", "0", "--aphasia", "7", "--neglect", "0"], "Aphasia (VAN)", "0 to 1"),
         (["scales", "--leg-motor", "3"], "Leg motor function (RACE)", "0 to 2"),
     ])
-    func invalidItemExits65NamingItAndItsRange(_ arguments: [String], _ item: String, _ range: String) throws {
-        let r = try BinaryRunner.run(arguments + ["--json"])
+    func invalidItemExits65NamingItAndItsRange(_ arguments: [String], _ item: String, _ range: String) async throws {
+        let r = await InProcessCLI.run(arguments + ["--json"])
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.split(separator: "\n").count == 1)
@@ -66,12 +66,12 @@ import Testing
         #expect(r.stderr.contains("a whole number from " + range), "\(r.stderr)")
     }
 
-    @Test func missingItemIsAUsageError() throws {
-        #expect(try BinaryRunner.run(["lams", "--facial-droop", "1"]).status == 64)
+    @Test func missingItemIsAUsageError() async throws {
+        #expect(await InProcessCLI.run(["lams", "--facial-droop", "1"]).status == 64)
     }
 
-    @Test func humanOutputIsHedgedSaysItIsNoProbabilityAndCitesTheSource() throws {
-        let r = try BinaryRunner.run(["race", "--facial-palsy", "2", "--arm-motor", "2", "--leg-motor", "2",
+    @Test func humanOutputIsHedgedSaysItIsNoProbabilityAndCitesTheSource() async throws {
+        let r = await InProcessCLI.run(["race", "--facial-palsy", "2", "--arm-motor", "2", "--leg-motor", "2",
                                       "--gaze-deviation", "1", "--aphasia-agnosia", "2"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("RACE total: 9 of 9 (threshold ≥ 5)."))
@@ -79,17 +79,17 @@ import Testing
         #expect(r.stdout.contains("not a probability"))
         #expect(r.stdout.contains("Pérez de la Ossa"))
         #expect(r.stdout.contains("Research use only"))
-        let de = try BinaryRunner.run(["lams", "--facial-droop", "1", "--arm-drift", "1", "--grip-strength", "1", "--lang", "de"])
+        let de = await InProcessCLI.run(["lams", "--facial-droop", "1", "--arm-drift", "1", "--grip-strength", "1", "--lang", "de"])
         #expect(de.stdout.contains("LAMS-Summe: 3 von 5 (Schwelle ≥ 4)."))
         #expect(de.stdout.contains("keine Wahrscheinlichkeit"))
     }
 
-    @Test func scalesShowsEveryDeterminedScaleAndWhatTheOthersNeed() throws {
+    @Test func scalesShowsEveryDeterminedScaleAndWhatTheOthersNeed() async throws {
         // RACE 2+1+1+1+0 = 5; CPSSS 2·1+0+1 = 3; VAN weakness + vision; LAMS and PASS undetermined.
         let args = ["scales", "--facial-palsy", "2", "--arm-motor", "1", "--leg-motor", "1", "--gaze-deviation", "1",
                     "--aphasia-agnosia", "0", "--loc-questions-and-commands", "0", "--arm-weakness", "1",
                     "--vision", "1", "--aphasia", "0", "--neglect", "0"]
-        let r = try BinaryRunner.run(args + ["--json"])
+        let r = await InProcessCLI.run(args + ["--json"])
         #expect(r.status == 0)
         let j = try r.json()
         let scales = try #require(j["scales"] as? [[String: Any]])
@@ -101,14 +101,14 @@ import Testing
         #expect(undetermined[1]["missing"] as? [String] == ["locQuestions"])
         #expect(j["disclaimer"] is String)
 
-        let text = try BinaryRunner.run(args)
+        let text = await InProcessCLI.run(args)
         #expect(text.stdout.contains("RACE"))
         #expect(text.stdout.contains("5 of 9"))
         #expect(text.stdout.contains("3 of 4"))
         #expect(text.stdout.contains("PASS still needs Abnormal LOC questions (PASS) (--loc-questions)."))
         for line in text.stdout.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
 
-        let none = try BinaryRunner.run(["scales"])
+        let none = await InProcessCLI.run(["scales"])
         #expect(none.status == 0)
         #expect(none.stdout.contains("determine no scale"))
     }
