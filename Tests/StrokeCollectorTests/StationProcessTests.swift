@@ -8,8 +8,8 @@ import Glibc
 
 /// The built `stroke-triage-server station` as docs/station.md runs it: its own PostgreSQL in
 /// `--data`, a device and a hospital added with `--data`, a board on the station's URL, a case
-/// sent with the CLI's `--notify`; SIGTERM stops the station and its PostgreSQL, and a restart
-/// keeps the device, the hospital and the case.
+/// sent with the CLI's `--notify`, the audit log pushed to the same URL; SIGTERM stops the station
+/// and its PostgreSQL, and a restart keeps the device, the hospital, the records and the case.
 @Suite("station process")
 struct StationProcessTests {
     @Test("station --data: /healthz, add-device and add-hospital with --data, --notify reaches a board; SIGTERM stops its PostgreSQL; a restart keeps everything")
@@ -44,9 +44,9 @@ struct StationProcessTests {
         #expect(device.status == 0, "\(device.stderr)")
         let hospital = try PrenotifyEndToEndTests.routedHospital(cli)
         let keyFile = directory.appendingPathComponent("board.key").path
-        let publicKey = try admin(["board", "keygen", "--out", keyFile]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let added = try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--public-key", publicKey])
+        let added = try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile])
         #expect(added.status == 0, "\(added.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
         #expect(station.isRunning)
         // 3. A board on the station's URL, 4. a case sent with --notify.
         let board = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: base)
@@ -54,6 +54,9 @@ struct StationProcessTests {
         #expect(sent.status == 0, "\(sent.stderr)")
         let caseId = try #require(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String)
         _ = try await PrenotifyEndToEndTests.boardCase(board, caseId)
+        // The device's audit records reach the collector on the same URL.
+        let pushed = try cli(["audit", "push", "--collector", base, "--device-name", "AMB-7"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
 
         // SIGTERM: the station exits 0 and its PostgreSQL is stopped.
         #expect(try station.terminate() == 0)
@@ -72,6 +75,10 @@ struct StationProcessTests {
         station.stopBoards()
         let newBoard = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: again)
         _ = try await PrenotifyEndToEndTests.boardCase(newBoard, caseId)
+        // The collector kept the device's chain: the next assessment's records continue it (a lost head would be a gap, 409).
+        #expect(try cli(PrenotifyEndToEndTests.sentinelCase).status == 0)
+        let next = try cli(["audit", "push", "--collector", again, "--device-name", "AMB-7"])
+        #expect(next.status == 0, "\(next.stderr)")
         #expect(try station.terminate() == 0)
         #expect(!cluster.isRunning)
         // The logs never hold a patient value.
