@@ -90,13 +90,18 @@ public struct CollectorConfiguration: Sendable {
         self.database = database
     }
 
-    /// Resolves every setting from `sources`; `--database` is required, the rest have defaults.
+    /// Resolves every setting from `sources`; `--database` is required unless `station` (the station's own
+    /// database, `--data`) is given, the rest have defaults.
     /// - Throws: `CollectorError` naming the setting and where its bad value came from.
-    public init(_ sources: CollectorSettingSources) throws(CollectorError) {
-        guard let url = sources.value(.database) else {
-            throw .configurationInvalid("database: give --database URL, \(CollectorSetting.database.environmentName) or \"database\" in the config file")
+    public init(_ sources: CollectorSettingSources, station: DatabaseURL? = nil) throws(CollectorError) {
+        if let station {
+            self.init(database: station)
+        } else {
+            guard let url = sources.value(.database) else {
+                throw .configurationInvalid("database: give --database URL, \(CollectorSetting.database.environmentName) or \"database\" in the config file, or --data DIR")
+            }
+            self.init(database: try DatabaseURL(url))
         }
-        self.init(database: try DatabaseURL(url))
         if let listen = sources.value(.listen) {
             guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
                   (0...65535).contains(port), colon > listen.startIndex else {

@@ -8,7 +8,7 @@ import StrokeModels
 /// request body.
 public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
-        case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew
+        case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
     }
 
@@ -40,7 +40,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         switch kind {
         case .configurationInvalid, .databaseURLInvalid: .usage
         case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
-        case .databaseUnavailable: .unavailable
+        case .databaseUnavailable, .stationDatabaseFailed: .unavailable
         case .schemaTooNew: .failure
         }
     }
@@ -52,6 +52,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .databaseURLInvalid: "The database URL is invalid (expected postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE)"
         case .databaseUnavailable: "The PostgreSQL database cannot be reached or refused the request"
         case .schemaTooNew: "The database schema is newer than this collector"
+        case .stationDatabaseFailed: "The station's own PostgreSQL could not be created, started or stopped"
         case .deviceExists: "A device with this name is already registered"
         case .deviceUnknown: "No registered device has this name"
         case .publicKeyInvalid: "The public key is not a base64 Ed25519 key (the output of `stroke-triage audit public-key`)"
@@ -66,6 +67,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .configurationInvalid, .databaseURLInvalid: "Check the flag, the environment variable or the config file named in the detail."
         case .databaseUnavailable: "Check that PostgreSQL runs and that the URL's user may connect (see docs/server.md)."
         case .schemaTooNew: "Run the newer collector, or restore a database of this version."
+        case .stationDatabaseFailed:
+            "Check that PostgreSQL's server is installed (Scripts/setup) and read postgresql.log in the --data directory (see docs/station.md)."
         case .deviceExists: "Choose another name, or remove the old device first."
         case .deviceUnknown: "List the devices with `collector list-devices`."
         case .publicKeyInvalid: "Copy the key printed by `stroke-triage audit public-key` on the device."
@@ -83,6 +86,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     public static func databaseURLInvalid(_ detail: String) -> CollectorError { CollectorError(.databaseURLInvalid, detail) }
     /// PostgreSQL failed (the detail is the server's message, never a bound value).
     public static func databaseUnavailable(_ detail: String) -> CollectorError { CollectorError(.databaseUnavailable, detail) }
+    /// The station's embedded cluster failed (the detail is the tool's command and output, never the password).
+    public static func stationDatabaseFailed(_ detail: String) -> CollectorError { CollectorError(.stationDatabaseFailed, detail) }
     /// The database was migrated by a newer collector.
     public static func schemaTooNew(_ version: Int) -> CollectorError { CollectorError(.schemaTooNew, "schema version \(version)") }
     /// The device name is taken.

@@ -38,6 +38,10 @@ public struct HTTPReadLimits: Sendable, Hashable {
         self.body = body
     }
 
+    /// A new connection's handlers that enforce these limits, for a server built elsewhere (the station's):
+    /// `HTTP1Channel.Configuration(additionalChannelHandlers: limits.channelHandlers())`.
+    public func channelHandlers() -> [any RemovableChannelHandler] { [RequestReadDeadline(limits: self)] }
+
     /// The HTTP/1.1 server builder that enforces these limits (`Application(router:server:…)`).
     public var server: HTTPServerBuilder {
         let limits = self

@@ -7,12 +7,13 @@ struct StrokeTriageServer: AsyncParsableCommand {
         commandName: "stroke-triage-server",
         abstract: "Station and fleet services for stroke-triage (research use only).",
         discussion: """
+            station: the local API, the collector and the relay on one address, with its own PostgreSQL (docs/station.md).
             collector: every ambulance's encrypted audit log in PostgreSQL, signed exports (docs/server.md).
             relay, board: end-to-end encrypted hospital pre-notification (docs/prenotify.md).
             api: the Cloud Functions contract answered from the local models (docs/api.md).
             research-password: the research-access password's hash for api (docs/webapp.md).
             """,
-        subcommands: [CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self, ResearchPasswordCommand.self])
+        subcommands: [StationCommand.self, CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self, ResearchPasswordCommand.self])
 }
 
 /// `stroke-triage-server collector …`: the fleet audit collector and its administration.

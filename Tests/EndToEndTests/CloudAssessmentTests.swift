@@ -28,8 +28,8 @@ import Testing
 
     /// Runs a module command in `mode` against `base`, with a deadline far above any scheduling delay (tests about the deadline pass their own).
     static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "60",
-                       json: Bool = true, environment: [String: String] = [:]) async throws -> BinaryRunner.Result {
-        await InProcessCLI.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
+                       json: Bool = true, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
+        try BinaryRunner.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
                              environment: environment)
     }
 
@@ -54,11 +54,11 @@ import Testing
 
     // MARK: The cloud answers
 
-    @Test func comaAndLimitedUseTheirCloudFunctions() async throws {
+    @Test func comaAndLimitedUseTheirCloudFunctions() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
-        let c = try await Self.assess(Self.coma, base: base)
+        let c = try Self.assess(Self.coma, base: base)
         #expect(c.status == 0, "\(c.stderr)")
         let cj = try c.json()
         let ich = try Self.prediction(cj, "ich")
@@ -66,7 +66,7 @@ import Testing
         #expect(ich["probability"] as? Double == 0.5)
         #expect(try Self.prediction(cj, "volume")["source"] as? String == "local")
 
-        let l = try await Self.assess(Self.limited, base: base)
+        let l = try Self.assess(Self.limited, base: base)
         #expect(l.status == 0, "\(l.stderr)")
         let lj = try l.json()
         let lich = try Self.prediction(lj, "ich")
@@ -77,11 +77,11 @@ import Testing
         #expect(try server.requestCount(base) == 3)
     }
 
-    @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() async throws {
+    @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
-        let r = try await Self.assess(Self.full, base: base)
+        let r = try Self.assess(Self.full, base: base)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -95,7 +95,7 @@ import Testing
         #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
         #expect(try server.requestCount(base) == 2)
 
-        let human = try await Self.assess(Self.full, base: base, json: false)
+        let human = try Self.assess(Self.full, base: base, json: false)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Source: cloud model, model predict_full_stroke"))
         #expect(human.stdout.contains("Source: cloud model, model predict_lvo (Production LVO Model"))
@@ -103,7 +103,7 @@ import Testing
         #expect(!human.stdout.contains("Cloud not used"))
         // The cloud's drivers carry request field names; they read as the findings' labels.
         #expect(human.stdout.contains("    Headache  "))
-        let german = try await Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
+        let german = try Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
         #expect(german.stdout.contains("    Kopfschmerzen  "))
         #expect(!german.stdout.contains("headache"))
     }
@@ -136,11 +136,11 @@ import Testing
     ]
 
     @Test(arguments: failures, ["coma", "limited", "full"])
-    func autoFallsBackWithTheReasonInWords(_ failing: Failing, _ module: String) async throws {
+    func autoFallsBackWithTheReasonInWords(_ failing: Failing, _ module: String) throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
-        let r = try await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
+        let r = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -153,7 +153,7 @@ import Testing
         #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
         #expect(!r.stdout.contains("\"source\":\"cloud\""))
 
-        let human = try await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false)
+        let human = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Cloud not used: " + failing.reason))
         #expect(human.stdout.contains("Source: offline baseline"))
@@ -161,12 +161,12 @@ import Testing
     }
 
     @Test(arguments: failures, ["coma", "full"])
-    func cloudModeExits69WithTheReasonOnStderr(_ failing: Failing, _ module: String) async throws {
+    func cloudModeExits69WithTheReasonOnStderr(_ failing: Failing, _ module: String) throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
         for json in [true, false] {
-            let r = try await Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json)
+            let r = try Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json)
             #expect(r.status == 69)
             #expect(r.stdout.isEmpty)
             let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
@@ -179,12 +179,12 @@ import Testing
         }
     }
 
-    @Test func offlineNeverTouchesTheNetwork() async throws {
+    @Test func offlineNeverTouchesTheNetwork() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
         for arguments in [Self.coma, Self.limited, Self.full] {
-            let r = try await Self.assess(arguments, mode: "offline", base: base)
+            let r = try Self.assess(arguments, mode: "offline", base: base)
             #expect(r.status == 0)
             let ich = try Self.prediction(try r.json(), "ich")
             #expect(ich["source"] as? String == "baseline")
@@ -195,14 +195,14 @@ import Testing
         #expect(try server.requestCount(base) == 0)
     }
 
-    @Test func theComaPlaceholderIsNeverShownAsACloudModel() async throws {
+    @Test func theComaPlaceholderIsNeverShownAsACloudModel() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let reason = "cloud answered with its stepped placeholder, not a trained model"
-        let auto = try await Self.assess(Self.coma, base: server.base("stepped"))
+        let auto = try Self.assess(Self.coma, base: server.base("stepped"))
         #expect(auto.status == 0, "\(auto.stderr)")
         Self.expectFallback(try Self.prediction(try auto.json(), "ich"), source: "baseline", reason: reason)
-        let cloud = try await Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
+        let cloud = try Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
         #expect(cloud.status == 69)
         #expect(cloud.stdout.isEmpty)
         #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason)\n"))
@@ -210,11 +210,11 @@ import Testing
 
     // MARK: The full module's LVO chain and the drift check
 
-    @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() async throws {
+    @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         for mode in ["auto", "cloud"] {
-            let r = try await Self.assess(Self.full, mode: mode, base: server.base("unavailable@predict_lvo"))
+            let r = try Self.assess(Self.full, mode: mode, base: server.base("unavailable@predict_lvo"))
             #expect(r.status == 0, "\(r.stderr)")
             let j = try r.json()
             Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
@@ -229,11 +229,11 @@ import Testing
         }
     }
 
-    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() async throws {
+    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let started = Date()
-        let r = try await Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
+        let r = try Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
         #expect(Date().timeIntervalSince(started) < 1 + 5)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
@@ -243,26 +243,26 @@ import Testing
         #expect((lvo["notes"] as? [String])?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
     }
 
-    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() async throws {
+    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base("unavailable@predict_full_stroke")
-        let r = try await Self.assess(Self.full, base: base)
+        let r = try Self.assess(Self.full, base: base)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answered 500: model unavailable")
         Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
 
-        let cloudOnly = try await Self.assess(Self.full, mode: "cloud", base: base)
+        let cloudOnly = try Self.assess(Self.full, mode: "cloud", base: base)
         #expect(cloudOnly.status == 69)
         #expect(cloudOnly.stdout.isEmpty)
         #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable\n"))
     }
 
-    @Test func whenBothFailTheLocalLvoModelAnswers() async throws {
+    @Test func whenBothFailTheLocalLvoModelAnswers() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let r = try await Self.assess(Self.full, base: server.base("malformed"))
+        let r = try Self.assess(Self.full, base: server.base("malformed"))
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answer is not valid JSON")
@@ -272,10 +272,10 @@ import Testing
         #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-12)
     }
 
-    @Test func aDriftingCloudLvoIsWarnedAbout() async throws {
+    @Test func aDriftingCloudLvoIsWarnedAbout() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let r = try await Self.assess(Self.full, base: server.base("drift"))
+        let r = try Self.assess(Self.full, base: server.base("drift"))
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         let lvo = try Self.prediction(j, "lvo")
@@ -283,7 +283,7 @@ import Testing
         #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO) - 0.01) <= 1e-9)
         #expect((j["warnings"] as? [String])?.contains { $0.hasPrefix("Model drift: the cloud LVO probability") } == true)
 
-        let human = try await Self.assess(Self.full, base: server.base("drift"), json: false)
+        let human = try Self.assess(Self.full, base: server.base("drift"), json: false)
         #expect(human.stdout.contains("Model drift"))
     }
 
@@ -306,20 +306,20 @@ import Testing
         #expect(!fallback.contains("Source: cloud model"))
     }
 
-    @Test func theBaseURLMayComeFromTheEnvironment() async throws {
+    @Test func theBaseURLMayComeFromTheEnvironment() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
-        let r = await InProcessCLI.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
         #expect(try server.requestCount(base) == 2)  // the same request twice (placeholder check)
     }
 
-    @Test func verboseLogsNeverCarryThePatientValue() async throws {
+    @Test func verboseLogsNeverCarryThePatientValue() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let r = try await Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
+        let r = try Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
                                 base: server.base("first-1-500"))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("outcome=status 500") && r.stderr.contains("attempt=2"))

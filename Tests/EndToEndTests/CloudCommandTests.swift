@@ -3,10 +3,10 @@ import Testing
 
 /// The cloud commands of the built binary against the real local fake server.
 @Suite(.serialized) struct CloudCommandTests {
-    @Test func warmUpReportsEveryFunctionsStatusAndLatency() async throws {
+    @Test func warmUpReportsEveryFunctionsStatusAndLatency() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let r = await InProcessCLI.run(["warm-up", "--api-base", server.base(), "--json"])
+        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base(), "--json"])
         #expect(r.status == 0)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.map { $0["function"] as? String } == [
@@ -16,25 +16,25 @@ import Testing
         #expect(r.stderr.isEmpty)
     }
 
-    @Test func warmUpAgainstARefusingPortExits69WithTheReason() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
+    @Test func warmUpAgainstARefusingPortExits69WithTheReason() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.allSatisfy { $0["error"] as? String == "cloud.connect" })
     }
 
-    @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() async throws {
+    @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let base = server.base()
-        let r = await InProcessCLI.run(["warm-up", "--api-base", base, "--verbose"])
+        let r = try BinaryRunner.run(["warm-up", "--api-base", base, "--verbose"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("endpoint=\(base)/predict_lvo"))
         #expect(r.stderr.contains("attempt=1") && r.stderr.contains("attempt_ms=") && r.stderr.contains("outcome=status 400"))
         #expect(!r.stderr.contains("{}"))
     }
 
-    @Test func loginStoresTheSessionPrivatelyAndNeverPrintsTheToken() async throws {
+    @Test func loginStoresTheSessionPrivatelyAndNeverPrintsTheToken() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
@@ -48,13 +48,13 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try String(contentsOf: file, encoding: .utf8).contains(token))
 
-        let status = await InProcessCLI.run(["status", "--json"], environment: env)
+        let status = try BinaryRunner.run(["status", "--json"], environment: env)
         #expect(status.status == 0)
         #expect(try status.json()["loggedIn"] as? Bool == true)
-        let logout = await InProcessCLI.run(["logout"], environment: env)
+        let logout = try BinaryRunner.run(["logout"], environment: env)
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        let after = await InProcessCLI.run(["status", "--json"], environment: env)
+        let after = try BinaryRunner.run(["status", "--json"], environment: env)
         #expect(try after.json()["loggedIn"] as? Bool == false)
         for output in [login.stdout, login.stderr, status.stdout, status.stderr, logout.stdout, after.stdout] {
             #expect(!output.contains(token) && !output.contains("correct horse"))
@@ -89,37 +89,37 @@ import Testing
         #expect(r.stderr.contains("Hostname nicht auflösbar"))
     }
 
-    @Test func anUnusableAPIBaseIsAUsageError() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "ftp://example.org"])
+    @Test func anUnusableAPIBaseIsAUsageError() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "ftp://example.org"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("api-base"))
     }
 
-    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() async throws {
+    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
         let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
         let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
-        func apiBase(_ arguments: [String]) async throws -> String? {
-            try await InProcessCLI.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+        func apiBase(_ arguments: [String]) throws -> String? {
+            try BinaryRunner.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
         }
-        #expect(try await apiBase([]) == fromEnv)
+        #expect(try apiBase([]) == fromEnv)
         try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
-        #expect(try await apiBase([]) == fromConfig)
-        #expect(try await apiBase(["--api-base", fromFlag]) == fromFlag)
+        #expect(try apiBase([]) == fromConfig)
+        #expect(try apiBase(["--api-base", fromFlag]) == fromFlag)
     }
 
-    @Test func aDeadlineOutsideItsRangeIsAUsageError() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
+    @Test func aDeadlineOutsideItsRangeIsAUsageError() throws {
+        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("deadline"))
     }
 
-    @Test func warmUpOfASilentCloudStopsAtTheDeadline() async throws {
+    @Test func warmUpOfASilentCloudStopsAtTheDeadline() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let r = await InProcessCLI.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
+        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.count == 5)

@@ -30,13 +30,13 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func cloudModeThroughTheLocalAPIMatchesOfflineAndLabelsICHAsBaseline() async throws {
+    @Test func cloudModeThroughTheLocalAPIMatchesOfflineAndLabelsICHAsBaseline() throws {
         let server = try LocalAPIServerProcess.start()
         defer { #expect(server.stop() == 0) }
         for arguments in Self.grid {
             let common = arguments + ["--accept-disclaimer", "--json", "--deadline", "60"]
-            let offline = await InProcessCLI.run(common + ["--mode", "offline"])
-            let cloud = await InProcessCLI.run(common + ["--mode", "cloud", "--api-base", server.base])
+            let offline = try BinaryRunner.run(common + ["--mode", "offline"])
+            let cloud = try BinaryRunner.run(common + ["--mode", "cloud", "--api-base", server.base])
             #expect(offline.status == 0, "\(arguments): \(offline.stderr)")
             #expect(cloud.status == 0, "\(arguments): \(cloud.stderr)")
             let o = try Self.json(offline), c = try Self.json(cloud)
@@ -49,13 +49,13 @@ import Testing
         }
     }
 
-    @Test func autoModeThroughTheLocalAPIIsNeverLabelledCloud() async throws {
+    @Test func autoModeThroughTheLocalAPIIsNeverLabelledCloud() throws {
         let server = try LocalAPIServerProcess.start()
         defer { #expect(server.stop() == 0) }
         // Under 18 the baseline does not apply: the API answers 422, auto mode falls back to offline.
         let cases = [Self.grid[1], Self.grid[6], ["limited", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100"]]
         for arguments in cases {
-            let r = await InProcessCLI.run(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
+            let r = try BinaryRunner.run(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
                                                       "--api-base", server.base])
             #expect(r.status == 0, "\(arguments): \(r.stderr)")
             #expect(!r.stdout.contains("\"source\":\"cloud\""), "\(arguments): \(r.stdout)")

@@ -16,10 +16,10 @@ import Testing
         ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path, "STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": ""]
     }
 
-    @Test func unreachableRelayQueuesCiphertextAfterAnUnchangedResult() async throws {
+    @Test func unreachableRelayQueuesCiphertextAfterAnUnchangedResult() throws {
         let env = Self.home()
-        let plain = await InProcessCLI.run(Self.sentinelCase + ["--json"], environment: env)
-        let sent = await InProcessCLI.run(Self.sentinelCase + ["--json", "--notify", "klinikum-rechts-der-isar-muenchen",
+        let plain = try BinaryRunner.run(Self.sentinelCase + ["--json"], environment: env)
+        let sent = try BinaryRunner.run(Self.sentinelCase + ["--json", "--notify", "klinikum-rechts-der-isar-muenchen",
                                                             "--relay", Self.closedRelay], environment: env)
         #expect(sent.status == 69)
         #expect(sent.stdout == plain.stdout)
@@ -40,51 +40,51 @@ import Testing
             #expect(!text.contains("4321.5") && !text.contains("\"age\":97"), "\(name) holds plaintext")
         }
 
-        let human = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay,
+        let human = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay,
                                                              "--eta-minutes", "9"], environment: env)
         #expect(human.status == 69)
         #expect(human.stdout.contains("Research use only"))
         #expect(human.stderr.contains("not yet delivered"))
-        let status = await InProcessCLI.run(["notify", "status"], environment: env)
+        let status = try BinaryRunner.run(["notify", "status"], environment: env)
         #expect(status.status == 0)
         #expect(status.stdout.contains("\(caseId)  Klinikum rechts der Isar München (TUM) (klinikum-rechts-der-isar-muenchen)  immediate"))
         #expect(status.stdout.contains("klinikum-x  immediate  ETA 9 min  in transit  not yet delivered"))
-        let json = try await InProcessCLI.run(["notify", "status", "--json"], environment: env).json()
+        let json = try BinaryRunner.run(["notify", "status", "--json"], environment: env).json()
         #expect(json["notYetDelivered"] as? Int == 2)
-        #expect(await InProcessCLI.run(["notify", "flush"], environment: env).status == 69)
-        #expect(await InProcessCLI.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
-        #expect(await InProcessCLI.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)
-        let after = await InProcessCLI.run(["notify", "status", "--json"], environment: env)
+        #expect(try BinaryRunner.run(["notify", "flush"], environment: env).status == 69)
+        #expect(try BinaryRunner.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
+        #expect(try BinaryRunner.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)
+        let after = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
         #expect(after.stdout.contains("\"status\":\"arrived\""))
         #expect(after.stdout.contains("\"pending\":[\"case\",\"eta\",\"status\"]"))
-        #expect(await InProcessCLI.run(["notify", "cancel", "--case", String(repeating: "a", count: 32)], environment: env).status == 65)
-        let german = await InProcessCLI.run(["notify", "status", "--lang", "de"], environment: env)
+        #expect(try BinaryRunner.run(["notify", "cancel", "--case", String(repeating: "a", count: 32)], environment: env).status == 65)
+        let german = try BinaryRunner.run(["notify", "status", "--lang", "de"], environment: env)
         #expect(german.stdout.contains("noch nicht zugestellt"))
         #expect(german.stdout.contains("angekommen"))
     }
 
-    @Test func usageErrorsComeBeforeTheResult() async throws {
+    @Test func usageErrorsComeBeforeTheResult() throws {
         var env = Self.home()
-        let noRelay = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x"], environment: env)
+        let noRelay = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x"], environment: env)
         #expect(noRelay.status == 64)
         #expect(noRelay.stdout.isEmpty)
         #expect(noRelay.stderr.contains("No relay is configured"))
         env["STROKE_TRIAGE_DEVICE"] = nil
-        let noDevice = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay],
+        let noDevice = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay],
                                             environment: env.merging(["STROKE_TRIAGE_DEVICE": ""]) { $1 })
         #expect(noDevice.status == 64)
         #expect(noDevice.stderr.contains("No device name"))
         for bad in [["--notify", "../etc"], ["--eta-minutes", "5"], ["--notify", "x", "--eta-minutes", "2000"]] {
-            #expect(await InProcessCLI.run(Self.sentinelCase + bad, environment: Self.home()).status == 64, "\(bad)")
+            #expect(try BinaryRunner.run(Self.sentinelCase + bad, environment: Self.home()).status == 64, "\(bad)")
         }
-        let badKey = await InProcessCLI.run(Self.sentinelCase + ["--notify", "x", "--relay", Self.closedRelay, "--hospital-key", "nope"],
+        let badKey = try BinaryRunner.run(Self.sentinelCase + ["--notify", "x", "--relay", Self.closedRelay, "--hospital-key", "nope"],
                                           environment: Self.home())
         #expect(badKey.status == 64)
         #expect(badKey.stdout.isEmpty)
-        #expect(await InProcessCLI.run(["notify", "update", "--case", "x", "--lat", "91", "--lon", "0"]).status == 64)
+        #expect(try BinaryRunner.run(["notify", "update", "--case", "x", "--lat", "91", "--lon", "0"]).status == 64)
     }
 
-    @Test func walkthroughOffersInGermanAndQueuesOnYes() async throws {
+    @Test func walkthroughOffersInGermanAndQueuesOnYes() throws {
         let env = Self.home()
         let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"],
                                environment: ["STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": Self.closedRelay],
@@ -100,7 +100,7 @@ import Testing
         try s.expect("> ")
         s.send("")
         #expect(try s.waitForExit() == 69)
-        let status = await InProcessCLI.run(["notify", "status", "--json"], environment: env)
+        let status = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
         #expect(status.stdout.contains("\"hospitalId\":\"klinikum-rechts-der-isar-muenchen\""))
 
         // Without a relay there is no offer; with one, "n" sends nothing.

@@ -25,7 +25,7 @@ struct StationLoginTests {
         return file
     }
 
-    @Test func loginStatusLogoutAgainstTheStation() async throws {
+    @Test func loginStatusLogoutAgainstTheStation() throws {
         let file = try Self.passwordFile()
         let again = try BinaryRunner.run(["research-password", "--out", file.path], stdin: Self.password + "\n",
                                          executable: LocalAPIServerProcess.binary)
@@ -44,18 +44,18 @@ struct StationLoginTests {
         #expect(login.status == 0, "\(login.stderr)")
         #expect(try login.json()["loggedIn"] as? Bool == true)
         #expect(!login.stdout.contains("v1."), "the token is never printed")
-        let status = await InProcessCLI.run(["status", "--json"], environment: env)
+        let status = try BinaryRunner.run(["status", "--json"], environment: env)
         #expect(try status.json()["loggedIn"] as? Bool == true)
         // The station checks the signed token: accepted by this server process.
-        let checked = await InProcessCLI.run(["status", "--api-base", server.base, "--json"], environment: env)
+        let checked = try BinaryRunner.run(["status", "--api-base", server.base, "--json"], environment: env)
         #expect((try checked.json()["server"] as? [String: Any])?["accepted"] as? Bool == true, "\(checked.stdout)\(checked.stderr)")
-        let logout = await InProcessCLI.run(["logout", "--api-base", server.base, "--json"], environment: env)
+        let logout = try BinaryRunner.run(["logout", "--api-base", server.base, "--json"], environment: env)
         #expect(try logout.json()["removed"] as? Bool == true, "\(logout.stderr)")
-        #expect(await InProcessCLI.run(["logout", "--api-base", "ftp://not-http"], environment: env).status == 64)
-        #expect(try await InProcessCLI.run(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
+        #expect(try BinaryRunner.run(["logout", "--api-base", "ftp://not-http"], environment: env).status == 64)
+        #expect(try BinaryRunner.run(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
     }
 
-    @Test func aRestartedStationNoLongerAcceptsTheSession() async throws {
+    @Test func aRestartedStationNoLongerAcceptsTheSession() throws {
         let file = try Self.passwordFile()
         let env = ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path]
         let first = try LocalAPIServerProcess.start(["--research-password-file", file.path])
@@ -65,7 +65,7 @@ struct StationLoginTests {
         // A new process has a new signing key: the old token is refused, however well-formed.
         let second = try LocalAPIServerProcess.start(["--research-password-file", file.path])
         defer { #expect(second.stop() == 0) }
-        let checked = await InProcessCLI.run(["status", "--api-base", second.base], environment: env)
+        let checked = try BinaryRunner.run(["status", "--api-base", second.base], environment: env)
         #expect(checked.status == 0)
         #expect(checked.stdout.contains("no longer accepts the session"), "\(checked.stdout)")
     }
@@ -78,10 +78,10 @@ struct StationLoginTests {
         #expect(login.stderr.contains("Research access is not set up on this server"), "\(login.stderr)")
     }
 
-    @Test func aRefusedInputPrintsTheServersMessage() async throws {
+    @Test func aRefusedInputPrintsTheServersMessage() throws {
         let server = try LocalAPIServerProcess.start()
         defer { #expect(server.stop() == 0) }
-        let r = await InProcessCLI.run(["full", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100", "--fast-ed", "3",
+        let r = try BinaryRunner.run(["full", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100", "--fast-ed", "3",
                                       "--mode", "cloud", "--api-base", server.base, "--accept-disclaimer"])
         #expect(r.status == 69, "\(r.stderr)")
         #expect(r.stderr.contains("cloud answered 422: The ICH baseline applies only for age_years"), "\(r.stderr)")

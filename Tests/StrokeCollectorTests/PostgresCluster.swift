@@ -5,8 +5,8 @@ import StrokeCollector
 import Glibc
 #endif
 
-/// A throwaway PostgreSQL cluster for the collector tests: `initdb` in a
-/// temporary directory, a random free port, the Unix socket in that
+/// A throwaway PostgreSQL cluster for the collector tests (the tools run through
+/// `PostgresTools`, as the station's own cluster's): `initdb` in a temporary directory, a random free port, the Unix socket in that
 /// directory, run as the unprivileged `postgres` user when the tests run as
 /// root. One cluster serves the whole test process (each test gets its own
 /// database); it is stopped at exit, and a watchdog stops it too if the test
@@ -57,15 +57,14 @@ final class PostgresCluster: Sendable {
         // the deadline tests set their own 1 s.
         setenv("STROKE_TRIAGE_DB_DEADLINE_SECONDS", "60", 1)
         do {
-            let bin = try findBinDirectory()
+            let bin = try PostgresTools.binDirectory()
             var template = Array("\(NSTemporaryDirectory())/stroke-collector-pg.XXXXXX".utf8CString)
             guard let made = mkdtemp(&template) else { throw ClusterError(description: "mkdtemp failed") }
             let directory = String(cString: made)
             var prefix: [String] = []
             if getuid() == 0 {
                 try run(["/bin/chown", "postgres:", directory])
-                prefix = ["/sbin/runuser", "-u", "postgres", "--"]
-                if !FileManager.default.fileExists(atPath: prefix[0]) { prefix[0] = "/usr/sbin/runuser" }
+                prefix = PostgresTools.asUser("postgres")
             }
             let port = try freePort()
             try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "collector", "-A", "trust", "-E", "UTF8",
@@ -108,21 +107,6 @@ final class PostgresCluster: Sendable {
         _ = try? Self.spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
 
-    /// The newest installed server's bin directory (Debian: /usr/lib/postgresql/N/bin), or where `initdb` is on PATH.
-    private static func findBinDirectory() throws -> String {
-        let root = "/usr/lib/postgresql"
-        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
-        for version in versions.compactMap(Int.init).sorted(by: >) where
-            FileManager.default.isExecutableFile(atPath: "\(root)/\(version)/bin/initdb") {
-            return "\(root)/\(version)/bin"
-        }
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            where FileManager.default.isExecutableFile(atPath: "\(dir)/initdb") {
-            return String(dir)
-        }
-        throw ClusterError(description: "PostgreSQL's initdb was not found: run Scripts/setup (installs Debian's postgresql)")
-    }
-
     /// A TCP port that was free a moment ago on 127.0.0.1 (every harness's).
     static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -140,45 +124,12 @@ final class PostgresCluster: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Runs a tool to its end with no input; throws with its output when it fails.
-    ///
-    /// posix_spawn and waitpid rather than Foundation's Process: the server that
-    /// `pg_ctl start` leaves running would inherit Process's termination socket
-    /// (and any other open descriptor) and keep it open; every descriptor from 3 up
-    /// is closed in the child, and the output goes to a file.
+    /// Runs a tool to its end with no input; throws with its output when it fails (`PostgresTools.run`).
     @discardableResult
-    static func run(_ arguments: [String]) throws -> String {
-        let outputPath = NSTemporaryDirectory() + "/stroke-collector-tool-\(UUID().uuidString).log"
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let pid = try spawn(arguments, output: outputPath)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        let exited = status & 0x7f == 0
-        guard exited, (status >> 8) & 0xff == 0 else {
-            throw ClusterError(description: "\(arguments.joined(separator: " ")) failed (wait status \(status)): \(text.suffix(2000))")
-        }
-        return text
-    }
+    static func run(_ arguments: [String]) throws -> String { try PostgresTools.run(arguments) }
 
-    /// Starts `arguments` with stdin from /dev/null, stdout and stderr to `output`, and no other descriptor.
-    static func spawn(_ arguments: [String], output: String) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Swift's Glibc does not export posix_spawn_file_actions_addclosefrom_np: python3 (from Scripts/setup) closes them.
-        let closer = ["/usr/bin/env", "python3", "-c",
-                      "import os, sys; os.closerange(3, os.sysconf('SC_OPEN_MAX')); os.execv(sys.argv[1], sys.argv[1:])"]
-        let argv: [UnsafeMutablePointer<CChar>?] = (closer + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let rc = posix_spawn(&pid, closer[0], &actions, nil, argv, environ)
-        guard rc == 0 else { throw ClusterError(description: "cannot start \(arguments[0]): error \(rc)") }
-        return pid
-    }
+    /// Starts `arguments` with no input, its output to `output`, and no other descriptor (`PostgresTools.spawn`).
+    static func spawn(_ arguments: [String], output: String) throws -> pid_t { try PostgresTools.spawn(arguments, output: output) }
 
     /// A thread-safe counter for database names.
     private final class Counter: @unchecked Sendable {

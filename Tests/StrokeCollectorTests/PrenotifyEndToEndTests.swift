@@ -19,8 +19,11 @@ struct PrenotifyEndToEndTests {
     static let sentinels = ["4321.5", "\"age\":97"]
 
     /// The routing destination for the origin (its id is the hospital's id at the relay).
-    static func routedHospital(_ h: PrenotifyHarness) throws -> String {
-        let run = try h.cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
+    static func routedHospital(_ h: PrenotifyHarness) throws -> String { try routedHospital { try h.cli($0) } }
+
+    /// The routing destination for the origin, from the CLI that `cli` runs.
+    static func routedHospital(_ cli: ([String]) throws -> PrenotifyHarness.Run) throws -> String {
+        let run = try cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let destination = (object?["routing"] as? [String: Any])?["destination"] as? [String: Any]
         guard let id = destination?["id"] as? String else { throw PrenotifyHarness.Failure(description: "no routing: \(run.stdout)") }

@@ -19,9 +19,10 @@ struct ServerErrorCodesTests {
         let samples: [CollectorError] = [
             .configurationInvalid("listen"), .databaseURLInvalid("url"), .databaseUnavailable("down"), .schemaTooNew(9),
             .deviceExists("AMB-1"), .deviceUnknown("AMB-1"), .publicKeyInvalid, .publicKeyInUse("AMB-2"), .deviceNameInvalid("?"),
+            .stationDatabaseFailed("initdb"),
         ]
         try check(CollectorError.self, samples)
-        #expect(samples.map(\.category.exitStatus) == [64, 64, 69, 1, 65, 65, 65, 65, 65])
+        #expect(samples.map(\.category.exitStatus) == [64, 64, 69, 1, 65, 65, 65, 65, 65, 69])
         #expect(CollectorError.deviceUnknown("AMB-1").message.untranslatedText == "No registered device has this name")
     }
 

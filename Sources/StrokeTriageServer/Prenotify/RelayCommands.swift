@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaseWire
 import Foundation
+import StrokeBoard
 import StrokeRelay
 
 /// `stroke-triage-server relay …`: the pre-notification relay and its hospital registry.
@@ -11,22 +12,46 @@ struct RelayCommand: AsyncParsableCommand {
         subcommands: [RelayServeCommand.self, AddHospitalCommand.self, ListHospitalsCommand.self, RemoveHospitalCommand.self])
 }
 
-/// `relay add-hospital --id ID --public-key KEY`: registers a receiving hospital.
+/// `relay add-hospital --id ID (--public-key KEY | --key-out FILE)`: registers a receiving hospital.
 struct AddHospitalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "add-hospital", abstract: "Register a receiving hospital by id and board public key.")
+        commandName: "add-hospital", abstract: "Register a receiving hospital by id and board public key.",
+        discussion: "--key-out makes the board's key pair as `board keygen --out` does and registers it in one step.")
 
     @OptionGroup var options: RelayOptions
     @Option(name: .long, help: ArgumentHelp("Hospital id (1–64 of A–Z a–z 0–9 . _ -), e.g. STROKE-CENTER-1.", valueName: "id"))
     var id: String
     @Option(name: .long, help: ArgumentHelp("The sthk1.… key that `board keygen` printed (or a file holding it).", valueName: "key"))
-    var publicKey: String
+    var publicKey: String?
+    @Option(name: .long, help: ArgumentHelp(
+        "Instead of --public-key: make the board's key pair in this file (mode 0600, never overwritten) and register its key.",
+        valueName: "file"))
+    var keyOut: String?
+
+    func validate() throws {
+        guard (publicKey == nil) != (keyOut == nil) else { throw ValidationError("Give one of --public-key and --key-out.") }
+    }
 
     func run() async throws {
-        let (id, key) = (id, Self.keyText(publicKey))
+        let id = id
+        var made: String?
+        let key: String
+        if let keyOut {
+            key = try await PrenotifyFailure.report(verbose: options.verbose) { try HospitalKeyFile.create(at: keyOut) }.publicKey.description
+            made = keyOut
+        } else {
+            key = Self.keyText(publicKey ?? "")
+        }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, nowMs: now) }
-        print("added hospital \(hospital.id)")
+        do {
+            let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, nowMs: now) }
+            print("added hospital \(hospital.id)")
+            if let made { print("board key file: \(made) (for `board serve --key`)") }
+        } catch {
+            // A key pair registered nowhere is of no use: the file made for it goes again.
+            if let made { try? FileManager.default.removeItem(atPath: made) }
+            throw error
+        }
     }
 
     /// The key itself, or the content of the file it names.

@@ -14,8 +14,8 @@ struct RelayOptions: ParsableArguments {
     /// The verbose flag.
     var verbose: Bool { database.verbose }
 
-    /// The resolved database URL.
-    func databaseURL() throws -> DatabaseURL { try database.resolve().database }
+    /// The resolved database URL (`station`: the database of `--data`, from `withStation`).
+    func databaseURL(station: DatabaseURL? = nil) throws -> DatabaseURL { try database.resolve(station: station).database }
 
     /// A logger to standard error (structured key=value metadata); info level, debug with `--verbose`.
     func makeLogger(label: String = "stroke-triage.relay", level: Logger.Level = .info) -> Logger {
@@ -27,13 +27,15 @@ struct RelayOptions: ParsableArguments {
 
     /// Opens the store, migrates (collector, then relay), runs `body`, closes the pool; errors become exit codes.
     func withStore<T: Sendable>(_ body: @Sendable (RelayStore) async throws -> T) async throws -> T {
-        let url = try databaseURL()
-        var logger = Logger(label: "stroke-triage.relay")
-        logger.logLevel = verbose ? .debug : .warning
-        return try await PrenotifyFailure.report(verbose: verbose) {
-            try await RelayStore.with(database: url, logger: logger) { store in
-                try await store.migrate()
-                return try await body(store)
+        try await database.withStation { station in
+            let url = try databaseURL(station: station)
+            var logger = Logger(label: "stroke-triage.relay")
+            logger.logLevel = verbose ? .debug : .warning
+            return try await PrenotifyFailure.report(verbose: verbose) {
+                try await RelayStore.with(database: url, logger: logger) { store in
+                    try await store.migrate()
+                    return try await body(store)
+                }
             }
         }
     }

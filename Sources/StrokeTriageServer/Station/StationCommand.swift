@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import Logging
+import ServiceLifecycle
+import StrokeCollector
+import StrokeLocalAPI
+import StrokeRelay
+
+/// `station`: the local API, the fleet collector and the pre-notification relay in one process
+/// behind one address (`StationResponder`), on the station's own PostgreSQL (`StationCluster`,
+/// started with the station and stopped with it) or on `--database`. Runs until SIGTERM or
+/// SIGINT, then drains, stops its PostgreSQL and exits 0 (docs/station.md).
+struct StationCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "station",
+        abstract: "Serve the local API, the collector and the relay on one address, with its own PostgreSQL (docs/station.md).",
+        discussion: """
+            A crew's device uses the station's URL for --api-base, --collector and --relay alike. Without
+            --database the station keeps its own PostgreSQL in --data (created on first start, listening on a
+            Unix socket there only, password generated and kept 0600) and stops it when it stops; run as root,
+            that PostgreSQL runs as the system user stroke-triage (or postgres). Prints "listening on
+            http://HOST:PORT" once it accepts connections (--listen 127.0.0.1:0 picks a free port).
+            Research use only.
+            """)
+
+    @OptionGroup var options: CollectorOptions
+    @OptionGroup var tls: TLSOptions
+
+    @Option(name: .long, help: ArgumentHelp("Address to listen on (default 127.0.0.1:8080).", valueName: "host:port"))
+    var listen: String = "127.0.0.1:8080"
+
+    @Option(name: .long, help: ArgumentHelp("Delete pre-notification cases this many hours after they arrive (decimal; default 24).",
+                                            valueName: "hours"))
+    var caseTtlHours: String = "24"
+
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let api: LocalAPIConfiguration
+        let v1: LocalAPIV1
+        do {
+            api = try LocalAPIConfiguration(flags: [.listen: listen], environment: environment, configPath: nil)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck --listen or the STROKE_API_* variable named.\n".utf8))
+            throw ExitCode(64)
+        }
+        do {
+            v1 = try LocalAPIV1.load(environment: environment, audit: false)
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\n".utf8))
+            throw ExitCode(error.category.exitStatus)
+        }
+        let ttl = try await PrenotifyFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
+        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
+        var logger = Logger(label: "stroke-triage.station")
+        logger.logLevel = options.verbose ? .debug : .info
+
+        guard options.database == nil else {
+            guard options.data == nil else {
+                let error = CollectorError.configurationInvalid("--data and --database: give one of them")
+                return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
+            }
+            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, logger: logger)
+        }
+        let cluster = try ServerFailure.report(verbose: options.verbose) {
+            try StationCluster(directory: options.data ?? StationCluster.defaultDirectory())
+        }
+        try ServerFailure.report(verbose: options.verbose) {
+            try cluster.create()
+            // A cluster left running (a station killed without stopping) is the station's own: used and stopped with it.
+            if !cluster.isRunning { try cluster.start() }
+        }
+        logger.info("station database running", metadata: ["data": "\(cluster.directory)"])
+        do {
+            try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
+                            logger: logger)
+        } catch {
+            try? cluster.stop()
+            throw error
+        }
+        try ServerFailure.report(verbose: options.verbose) { try cluster.stop() }
+        logger.info("station database stopped")
+    }
+
+    /// Serves the three route sets on `--listen` until SIGTERM or SIGINT.
+    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, logger: Logger) async throws {
+        let collector = try options.resolve(station: station)
+        var relay = RelayConfiguration(database: collector.database)
+        relay.caseTTLMs = ttl
+        relay.databaseDeadline = collector.databaseDeadline
+        let collectorStore = CollectorStore(database: collector.database, logger: logger, deadline: collector.databaseDeadline)
+        let relayStore = RelayStore(collector: collectorStore, logger: logger)
+        let collectorMetrics = CollectorMetrics(), relayMetrics = RelayMetrics()
+        let responder = StationResponder(
+            api: LocalAPIRoutes(configuration: api, v1: v1, logger: logger).makeRouter().buildResponder(),
+            collector: CollectorRoutes(configuration: collector, store: collectorStore, metrics: collectorMetrics, logger: logger)
+                .makeRouter().buildResponder(),
+            relay: RelayRoutes(configuration: relay, store: relayStore, metrics: relayMetrics, logger: logger).makeRouter().buildResponder(),
+            ping: { try await collectorStore.ping() },
+            metrics: { collectorMetrics.render() + relayMetrics.render() })
+        let host = api.listenHost
+        // The local API's server (raw UTF-8 request lines, JSON answers to requests the parser refuses) with the
+        // collector's and the relay's read limits on every connection, behind TLS with --tls-cert/--tls-key (a file
+        // that cannot be used stops the station, and its PostgreSQL, with exit 65).
+        let limits = collector.readLimits
+        let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())))
+        var app = Application(
+            responder: responder,
+            server: server,
+            configuration: .init(address: .hostname(host, port: api.listenPort), serverName: "stroke-triage-station"),
+            onServerRunning: { channel in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(channel.localAddress?.port ?? 0)\n".utf8))
+            },
+            logger: logger)
+        app.addServices(collectorStore.pool, RelayExpiry(store: relayStore, configuration: relay, metrics: relayMetrics, logger: logger))
+        app.beforeServerStarts { try await relayStore.migrate() }
+        do {
+            try await PrenotifyFailure.report(verbose: options.verbose) {
+                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            // As `api`: the address cannot be bound (in use, not this machine's, not allowed).
+            FileHandle.standardError.write(Data("error: the station could not run on \(host):\(api.listenPort) [api.unavailable]\n".utf8))
+            if options.verbose { FileHandle.standardError.write(Data("detail: \(error)\n".utf8)) }
+            throw ExitCode(69)
+        }
+        logger.info("station stopped")
+    }
+}

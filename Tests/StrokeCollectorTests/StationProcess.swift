@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `stroke-triage-server station --data DIR` and the boards on it, for the station test:
+/// each listens on 127.0.0.1 at a free port, logs to a file in `logs`, every wait is bounded, and
+/// `stop()` ends whatever still runs.
+final class StationProcess: @unchecked Sendable {
+    let data: String
+    let logDirectory: URL
+    private var station: Process?
+    private var boards: [Process] = []
+    private var starts = 0
+
+    init(data: String, logs: URL) {
+        self.data = data
+        self.logDirectory = logs
+    }
+
+    /// Whether the station runs.
+    var isRunning: Bool { station?.isRunning ?? false }
+
+    /// Every log so far.
+    var logs: String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: logDirectory.path)) ?? []
+        return names.filter { $0.hasSuffix(".log") }.sorted()
+            .map { (try? String(contentsOf: logDirectory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined(separator: "\n")
+    }
+
+    /// Starts the station and waits (bounded: a first start runs initdb) until `/healthz` answers 200; its base URL.
+    /// A free port taken by another process before the station binds it ends the station: it is started again.
+    func start() async throws -> String {
+        for _ in 1...3 {
+            starts += 1
+            let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
+            let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))])
+            station = process
+            if try await answers("\(base)/healthz", while: process) { return base }
+        }
+        throw PrenotifyHarness.Failure(description: "the station did not start: \(logs)")
+    }
+
+    /// Starts a board on `relay` and waits for its `/cases.json`; its base URL.
+    func startBoard(hospital: String, keyFile: String, relay: String) async throws -> String {
+        for _ in 1...3 {
+            let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
+            let process = try launch("board-\(boards.count)", ["board", "serve", "--key", keyFile, "--relay", relay, "--hospital", hospital,
+                                                               "--listen", String(base.dropFirst(7)), "--poll-seconds", "0.5"])
+            boards.append(process)
+            if try await answers("\(base)/cases.json", while: process) { return base }
+        }
+        throw PrenotifyHarness.Failure(description: "the board did not start: \(logs)")
+    }
+
+    /// Sends SIGTERM to the station and waits (up to 120 s) for it to exit; its exit status.
+    func terminate() throws -> Int32 {
+        guard let station else { throw PrenotifyHarness.Failure(description: "no station") }
+        if station.isRunning { kill(station.processIdentifier, SIGTERM) }
+        for _ in 0..<1_200 where station.isRunning { usleep(100_000) }
+        guard !station.isRunning else { throw PrenotifyHarness.Failure(description: "the station did not stop: \(logs)") }
+        return station.terminationStatus
+    }
+
+    /// Stops the boards (SIGTERM, bounded wait, then SIGKILL).
+    func stopBoards() {
+        end(boards)
+        boards.removeAll()
+    }
+
+    /// Stops everything still running.
+    func stop() {
+        end(boards + [station].compactMap { $0 })
+    }
+
+    private func end(_ processes: [Process]) {
+        for process in processes where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+        for process in processes {
+            for _ in 0..<600 where process.isRunning { usleep(100_000) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// Waits up to 240 s for `url` to answer 200: true; false when `process` exits first or never answers (then it is killed).
+    private func answers(_ url: String, while process: Process) async throws -> Bool {
+        let answered = try? await PrenotifyHarness.waitFor(seconds: 240, url) { () async throws -> Bool? in
+            if !process.isRunning { return false }
+            return try await PrenotifyHarness.get(url).0 == 200 ? true : nil
+        }
+        if answered == true { return true }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        return false
+    }
+
+    private func launch(_ name: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = ServerBinaryTests.server
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["STROKE_COLLECTOR_DATABASE"] = nil
+        environment["STROKE_COLLECTOR_CONFIG"] = nil
+        process.environment = environment
+        let log = logDirectory.appendingPathComponent("\(name).log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        return process
+    }
+}

@@ -1,0 +1,87 @@
+import FleetSimulator
+import Foundation
+import StrokeCollector
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The built `stroke-triage-server station` as docs/station.md runs it: its own PostgreSQL in
+/// `--data`, a device and a hospital added with `--data`, a board on the station's URL, a case
+/// sent with the CLI's `--notify`, the audit log pushed to the same URL; SIGTERM stops the station
+/// and its PostgreSQL, and a restart keeps the device, the hospital, the records and the case.
+@Suite("station process")
+struct StationProcessTests {
+    @Test("station --data: /healthz, add-device and add-hospital with --data, --notify reaches a board; SIGTERM stops its PostgreSQL; a restart keeps everything")
+    func stationFromScratch() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("station-\(UUID().uuidString)")
+        let home = directory.appendingPathComponent("home")
+        // Traversable parents: run as root, the station's PostgreSQL runs as another user.
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        let data = directory.appendingPathComponent("data").path
+        let station = StationProcess(data: data, logs: directory)
+        defer {
+            station.stop()
+            // The cluster must be stopped by the station; this only cleans up after a failed expectation.
+            if let cluster = try? StationCluster(directory: data), cluster.isRunning { try? cluster.stop() }
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let cli = { (arguments: [String]) throws -> PrenotifyHarness.Run in
+            let run = try ServerCommand.run(
+                PrenotifyHarness.cli, arguments,
+                environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
+                unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
+            return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
+        }
+        let admin = { (arguments: [String]) throws -> ServerCommand.Outcome in try ServerCommand.run(ServerBinaryTests.server, arguments) }
+
+        // 1. The station, with no database set up by hand.
+        let base = try await station.start()
+        // 2. A device and a hospital, with --data while the station runs (its PostgreSQL is reached, not restarted).
+        let deviceKey = try cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let device = try admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey])
+        #expect(device.status == 0, "\(device.stderr)")
+        let hospital = try PrenotifyEndToEndTests.routedHospital(cli)
+        let keyFile = directory.appendingPathComponent("board.key").path
+        let added = try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile])
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
+        #expect(station.isRunning)
+        // 3. A board on the station's URL, 4. a case sent with --notify.
+        let board = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: base)
+        let sent = try cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base])
+        #expect(sent.status == 0, "\(sent.stderr)")
+        let caseId = try #require(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String)
+        _ = try await PrenotifyEndToEndTests.boardCase(board, caseId)
+        // The device's audit records reach the collector on the same URL.
+        let pushed = try cli(["audit", "push", "--collector", base, "--device-name", "AMB-7"])
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+
+        // SIGTERM: the station exits 0 and its PostgreSQL is stopped.
+        #expect(try station.terminate() == 0)
+        let cluster = try StationCluster(directory: data)
+        #expect(!FileManager.default.fileExists(atPath: data + "/pgdata/postmaster.pid"))
+        #expect(!cluster.isRunning)
+        // An administration command with --data while the station is stopped starts and stops the cluster itself.
+        let listed = try admin(["collector", "list-devices", "--data", data])
+        #expect(listed.stdout.contains("AMB-7"), "\(listed.stderr)")
+        #expect(!cluster.isRunning)
+
+        // A restart keeps the device, the hospital and the case: a new board (nothing in memory) shows the case.
+        let again = try await station.start()
+        let hospitals = try admin(["relay", "list-hospitals", "--data", data])
+        #expect(hospitals.stdout.contains(hospital), "\(hospitals.stderr)")
+        station.stopBoards()
+        let newBoard = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: again)
+        _ = try await PrenotifyEndToEndTests.boardCase(newBoard, caseId)
+        // The collector kept the device's chain: the next assessment's records continue it (a lost head would be a gap, 409).
+        #expect(try cli(PrenotifyEndToEndTests.sentinelCase).status == 0)
+        let next = try cli(["audit", "push", "--collector", again, "--device-name", "AMB-7"])
+        #expect(next.status == 0, "\(next.stderr)")
+        #expect(try station.terminate() == 0)
+        #expect(!cluster.isRunning)
+        // The logs never hold a patient value.
+        for sentinel in PrenotifyEndToEndTests.sentinels { #expect(!station.logs.contains(sentinel)) }
+    }
+}
