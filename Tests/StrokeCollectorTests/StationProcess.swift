@@ -41,6 +41,23 @@ final class StationProcess: @unchecked Sendable {
         throw PrenotifyHarness.Failure(description: "the station did not start: \(logs)")
     }
 
+    /// Starts the station serving HTTPS with `certificate` and `key` and waits (bounded) for its
+    /// `listening on https://…` line; its base URL. (Its `/healthz` is then asked by the CLI, which trusts the CA.)
+    func startTLS(certificate: String, key: String) async throws -> String {
+        starts += 1
+        let name = "station-\(starts)"
+        let port = try PostgresCluster.freePort()
+        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(port)", "--tls-cert", certificate, "--tls-key", key])
+        station = process
+        let log = logDirectory.appendingPathComponent("\(name).log")
+        let base = "https://127.0.0.1:\(port)"
+        return try await PrenotifyHarness.waitFor(seconds: 240, "the station's https line") { () async throws -> String? in
+            guard process.isRunning else { throw PrenotifyHarness.Failure(description: "the station stopped: \(logs)") }
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return text.contains("listening on \(base)") ? base : nil
+        }
+    }
+
     /// Starts a board on `relay` and waits for its `/cases.json`; its base URL.
     func startBoard(hospital: String, keyFile: String, relay: String) async throws -> String {
         for _ in 1...3 {

@@ -2,6 +2,7 @@ import FleetSimulator
 import Foundation
 import StrokeCollector
 import Testing
+import TLSFixture
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -83,5 +84,60 @@ struct StationProcessTests {
         #expect(!cluster.isRunning)
         // The logs never hold a patient value.
         for sentinel in PrenotifyEndToEndTests.sentinels { #expect(!station.logs.contains(sentinel)) }
+    }
+
+    @Test("station --tls-cert/--tls-key: --api-base, audit push and --notify work with --ca-file and are refused (69, the certificate named) without it")
+    func stationOverTLS() async throws {
+        let certificates = try TestCertificates.make()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("station-tls-\(UUID().uuidString)")
+        let home = directory.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+        let data = directory.appendingPathComponent("data").path
+        let station = StationProcess(data: data, logs: directory)
+        defer {
+            station.stop()
+            if let cluster = try? StationCluster(directory: data), cluster.isRunning { try? cluster.stop() }
+            try? FileManager.default.removeItem(at: directory)
+            certificates.remove()
+        }
+        let cli = { (arguments: [String]) throws -> PrenotifyHarness.Run in
+            let run = try ServerCommand.run(
+                PrenotifyHarness.cli, arguments,
+                environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
+                unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
+            return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
+        }
+        let admin = { (arguments: [String]) throws -> ServerCommand.Outcome in try ServerCommand.run(ServerBinaryTests.server, arguments) }
+        let base = try await station.startTLS(certificate: certificates.certificateFile, key: certificates.keyFile)
+        let trust = ["--ca-file", certificates.caFile]
+
+        // --api-base: the station's local models over HTTPS.
+        let assess = ["coma", "--gfap", "500", "--mode", "cloud", "--api-base", base, "--accept-disclaimer", "--json"]
+        let trusted = try cli(assess + trust)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(trusted.stdout.contains("\"module\":\"coma\""))
+        let refused = try cli(assess)
+        #expect(refused.status == 69)
+        #expect(refused.stderr.contains("certificate"), "\(refused.stderr)")
+
+        // audit push to the station's collector.
+        let deviceKey = try cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey]).status == 0)
+        let push = ["audit", "push", "--collector", base, "--device-name", "AMB-7"]
+        let untrustedPush = try cli(push)
+        #expect(untrustedPush.status == 69, "\(untrustedPush.stderr)")
+        let pushed = try cli(push + trust)
+        #expect(pushed.status == 0, "\(pushed.stderr)")
+
+        // --notify to the station's relay.
+        let hospital = try PrenotifyEndToEndTests.routedHospital(cli)
+        let keyFile = directory.appendingPathComponent("board.key").path
+        #expect(try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile]).status == 0)
+        let sent = try cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base] + trust)
+        #expect(sent.status == 0, "\(sent.stderr)")
+        #expect(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String != nil)
+
+        #expect(try station.terminate() == 0)
+        #expect(!(try StationCluster(directory: data)).isRunning)
     }
 }
