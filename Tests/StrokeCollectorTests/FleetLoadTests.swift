@@ -58,8 +58,10 @@ struct FleetLoadTests {
         // 2. Stop PostgreSQL as a crash would once 35 % is acknowledged, then start it again.
         try await Self.waitUntil(seconds: 240) { pusher.acknowledgedHeads.values.reduce(0, +) >= total * 35 / 100 }
         let acknowledgedBeforeCrash = pusher.acknowledgedHeads
+        let retriesBeforeCrash = pusher.retryCount
         try cluster.stopImmediately()
-        try await Task.sleep(for: .seconds(1))
+        // Start it again once a push has failed against the stopped database (the devices saw the outage).
+        try await Self.waitUntil(seconds: 240) { pusher.retryCount > retriesBeforeCrash }
         try cluster.startServer()
         let storedAfterCrash = try fleet.storedHeads()
         for (name, head) in acknowledgedBeforeCrash {
