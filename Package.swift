@@ -155,7 +155,7 @@ let package = Package(
             name: "TriageFleetTests",
             dependencies: [
                 "TriageFleet", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
@@ -303,6 +303,8 @@ let package = Package(
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
         // Test support: the CLI's recorded JSON outputs, shared by the in-process rendering and engine suites.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        // Test support: the test process's one scratch folder in the temporary directory, removed at exit.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
@@ -312,7 +314,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "StrokeAudit", "StrokeModels", "StrokeJSON",
+                "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -332,16 +334,16 @@ let package = Package(
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
-            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming", "TriageLocalization"]
+            dependencies: ["TriageBatch", "TriageEngine", "TriageRendering", "StrokeModels", "BatchStreaming", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles",
-                           .product(name: "Logging", package: "swift-log")]
+                           "TestScratch", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "TestScratch"]),
         .testTarget(
             name: "CaseWireTests",
             dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
@@ -350,7 +352,7 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeModels", "FakeCloudLauncher", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StrokeModels", "FakeCloudLauncher", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),
@@ -372,7 +374,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

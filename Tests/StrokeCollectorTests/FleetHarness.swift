@@ -3,6 +3,7 @@ import Foundation
 import HexCodec
 import StrokeAudit
 import StrokeCollector
+import TestScratch
 
 /// A fleet on its own database: devices registered with the real
 /// `stroke-triage-server collector add-device`, collector processes serving
@@ -28,7 +29,7 @@ struct FleetHarness {
         try await CollectorProcess.register(devices, binary: binary, database: url)
         var processes: [CollectorProcess] = []
         for index in 0..<collectors {
-            let logPrefix = "\(NSTemporaryDirectory())/fleet-\(database.database)-collector\(index).log"
+            let logPrefix = TestScratch.file("fleet-\(database.database)-collector\(index)", suffix: ".log").path
             let process = CollectorProcess(binary: binary, database: url, logPrefix: logPrefix, extraArguments: serveArguments)
             processes.append(process)
             do {
