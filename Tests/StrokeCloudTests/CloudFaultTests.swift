@@ -105,7 +105,7 @@ import StrokeModels
     @Test func libcurlEndsASilentServersCallWithTheDeadlineError() async throws {
         // The schedule itself is asserted on a test clock (CloudDeadlineTests); this is the real transfer's timer.
         try await FakeCloudServer.with { server in
-            let client = CloudTestSupport.client(server.base("hang").url, deadline: 0.4)
+            let client = CloudTestSupport.client(server.base("hang").url, deadline: 0.4, clock: SystemCloudClock())
             await #expect { _ = try await client.call(.comaICH, body: "{}", deadline: client.deadlineFromNow()) } throws: {
                 ($0 as? CloudError)?.code == "cloud.deadline"
             }

@@ -5,11 +5,14 @@ import StrokeModels
 /// Short limits so the fault suite stays fast; a fixed jitter draw so waits are deterministic.
 enum CloudTestSupport {
     /// A client for `base` with test-sized timeouts and backoff.
+    /// On a `StillCloudClock` unless `clock` is given: against the real fake server the suites
+    /// check which error and how many attempts, and a thread pool starved by other suites must
+    /// not turn an answer into a deadline error (only libcurl's own timeouts use real time).
     static func client(_ base: String, deadline: Double = 3, attemptTimeout: Double = 2, maxAttempts: Int = 3,
-                       maxResponseBytes: Int = 65_536) -> CloudClient {
+                       maxResponseBytes: Int = 65_536, clock: any CloudClock = StillCloudClock()) -> CloudClient {
         CloudClient(configuration: configuration(base, deadline: deadline, attemptTimeout: attemptTimeout,
                                                  maxAttempts: maxAttempts, maxResponseBytes: maxResponseBytes),
-                    random: { 0.5 })
+                    random: { 0.5 }, clock: clock)
     }
 
     /// The test-sized limits: connect timeout 1 s, backoff base 0.02 s, cap 0.05 s.

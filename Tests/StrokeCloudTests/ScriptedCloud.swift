@@ -36,6 +36,16 @@ final class TestCloudClock: CloudClock, @unchecked Sendable {
     }
 }
 
+/// A clock that never moves: the deadline never comes and waits end at once. For the
+/// suites that talk to the real fake server and check outcomes, not the schedule.
+struct StillCloudClock: CloudClock {
+    /// The one instant it shows.
+    let now = ContinuousClock.now
+
+    /// Returns at once (throws if the task is cancelled).
+    func sleep(until deadline: ContinuousClock.Instant) async throws { try Task.checkCancellation() }
+}
+
 /// Answers the client's attempts from a script instead of the network, and
 /// records when each attempt started and with which timeouts.
 final class ScriptedTransfer: @unchecked Sendable {
