@@ -163,7 +163,7 @@ let package = Package(
             name: "TriageFleetTests",
             dependencies: [
                 "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
-                .product(name: "Crypto", package: "swift-crypto"),
+                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
@@ -319,6 +319,8 @@ let package = Package(
         .target(name: "TLSFixture", path: "Tests/TLSFixture"),
         // Test support: the CLI's recorded JSON outputs, shared by the in-process rendering and engine suites.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
+        // Test support: the test process's one scratch folder in the temporary directory, removed at exit.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
@@ -328,7 +330,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON",
+                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -348,16 +350,16 @@ let package = Package(
         .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
-            dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization"]
+            dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
         .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
-                           .product(name: "Logging", package: "swift-log")]
+                           "TestScratch", .product(name: "Logging", package: "swift-log")]
         ),
-        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles"]),
+        .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "TestScratch"]),
         .testTarget(
             name: "CaseWireTests",
             dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
@@ -366,7 +368,7 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),
@@ -388,9 +390,9 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec",
-                // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates.
-                "HTTPChannelSetup", "TriageFleet", "TLSFixture",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch",
+                // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
+                "HTTPChannelSetup", "TriageFleet", "StrokeCloud", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -58,7 +58,12 @@ def count(n):
     return f"{n:,}".replace(",", " ")
 
 
+FAILURES = []  # what failed: a row, or a piece that failed or printed no row (nonzero exit at the end)
+
+
 def row(what, baseline, measured, ratio, goal):
+    if str(measured).startswith("failed"):
+        FAILURES.append(what)
     print(f"| {what} | {baseline} | {measured} | {ratio} | {goal} |", flush=True)
 
 
@@ -147,11 +152,16 @@ def main():
                     reason = f"exit {result.returncode}" if result.returncode != 0 else "no rows"
                     row(f"`bench.d/{name}`", "—", f"failed ({reason})", "—", "—")
                 for line in rows:
+                    if "failed" in line:
+                        FAILURES.append(f"bench.d/{name}: {line}")
                     print(line, flush=True)
             except subprocess.TimeoutExpired:
                 row(f"`bench.d/{name}`", "—", f"failed (timeout {PIECE_TIMEOUT} s)", "—", "—")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
+    if FAILURES:
+        print(f"bench: {len(FAILURES)} failed: " + "; ".join(FAILURES), file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

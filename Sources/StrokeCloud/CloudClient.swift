@@ -12,22 +12,35 @@ public struct CloudClient: Sendable {
     public let configuration: CloudConfiguration
     private let logger: Logger
     private let draw: @Sendable () -> Double
+    private let clock: any CloudClock
+    private let transfer: CloudTransfer
 
     /// Creates a client.
     /// - Parameters:
     ///   - configuration: base URL and limits.
     ///   - logger: receives one debug line per attempt.
     ///   - random: uniform draws in 0 ..< 1 for the backoff jitter (inject a fixed one in tests).
+    ///   - clock: the time source of the deadline, the timeouts and the waits (the real clock by default).
     public init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
-                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }) {
+                random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+                clock: any CloudClock = SystemCloudClock()) {
+        self.init(configuration: configuration, logger: logger, random: random, clock: clock,
+                  transfer: { request throws(CloudError) in try await CurlTransport.send(request) })
+    }
+
+    /// Creates a client whose attempts go through `transfer` instead of libcurl (tests script the answers).
+    init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
+         random: @escaping @Sendable () -> Double, clock: any CloudClock, transfer: @escaping CloudTransfer) {
         self.configuration = configuration
         self.logger = logger
         self.draw = random
+        self.clock = clock
+        self.transfer = transfer
     }
 
     /// The deadline that starts now with the configured duration.
     public func deadlineFromNow() -> ContinuousClock.Instant {
-        .now + .milliseconds(Int64((configuration.deadline * 1000).rounded()))
+        clock.now + .milliseconds(Int64((configuration.deadline * 1000).rounded()))
     }
 
     /// Posts `body` to `function`, retrying per the policy, and returns the 2xx body.
@@ -43,39 +56,39 @@ public struct CloudClient: Sendable {
 
     private func attempts(_ function: CloudFunction, body: String, deadline: ContinuousClock.Instant) async throws(CloudError) -> [UInt8] {
         let url = configuration.url(function)
-        let callStart = ContinuousClock.now
+        let callStart = clock.now
         var attempt = 0
         while true {
             attempt += 1
             if Task.isCancelled { throw .cancelled }
-            let remaining = seconds(deadline - .now)
+            let remaining = seconds(deadline - clock.now)
             guard remaining > 0 else { throw .deadlineExceeded(seconds: configuration.deadline) }
             let total = min(configuration.attemptTimeout, remaining)
             let request = HTTPRequest(url: url, body: body, connectTimeout: min(configuration.connectTimeout, total),
                                       totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
                                       pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
-            let start = ContinuousClock.now
+            let start = clock.now
             let failure: CloudError
             var retryAfter: Double?
             do {
-                let response = try await CurlTransport.send(request)
+                let response = try await transfer(request)
                 log(url, attempt: attempt, outcome: "status \(response.status)", since: start, callStart: callStart)
                 if (200..<300).contains(response.status) { return response.body }
                 failure = .httpStatus(response.status, errorText: CloudDecoder.errorText(response.body))
                 retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
             } catch {
                 log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)
-                if error.code == "cloud.timeout", seconds(deadline - .now) < configuration.retry.minimumAttemptSeconds {
+                if error.code == "cloud.timeout", seconds(deadline - clock.now) < configuration.retry.minimumAttemptSeconds {
                     throw .deadlineExceeded(seconds: configuration.deadline)
                 }
                 failure = error
             }
             let decision = configuration.retry.decide(after: failure.retryClass, attempt: attempt, retryAfter: retryAfter,
-                                                      remainingSeconds: seconds(deadline - .now), draw: draw())
+                                                      remainingSeconds: seconds(deadline - clock.now), draw: draw())
             guard case .retry(let wait) = decision else { throw failure }
             logger.debug("cloud retry", metadata: ["endpoint": "\(url)", "attempt": "\(attempt)", "wait_ms": "\(Int(wait * 1000))"])
             do {
-                try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))
+                try await clock.sleep(until: clock.now + .milliseconds(Int64((wait * 1000).rounded())))
             } catch {
                 throw .cancelled
             }
@@ -85,20 +98,20 @@ public struct CloudClient: Sendable {
     /// One warm-up post of `{}`: the status (any HTTP answer means the function is awake) and latency.
     /// No retries; the shorter of the attempt timeout and the deadline applies.
     public func warmUp(_ function: CloudFunction) async -> WarmUpResult {
-        let start = ContinuousClock.now
+        let start = clock.now
         let total = min(configuration.attemptTimeout, configuration.deadline)
         let request = HTTPRequest(url: configuration.url(function), body: CloudRequest.warmUp,
                                   connectTimeout: min(configuration.connectTimeout, total),
                                   totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
                                   pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
         do {
-            let response = try await CurlTransport.send(request)
+            let response = try await transfer(request)
             log(request.url, attempt: 1, outcome: "status \(response.status)", since: start, callStart: start)
-            return WarmUpResult(function: function, status: response.status, error: nil, seconds: seconds(.now - start))
+            return WarmUpResult(function: function, status: response.status, error: nil, seconds: seconds(clock.now - start))
         } catch {
             log(request.url, attempt: 1, outcome: error.code, since: start, callStart: start)
             return WarmUpResult(function: function, status: nil, error: error.attributed(to: function.rawValue),
-                                seconds: seconds(.now - start))
+                                seconds: seconds(clock.now - start))
         }
     }
 
@@ -125,7 +138,7 @@ public struct CloudClient: Sendable {
                      callStart: ContinuousClock.Instant) {
         logger.debug("cloud attempt", metadata: [
             "endpoint": "\(url)", "attempt": "\(attempt)", "outcome": "\(outcome)",
-            "attempt_ms": "\(Int(seconds(.now - start) * 1000))", "call_ms": "\(Int(seconds(.now - callStart) * 1000))",
+            "attempt_ms": "\(Int(seconds(clock.now - start) * 1000))", "call_ms": "\(Int(seconds(clock.now - callStart) * 1000))",
         ])
     }
 

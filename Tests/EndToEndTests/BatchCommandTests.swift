@@ -208,7 +208,7 @@ import Testing
     }
 
     @Test func lvoGoldenValuesThroughBatch() throws {
-        let cases = CalculatorCommandTests.cases("lvo.json")
+        let cases = try CalculatorCommandTests.cases("lvo.json")
         #expect(cases.count > 80)
         var input = "gfap,fast_ed\n"
         for c in cases { input += CalculatorCommandTests.arg(c["gfap"]) + "," + CalculatorCommandTests.arg(c["fastEd"]) + "\n" }
@@ -226,7 +226,7 @@ import Testing
     }
 
     @Test func volumeGoldenValuesThroughBatch() throws {
-        let cases = CalculatorCommandTests.cases("volume.json")
+        let cases = try CalculatorCommandTests.cases("volume.json")
         #expect(!cases.isEmpty)
         var input = ""
         for c in cases { input += "{\"gfap\":\(CalculatorCommandTests.arg(c["gfap"]))}\n" }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Runs the built `stroke-triage` binary as a user would, capturing its output.
 enum BinaryRunner {
@@ -33,12 +34,8 @@ enum BinaryRunner {
         try run(arguments, environment: environment, executable: auditStress)
     }
 
-    /// A fresh, empty state directory for one test.
-    static func temporaryHome() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-triage-test-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A fresh, empty state directory for one test, in the process's scratch folder (removed when the process exits).
+    static func temporaryHome() -> URL { TestScratch.directory("home") }
 
     /// Runs the binary with arguments, optional stdin text and extra environment.
     /// The state directory defaults to a fresh temporary folder.
@@ -48,7 +45,7 @@ enum BinaryRunner {
         process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
-        env["STROKE_TRIAGE_HOME"] = temporaryHome().path
+        if environment["STROKE_TRIAGE_HOME"] == nil { env["STROKE_TRIAGE_HOME"] = temporaryHome().path }
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
         process.environment = env

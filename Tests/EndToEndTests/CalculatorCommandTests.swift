@@ -7,10 +7,13 @@ import Testing
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("StrokeModelsTests/Fixtures")
 
-    static func cases(_ name: String) -> [[String: Any]] {
-        guard let data = try? Data(contentsOf: golden.appendingPathComponent(name)),
-              let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        return file["cases"] as? [[String: Any]] ?? []
+    /// The golden file's cases; a missing, unreadable or empty fixture fails the test instead of asserting nothing.
+    static func cases(_ name: String) throws -> [[String: Any]] {
+        let data = try Data(contentsOf: golden.appendingPathComponent(name))
+        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(name) is no JSON object")
+        let cases = try #require(file["cases"] as? [[String: Any]], "\(name) has no cases array")
+        try #require(!cases.isEmpty, "\(name) has no cases")
+        return cases
     }
 
     static func arg(_ value: Any?) -> String {
@@ -19,7 +22,7 @@ import Testing
     }
 
     @Test func everyLvoGoldenValueThroughTheCli() async throws {
-        let cases = Self.cases("lvo.json")
+        let cases = try Self.cases("lvo.json")
         #expect(cases.count > 80)
         for c in cases {
             let r = await InProcessCLI.run(["lvo", "--gfap=" + Self.arg(c["gfap"]), "--fast-ed=" + Self.arg(c["fastEd"]), "--json"])
@@ -39,7 +42,7 @@ import Testing
     }
 
     @Test func everyVolumeGoldenValueThroughTheCli() async throws {
-        for c in Self.cases("volume.json") {
+        for c in try Self.cases("volume.json") {
             let r = await InProcessCLI.run(["volume", "--gfap=" + Self.arg(c["gfap"]), "--json"])
             #expect(r.status == 0)
             let j = try r.json()
@@ -56,7 +59,7 @@ import Testing
     }
 
     @Test func everyBaselineGoldenValueThroughTheCli() async throws {
-        for c in Self.cases("ich-baseline.json") {
+        for c in try Self.cases("ich-baseline.json") {
             let r = await InProcessCLI.run(["ich-baseline", "--age=" + Self.arg(c["age"]), "--gfap=" + Self.arg(c["gfap"]), "--json"])
             if c["valid"] as? Bool == true {
                 #expect(r.status == 0)

@@ -232,9 +232,8 @@ import Testing
     @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() throws {
         let server = try FakeCloudServerProcess.start()
         defer { server.stop() }
-        let started = Date()
+        // The deadline's schedule is asserted on a test clock (StrokeCloudTests.CloudDeadlineTests), not measured here.
         let r = try Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
-        #expect(Date().timeIntervalSince(started) < 1 + 5)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")

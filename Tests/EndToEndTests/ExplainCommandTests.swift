@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func everyLvoGoldenValueIsRecomputedFromItsTrace() async throws {
-        let cases = CalculatorCommandTests.cases("lvo.json")
+        let cases = try CalculatorCommandTests.cases("lvo.json")
         #expect(cases.count > 80)
         for c in cases {
             let r = await InProcessCLI.run(["lvo", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]),
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func everyVolumeAndBaselineGoldenValueIsReproducedByItsTrace() async throws {
-        for c in CalculatorCommandTests.cases("volume.json") {
+        for c in try CalculatorCommandTests.cases("volume.json") {
             let r = await InProcessCLI.run(["volume", "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
             let logV = try Self.value(r.stdout, "volume.logVolume")
             let v = try Self.value(r.stdout, "volume.volume")
@@ -54,7 +54,7 @@ import Testing
             let expected = c["volumeMl"] as! Double
             #expect(abs(v - expected) <= 1e-12 * expected)
         }
-        for c in CalculatorCommandTests.cases("ich-baseline.json") where c["valid"] as? Bool == true {
+        for c in try CalculatorCommandTests.cases("ich-baseline.json") where c["valid"] as? Bool == true {
             let r = await InProcessCLI.run(["ich-baseline", "--age=" + CalculatorCommandTests.arg(c["age"]),
                                           "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
             let z = try Self.value(r.stdout, "ich.linear")

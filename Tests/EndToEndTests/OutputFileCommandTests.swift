@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestScratch
 #endif
 
 /// Reports, audit exports and batch output through the real binary: devices
@@ -30,7 +31,7 @@ struct OutputFileCommandTests {
     }
 
     static let canMakeDevices: Bool = {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("st-probe-\(UUID().uuidString)").path
+        let path = TestScratch.file("st-probe").path
         defer { unlink(path) }
         return makeNullDevice(path)
     }()

@@ -3,6 +3,7 @@ import OutputFiles
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestScratch
 #endif
 
 /// The one writer of patient-data files: temporary file, fsync, rename; never
@@ -10,7 +11,7 @@ import Glibc
 /// exports refused without `force`; a full disk leaves nothing behind.
 @Suite struct OutputFileTests {
     static func folder() -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("outputfile-\(UUID().uuidString)")
+        let url = TestScratch.directory("outputfile")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import StrokeAudit
+import TestScratch
 
 /// A fresh audit log in its own temporary directory, plus raw access to the
 /// SQLite file for tampering (as an attacker with file access would).
@@ -10,7 +11,7 @@ struct AuditFixture {
     static let context = AuditLog.Context(operator: "tester", appVersion: "0.0.0-test")
 
     init(passphrase: String? = nil) {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("audit-test-\(UUID().uuidString)")
+        directory = TestScratch.directory("audit")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         location = AuditLog.Location(database: directory.appendingPathComponent("data/audit.sqlite"),
                                      keyFile: directory.appendingPathComponent("state/audit-keys.json"),

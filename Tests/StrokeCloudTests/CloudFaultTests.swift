@@ -102,13 +102,25 @@ import StrokeModels
         }
     }
 
+    @Test func libcurlEndsASilentServersCallWithTheDeadlineError() async throws {
+        // The schedule itself is asserted on a test clock (CloudDeadlineTests); this is the real transfer's timer.
+        try await FakeCloudServer.with { server in
+            let client = CloudTestSupport.client(server.base("hang").url, deadline: 0.4, clock: SystemCloudClock())
+            await #expect { _ = try await client.call(.comaICH, body: "{}", deadline: client.deadlineFromNow()) } throws: {
+                ($0 as? CloudError)?.code == "cloud.deadline"
+            }
+        }
+    }
+
     @Test func cancellationStopsAHangingCall() async throws {
         try await FakeCloudServer.with { server in
-            let client = CloudTestSupport.client(server.base("hang").url, deadline: 8, attemptTimeout: 8)
+            let (url, run) = server.base("hang")
+            let client = CloudTestSupport.client(url, deadline: 8, attemptTimeout: 8)
             let task = Task { () -> String in
                 do { _ = try await client.call(.lvo, body: "{}", deadline: client.deadlineFromNow()); return "ok" } catch let error as CloudError { return error.code } catch { return "other" }
             }
-            try await Task.sleep(for: .milliseconds(100))
+            // Cancel once the server has the request (a bounded poll of its count, not a sleep).
+            try await CloudTestSupport.poll { (try server.counts(run)["total"] ?? 0) >= 1 }
             task.cancel()
             #expect(await task.value == "cloud.cancelled")
         }

@@ -112,15 +112,14 @@ import StrokeModels
         await #expect(throws: ModelsError.self) { _ = try await service.assess(TriageInputs(module: .coma, gfap: -1)) }
     }
 
-    @Test func theFullModulesTwoCallsRunConcurrentlyWithinOneDeadline() async throws {
-        // Each function answers after 0.6 s; one after the other they would need 1.2 s
-        // and the second would miss the 1 s deadline. Both answering means they overlapped.
-        try await FakeCloudServer.with { server in
-            let (url, run) = server.base("delay-600")
-            let service = CloudPredictionService(client: CloudTestSupport.client(url, deadline: 1, attemptTimeout: 1), fallback: true)
-            let a = try await service.assess(CloudTestSupport.full)
-            #expect(a.ich.source == .cloud && a.lvo?.source == .cloud)
-            #expect(try server.counts(run)["total"] == 2)
-        }
+    @Test func theFullModulesTwoCallsRunConcurrently() async throws {
+        // Each scripted answer waits until both calls have started: one after the other, neither would answer.
+        let clock = TestCloudClock()
+        let script = ScriptedTransfer(clock: clock, replies: [.statusOnceStarted(400, attempts: 2)])
+        let service = CloudPredictionService(client: script.client(deadline: 1, attemptTimeout: 1), fallback: true)
+        let a = try await service.assess(CloudTestSupport.full)
+        #expect(a.ich.fallbackReason?.key == "cloud.error.statusBare")
+        #expect(a.lvo?.fallbackReason?.key == "cloud.error.statusBare")
+        #expect(script.attempts.count == 2)
     }
 }

@@ -1,16 +1,26 @@
+import Testing
 import StrokeCloud
 import StrokeModels
 
 /// Short limits so the fault suite stays fast; a fixed jitter draw so waits are deterministic.
 enum CloudTestSupport {
     /// A client for `base` with test-sized timeouts and backoff.
+    /// On a `StillCloudClock` unless `clock` is given: against the real fake server the suites
+    /// check which error and how many attempts, and a thread pool starved by other suites must
+    /// not turn an answer into a deadline error (only libcurl's own timeouts use real time).
     static func client(_ base: String, deadline: Double = 3, attemptTimeout: Double = 2, maxAttempts: Int = 3,
-                       maxResponseBytes: Int = 65_536) -> CloudClient {
-        CloudClient(configuration: CloudConfiguration(
-            baseURL: base, connectTimeout: 1, attemptTimeout: attemptTimeout, deadline: deadline,
-            maxResponseBytes: maxResponseBytes,
-            retry: RetryPolicy(maxAttempts: maxAttempts, baseDelay: 0.02, maxDelay: 0.05)),
-            random: { 0.5 })
+                       maxResponseBytes: Int = 65_536, clock: any CloudClock = StillCloudClock()) -> CloudClient {
+        CloudClient(configuration: configuration(base, deadline: deadline, attemptTimeout: attemptTimeout,
+                                                 maxAttempts: maxAttempts, maxResponseBytes: maxResponseBytes),
+                    random: { 0.5 }, clock: clock)
+    }
+
+    /// The test-sized limits: connect timeout 1 s, backoff base 0.02 s, cap 0.05 s.
+    static func configuration(_ base: String, deadline: Double = 3, attemptTimeout: Double = 2, maxAttempts: Int = 3,
+                              maxResponseBytes: Int = 65_536) -> CloudConfiguration {
+        CloudConfiguration(baseURL: base, connectTimeout: 1, attemptTimeout: attemptTimeout, deadline: deadline,
+                           maxResponseBytes: maxResponseBytes,
+                           retry: RetryPolicy(maxAttempts: maxAttempts, baseDelay: 0.02, maxDelay: 0.05))
     }
 
     /// Full-module inputs.
@@ -30,23 +40,12 @@ enum CloudTestSupport {
     /// Coma-module inputs.
     static var coma: TriageInputs { TriageInputs(module: .coma, gfap: 100) }
 
-    /// The client's own bound on overshooting a deadline.
-    static let deadlineTolerance = 0.1
-    /// Extra time the OS may take to wake the waiting threads (the deadline itself is
-    /// libcurl's timer). `CloudDeadlineTests` runs alone, so this stays small.
-    static let schedulingSlack = 0.05
-
-    /// Whether `elapsed` ended at the deadline: not before it, and no later than the
-    /// tolerance plus the scheduling slack.
-    static func endsAtDeadline(_ elapsed: Double, _ deadline: Double) -> Bool {
-        elapsed >= deadline - 0.005 && elapsed < deadline + deadlineTolerance + schedulingSlack
-    }
-
-    /// Seconds elapsed while running `body`.
-    static func elapsed(_ body: () async -> Void) async -> Double {
-        let start = ContinuousClock.now
-        await body()
-        let (s, atto) = (ContinuousClock.now - start).components
-        return Double(s) + Double(atto) / 1e18
+    /// Retries `condition` every 10 ms until it holds; fails after 10 s (a bounded poll, not a timing assertion).
+    static func poll(_ condition: () throws -> Bool) async throws {
+        for _ in 0..<1000 {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the condition did not hold within 10 s")
     }
 }

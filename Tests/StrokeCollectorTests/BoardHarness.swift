@@ -66,17 +66,21 @@ struct BoardHarness: Sendable {
 /// forged Host header, and reading a server-sent event stream that never ends.
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and reads until `until` appears in the received text,
-    /// the server closes, or `seconds` pass; returns what was received. The blocking socket calls
-    /// run on a thread of their own, never on the cooperative pool (2 threads here) that the
+    /// the server closes, or `seconds` pass; returns what was received. Each chunk is also appended
+    /// to `progress` as it arrives (so a test can wait for a stream to open). The blocking socket
+    /// calls run on a thread of their own, never on the cooperative pool (2 threads here) that the
     /// in-process relay and board need.
-    static func exchange(port: Int, request: String, until: String? = nil, seconds: Int = 30) async -> String {
+    static func exchange(port: Int, request: String, until: String? = nil, seconds: Int = 30,
+                         progress: LockedText? = nil) async -> String {
         await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: blockingExchange(port: port, request: request, until: until, seconds: seconds)) }
-                .start()
+            Thread {
+                continuation.resume(returning: blockingExchange(port: port, request: request, until: until, seconds: seconds,
+                                                                progress: progress))
+            }.start()
         }
     }
 
-    private static func blockingExchange(port: Int, request: String, until: String?, seconds: Int) -> String {
+    private static func blockingExchange(port: Int, request: String, until: String?, seconds: Int, progress: LockedText?) -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return "" }
         defer { close(fd) }
@@ -98,7 +102,10 @@ enum RawHTTP {
         while ContinuousClock.now < deadline {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
             if n == 0 { break }
-            if n > 0 { received += buffer[0..<n] }
+            if n > 0 {
+                received += buffer[0..<n]
+                progress?.append(Data(buffer[0..<n]))
+            }
             if let until, String(decoding: received, as: UTF8.self).contains(until) { break }
         }
         return String(decoding: received, as: UTF8.self)

@@ -3,6 +3,7 @@ import Crypto
 import FleetSimulator
 import Foundation
 import StrokeCollector
+import TestScratch
 
 /// Two devices with sealed logs and org-wrapped keys pushed to the harness's collector,
 /// an organisation key from the real `stroke-triage audit org-keygen` and a collector key
@@ -76,9 +77,7 @@ enum FleetBinaries {
     }
 
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
+        TestScratch.directory("fleet-export")
     }
 
     /// The regular files under `directory`, relative and sorted.

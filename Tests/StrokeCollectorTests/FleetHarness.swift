@@ -3,6 +3,7 @@ import Foundation
 import HexCodec
 import StrokeAudit
 import StrokeCollector
+import TestScratch
 
 /// A fleet on its own database: devices registered with the real
 /// `stroke-triage-server collector add-device`, collector processes serving
@@ -26,9 +27,25 @@ struct FleetHarness {
         let devices = (1...count).map { FleetDevice(name: String(format: "\(prefix)-%03d", $0)) }
         let binary = ServerBinaryTests.server
         try await CollectorProcess.register(devices, binary: binary, database: url)
+        return try await serve(cluster: cluster, database: database, devices: devices, collectors: collectors,
+                               serveArguments: serveArguments)
+    }
+
+    /// Creates a database in `cluster`, registers the shipped devices' audit keys and starts `collectors` collectors.
+    static func start(cluster: PostgresCluster, shipped: ShippedFleet, collectors: Int) async throws -> FleetHarness {
+        let database = try cluster.createDatabase()
+        let url = "postgres://collector@localhost:\(database.port)/\(database.database)?host=\(cluster.directory)"
+        try await shipped.register(binary: ServerBinaryTests.server, database: url)
+        return try await serve(cluster: cluster, database: database, devices: [], collectors: collectors, serveArguments: [])
+    }
+
+    private static func serve(cluster: PostgresCluster, database: DatabaseURL, devices: [FleetDevice], collectors: Int,
+                              serveArguments: [String]) async throws -> FleetHarness {
+        let url = "postgres://collector@localhost:\(database.port)/\(database.database)?host=\(cluster.directory)"
+        let binary = ServerBinaryTests.server
         var processes: [CollectorProcess] = []
         for index in 0..<collectors {
-            let logPrefix = "\(NSTemporaryDirectory())/fleet-\(database.database)-collector\(index).log"
+            let logPrefix = TestScratch.file("fleet-\(database.database)-collector\(index)", suffix: ".log").path
             let process = CollectorProcess(binary: binary, database: url, logPrefix: logPrefix, extraArguments: serveArguments)
             processes.append(process)
             do {

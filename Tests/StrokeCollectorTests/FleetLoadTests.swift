@@ -3,8 +3,9 @@ import Foundation
 import Testing
 import StrokeCollector
 
-/// 50 simulated devices × 1,000 events pushed concurrently over real HTTP to
-/// two `collector serve` processes sharing one PostgreSQL; then the same with
+/// 50 devices × 1,000 events, each a real audit log pushed by the shipped
+/// `FleetPusher` (TriageFleet, the code of `audit push`), concurrently over
+/// real HTTP to two `collector serve` processes sharing one PostgreSQL; then the same with
 /// faults: a collector SIGKILLed and restarted on its port, and PostgreSQL
 /// stopped (`-m immediate`) and restarted. Every wait is bounded and
 /// generous; no timing is asserted.
@@ -16,15 +17,18 @@ struct FleetLoadTests {
 
     @Test("50 devices × 1,000 events over two collectors: every chain complete, no gap, no duplicate")
     func fleetLoad() async throws {
-        let fleet = try await FleetHarness.start(cluster: try PostgresCluster.shared.get(), devices: Self.deviceCount,
-                                                 collectors: 2, prefix: "AMB")
+        let devices = try ShippedFleet(count: Self.deviceCount, prefix: "AMB", events: Self.events)
+        defer { devices.close() }
+        let fleet = try await FleetHarness.start(cluster: try PostgresCluster.shared.get(), shipped: devices, collectors: 2)
         defer { fleet.stop() }
-        let pusher = FleetPusher(collectors: fleet.collectors.map(\.url))
-        try await fleet.pushAll(pusher, events: Self.events, batchSize: Self.batchSize)
+        let collectors = fleet.collectors.map(\.url)
+        try await devices.pushAll(to: collectors, batchSize: Self.batchSize)
 
-        #expect(try fleet.chains() == fleet.expectedChains(events: Self.events))
-        #expect(pusher.acknowledgedHeads.count == Self.deviceCount)
-        #expect(pusher.acknowledgedHeads.values.allSatisfy { $0 == Int64(Self.events) })
+        let expected = try devices.expectedChains()
+        #expect(try fleet.chains() == expected)
+        let acknowledged = devices.acknowledgedHeads(collectors: collectors)
+        #expect(acknowledged.count == Self.deviceCount)
+        #expect(expected.allSatisfy { acknowledged[$0.name] == $0.head })
         #expect(try fleet.sql("SELECT count(*) FROM incidents") == [["0"]])
         // Both collectors took pushes.
         for collector in fleet.collectors {
@@ -37,18 +41,21 @@ struct FleetLoadTests {
         // A cluster of its own: stopping the shared one would break the other suites.
         let cluster = try PostgresCluster.start(shared: false)
         defer { cluster.stop() }
-        let fleet = try await FleetHarness.start(cluster: cluster, devices: Self.deviceCount, collectors: 2, prefix: "RTW")
+        let devices = try ShippedFleet(count: Self.deviceCount, prefix: "RTW", events: Self.events)
+        defer { devices.close() }
+        let fleet = try await FleetHarness.start(cluster: cluster, shipped: devices, collectors: 2)
         // After a PostgreSQL crash a collector may hold a few pushes unanswered (docs/server.md, "Deployment
         // and failure modes"), and its graceful shutdown waits for them: its exit is not what this test checks.
         defer { fleet.stop(graceSeconds: 5) }
-        // Devices give up on an unanswered push after 15 s and send it again (a new signature, a duplicate if stored).
-        let pusher = FleetPusher(collectors: fleet.collectors.map(\.url), requestTimeout: 15)
-        let total = Int64(Self.deviceCount * Self.events)
-        let load = Task { try await fleet.pushAll(pusher, events: Self.events, batchSize: Self.batchSize) }
+        let collectors = fleet.collectors.map(\.url)
+        let expected = try devices.expectedChains()
+        let total = expected.map(\.head).reduce(0, +)
+        let load = Task { try await devices.pushAll(to: collectors, batchSize: Self.batchSize) }
         defer { load.cancel() }
+        let acknowledgedSum = { devices.acknowledgedHeads(collectors: collectors).values.reduce(0, +) }
 
         // 1. SIGKILL one collector once a tenth is acknowledged, and start it again on its port.
-        try await Self.waitUntil(seconds: 240) { pusher.acknowledgedHeads.values.reduce(0, +) >= total / 10 }
+        try await Self.waitUntil(seconds: 240) { acknowledgedSum() >= total / 10 }
         let victim = fleet.collectors[0]
         let port = victim.port
         victim.stop(signal: SIGKILL)
@@ -56,10 +63,12 @@ struct FleetLoadTests {
         #expect(victim.port == port)
 
         // 2. Stop PostgreSQL as a crash would once 35 % is acknowledged, then start it again.
-        try await Self.waitUntil(seconds: 240) { pusher.acknowledgedHeads.values.reduce(0, +) >= total * 35 / 100 }
-        let acknowledgedBeforeCrash = pusher.acknowledgedHeads
+        try await Self.waitUntil(seconds: 240) { acknowledgedSum() >= total * 35 / 100 }
+        let acknowledgedBeforeCrash = devices.acknowledgedHeads(collectors: collectors)
+        let retriesBeforeCrash = devices.retryCount
         try cluster.stopImmediately()
-        try await Task.sleep(for: .seconds(1))
+        // Start it again once a push has failed against the stopped database (the devices saw the outage).
+        try await Self.waitUntil(seconds: 240) { devices.retryCount > retriesBeforeCrash }
         try cluster.startServer()
         let storedAfterCrash = try fleet.storedHeads()
         for (name, head) in acknowledgedBeforeCrash {
@@ -68,11 +77,11 @@ struct FleetLoadTests {
 
         try await load.value
         let stored = try fleet.storedHeads()
-        for (name, head) in pusher.acknowledgedHeads {
+        for (name, head) in devices.acknowledgedHeads(collectors: collectors) {
             #expect((stored[name] ?? 0) >= head, "\(name): acknowledged \(head), stored \(stored[name] ?? 0)")
         }
-        #expect(try fleet.chains() == fleet.expectedChains(events: Self.events))
-        #expect(pusher.retryCount > 0, "the faults hit no push")
+        #expect(try fleet.chains() == expected)
+        #expect(devices.retryCount > 0, "the faults hit no push")
         // A retried push whose first attempt was stored is a duplicate, never an incident; only an attempt the
         // device gave up on that a collector stores late, after newer pushes, is refused as a rollback.
         #expect(try fleet.sql("SELECT DISTINCT reason FROM incidents WHERE reason <> 'chain.rollback'") == [])

@@ -8,6 +8,7 @@ import HummingbirdTesting
 import Logging
 import StrokeAudit
 import StrokeCollector
+import TestScratch
 
 /// A collector listening on a real port (localhost, chosen by the system)
 /// over a fresh database in the shared PostgreSQL cluster, for the
@@ -76,7 +77,7 @@ struct DeviceHome: Sendable {
     let name: String
 
     init(name: String = "AMB-12") {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("fleet-device-\(UUID().uuidString)")
+        root = TestScratch.directory("fleet-device")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         self.name = name
         try? configure([:])
@@ -136,8 +137,8 @@ struct DeviceHome: Sendable {
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stamp = UUID().uuidString
-        let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("out-\(stamp)")
-        let errURL = FileManager.default.temporaryDirectory.appendingPathComponent("err-\(stamp)")
+        let outURL = TestScratch.file("out-\(stamp)")
+        let errURL = TestScratch.file("err-\(stamp)")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)
         FileManager.default.createFile(atPath: errURL.path, contents: nil)
         defer {

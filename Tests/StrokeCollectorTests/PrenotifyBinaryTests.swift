@@ -4,6 +4,7 @@ import Foundation
 import Testing
 import StrokeBoard
 import StrokeCollector
+import TestScratch
 
 /// The built `stroke-triage-server` as a hospital and a relay operator run it: the three-command
 /// set-up (keygen, add-hospital, board serve), a relay serving a device's case, and graceful stops.
@@ -13,7 +14,7 @@ struct PrenotifyBinaryTests {
     func threeCommandSetup() async throws {
         let url = try PostgresCluster.shared.get().createDatabase()
         let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
-        let directory = NSTemporaryDirectory() + "prenotify-\(CaseIdentifiers.makeCaseId())"
+        let directory = TestScratch.directory("prenotify-binary").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let keyPath = directory + "/board-key.json"
@@ -74,11 +75,13 @@ struct PrenotifyBinaryTests {
         #expect(shown)
 
         // A wall screen keeps /events open; SIGTERM still stops the board promptly (the stream ends first).
+        let opened = LockedText()
         let screen = Task {
-            await RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100)
+            await RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100,
+                                   progress: opened)
         }
-        // Give the stream time to open (if it has not, the assertion on its content below fails, never hangs).
-        try await Task.sleep(for: .milliseconds(500))
+        // Stop once the stream is open and has shown the case (a bounded poll of what it received).
+        #expect(try await eventually(seconds: 60) { opened.text.contains("data-case-id=\"\(caseId)\"") })
         relay.terminate()
         board.terminate()
         let streamed = await screen.value

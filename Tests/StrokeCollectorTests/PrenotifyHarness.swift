@@ -5,6 +5,7 @@ import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
+import TestScratch
 #endif
 
 /// Real parts for the pre-notification tests: a database in the throwaway
@@ -47,7 +48,7 @@ final class PrenotifyHarness: @unchecked Sendable {
         let url = try PostgresCluster.shared.get().createDatabase()
         database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         databaseName = url.database
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("prenotify-\(UUID().uuidString)")
+        directory = TestScratch.directory("prenotify")
         home = directory.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // The device: its audit key is its identity at the relay (as for `audit push`).

@@ -1,13 +1,14 @@
 import Foundation
 import StrokeModels
 import TriageBatch
+import TestScratch
 
 /// A temporary directory with one batch input file, and the run's output and events.
 struct BatchFixture {
     let directory: URL
 
     init() {
-        directory = FileManager.default.temporaryDirectory.appendingPathComponent("triage-batch-\(UUID().uuidString)")
+        directory = TestScratch.directory("triage-batch")
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     }
 

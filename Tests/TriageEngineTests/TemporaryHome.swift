@@ -1,12 +1,13 @@
 import Foundation
 import TriageEngine
+import TestScratch
 
 /// A fresh `STROKE_TRIAGE_HOME` for one test, removed by `remove()`.
 struct TemporaryHome {
     let root: URL
 
     init() {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("triage-engine-test-\(UUID().uuidString)")
+        root = TestScratch.directory("triage-engine")
         try? FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
     }
 

@@ -5,13 +5,14 @@ import StrokeAudit
 import StrokeCloud
 import StrokeJSON
 import TriageFleet
+import TestScratch
 
 /// A fresh temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
     let url: URL
 
     init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("triage-fleet-test-\(UUID().uuidString)")
+        url = TestScratch.directory("triage-fleet")
         try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 
