@@ -253,7 +253,7 @@ let package = Package(
         .target(
             name: "StrokeBoard",
             dependencies: [
-                "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization",
+                "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization", "OutputFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -274,7 +274,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup", "HexCodec",
+                "HTTPChannelSetup", "HexCodec", "OutputFiles",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+import OutputFiles
 import StrokeCloud
 
 /// The research-access session file: `session.json` in the state directory,
@@ -12,17 +13,13 @@ public struct SessionStore {
         file = directories.state.appendingPathComponent("session.json")
     }
 
-    /// Writes the session, readable by the owner only (created 0600, never wider).
+    /// Writes the session, readable by the owner only (`DurableFile`: a 0600 temporary file,
+    /// fsync, rename; a symbolic link at the file's place is refused, never followed).
+    /// - Throws: `OutputFileError` when it cannot be written, or the encoder's error.
     public func save(_ session: ResearchSession) throws {
         try StateDirectories.ensure(file.deletingLastPathComponent())
         let data = try JSONEncoder().encode(session)
-        let path = file.path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw CocoaError(.fileWriteUnknown) }
+        try DurableFile.write([UInt8](data), to: file.path)
     }
 
     /// The stored session, if there is a readable one.
