@@ -126,7 +126,7 @@ let package = Package(
         // the text result and the handover report (no ArgumentParser, no terminal I/O).
         .target(
             name: "TriageRendering",
-            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+            dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON"]
         ),
         // The triage engine: plain settings, config policy, state directories, cloud settings,
         // prediction services, centers and routing, the audit trail, the disclaimer gate and
