@@ -144,7 +144,7 @@ let package = Package(
         .target(
             name: "TriageFleet",
             dependencies: [
-                "TriageEngine", "TriageRendering", "StrokeWalkthrough",
+                "TriageEngine", "TriageRendering", "StrokeWalkthrough", "AuditFormat",
                 "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
                 "OutputFiles", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -274,7 +274,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup", "HexCodec", "OutputFiles",
+                "HTTPChannelSetup", "HexCodec", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import OutputFiles
 import StrokeCloud
@@ -36,9 +37,7 @@ public struct SessionStore {
 
     /// The session's expiry as a date, if it parses.
     public static func expiry(_ session: ResearchSession) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: session.expiresAt) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: session.expiresAt)
+        guard session.expiresAt.utf8.count > 10, let ms = UTCTime.milliseconds(session.expiresAt) else { return nil }
+        return Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 }
