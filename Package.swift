@@ -126,7 +126,7 @@ let package = Package(
         // the text result and the handover report (no ArgumentParser, no terminal I/O).
         .target(
             name: "TriageRendering",
-            dependencies: ["StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON"]
+            dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON"]
         ),
         // The triage engine: plain settings, config policy, state directories, cloud settings,
         // prediction services, centers and routing, the audit trail, the disclaimer gate and
@@ -135,21 +135,19 @@ let package = Package(
             name: "TriageEngine",
             dependencies: [
                 "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
-                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
-                // The glue between the engine and the fleet (collector and relay settings from the
-                // configuration, pre-notification of an assessment) and the audit commands' reports.
-                "TriageFleet", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
-                // The notify follow-ups' case status (arrived, cancelled).
-                "CaseWire",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", "HexCodec", .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The device side of the fleet and of hospital pre-notification: push to the collector,
-        // push state, fleet-export verification, sealing, queue and relay client (no ArgumentParser).
+        // The device side of the fleet and of hospital pre-notification, above the engine: push to the
+        // collector, push state, fleet-export verification, sealing, queue and relay client, and the glue
+        // that takes the engine's outcomes and settings to them (no ArgumentParser; the engine never imports it).
         .target(
             name: "TriageFleet",
             dependencies: [
+                "TriageEngine", "TriageRendering", "StrokeWalkthrough", "AuditFormat",
                 "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
                 "OutputFiles", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Test support: appends test events to an audit log, printing each acknowledged
@@ -255,7 +253,7 @@ let package = Package(
         .target(
             name: "StrokeBoard",
             dependencies: [
-                "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization",
+                "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization", "OutputFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -276,7 +274,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup", "HexCodec",
+                "HTTPChannelSetup", "HexCodec", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -23,6 +23,18 @@ public enum UTCTime {
             + pad(secondOfDay % 3600 / 60, 2) + ":" + pad(secondOfDay % 60, 2) + "." + pad(millis, 3) + "Z"
     }
 
+    /// The ISO 8601 UTC text of `ms` to the whole second (the milliseconds dropped), e.g.
+    /// `2026-11-21T05:50:00Z`: the one form for times shown to the user and in reports.
+    public static func isoSeconds(_ ms: Int64) -> String {
+        String(iso(ms).dropLast(5)) + "Z"
+    }
+
+    /// The ISO 8601 UTC text of `date` to the whole second (rounded to the millisecond first,
+    /// then the milliseconds dropped, as Foundation's formatter does).
+    public static func isoSeconds(_ date: Date) -> String {
+        isoSeconds(Int64((date.timeIntervalSince1970 * 1000).rounded()))
+    }
+
     private static func pad(_ value: Int64, _ width: Int) -> String {
         let text = String(value)
         return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text

@@ -7,9 +7,9 @@ import Darwin
 /// The one way stroke-triage writes a file that holds patient data (handover
 /// reports, audit exports and their manifests, batch output).
 ///
-/// - A new or replaced file is written to a temporary file (mode 0600) in the
-///   target's directory, flushed with `fsync` and renamed into place, so a
-///   reader never sees half a file and a failure leaves nothing behind.
+/// - A new or replaced file is written by `DurableFile`: a temporary file (mode
+///   0600) in the target's directory, flushed with `fsync` and renamed into
+///   place, so a reader never sees half a file and a failure leaves nothing behind.
 /// - Nothing that is not a regular file created here is ever truncated or
 ///   chmodded. A character device or a FIFO (`/dev/null`, a named pipe) is
 ///   written straight through, as a shell redirection would; a directory, a
@@ -32,12 +32,8 @@ public final class OutputFile {
     public let path: String
     /// The descriptor to write to; valid until `commit()` or `discard()`.
     public let descriptor: Int32
-    /// Where the file ends up (the link's target when a link was forced).
-    private let destination: String
-    /// The temporary file renamed into place; nil when writing straight to a device or FIFO.
-    private let temporary: String?
-    /// True when the final step must not replace a file that appeared meanwhile.
-    private let noClobber: Bool
+    /// The durable file renamed into place; nil when writing straight to a device or FIFO.
+    private let durable: DurableFile?
     private var open = true
 
     /// Prepares to write `path`; nothing at `path` is touched until `commit()`.
@@ -53,7 +49,6 @@ public final class OutputFile {
             target = Self.resolveLink(path)
             exists = lstat(target, &info) == 0
         }
-        destination = target
         if exists {
             switch info.st_mode & S_IFMT {
             case S_IFREG:
@@ -63,8 +58,7 @@ public final class OutputFile {
                 let fd = Glibc_open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
                 guard fd >= 0 else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: errno) }
                 descriptor = fd
-                temporary = nil
-                noClobber = false
+                durable = nil
                 return
             case S_IFDIR:
                 throw OutputFileError(path: path, reason: .directory)
@@ -72,14 +66,13 @@ public final class OutputFile {
                 throw OutputFileError(path: path, reason: .unsupportedKind)
             }
         }
-        var template = Array(Self.temporaryTemplate(for: target).utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard fd >= 0 else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: errno) }
-        // mkstemp creates 0600; say so explicitly whatever the platform does.
-        _ = fchmod(fd, 0o600)
-        descriptor = fd
-        temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        noClobber = existing == .refuseUnlessForced && !force
+        do throws(OutputFileError) {
+            let file = try DurableFile(path: target, existing: existing == .refuseUnlessForced && !force ? .refuse : .replace)
+            descriptor = file.descriptor
+            durable = file
+        } catch {
+            throw Self.named(error, path)
+        }
     }
 
     deinit { if open { discard() } }
@@ -88,13 +81,17 @@ public final class OutputFile {
     /// the temporary file is removed.
     /// - Throws: `OutputFileError` (`.diskFull` when the disk is full).
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
+        if let durable {
+            do throws(OutputFileError) { try durable.write(bytes) } catch { throw fail(error) }
+            return
+        }
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {
             let n = Glibc_write(descriptor, base + offset, bytes.count - offset)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw fail(.cannotWrite, errno)
+                throw fail(OutputFileError(path: path, reason: .cannotWrite, errorNumber: errno))
             }
             offset += n
         }
@@ -116,42 +113,27 @@ public final class OutputFile {
 
     /// Records a write error met by code that wrote to `descriptor` itself
     /// (e.g. a buffered writer): removes the temporary file and returns the error to throw.
-    public func failure(errno code: Int32) -> OutputFileError { fail(.cannotWrite, code) }
+    public func failure(errno code: Int32) -> OutputFileError {
+        fail(OutputFileError(path: path, reason: .cannotWrite, errorNumber: code))
+    }
 
     /// Flushes to stable storage and moves the file into place.
     /// - Throws: `OutputFileError`; `.exists` when a refused file appeared meanwhile.
     public func commit() throws(OutputFileError) {
         guard open else { return }
-        guard let temporary else {
-            open = false
+        open = false
+        guard let durable else {
             close(descriptor)
             return
         }
-        if fsync(descriptor) != 0 { throw fail(.cannotWrite, errno) }
-        open = false
-        close(descriptor)
-        if noClobber {
-            // link(2) fails with EEXIST instead of replacing: no window for a race.
-            if link(temporary, destination) != 0 {
-                let code = errno
-                unlink(temporary)
-                throw OutputFileError(path: path, reason: code == EEXIST ? .exists : .cannotWrite, errorNumber: code == EEXIST ? 0 : code)
-            }
-            unlink(temporary)
-        } else if rename(temporary, destination) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw OutputFileError(path: path, reason: .cannotWrite, errorNumber: code)
-        }
-        Self.syncDirectory(of: destination)
+        do throws(OutputFileError) { try durable.commit() } catch { throw Self.named(error, path) }
     }
 
     /// Abandons the file: the temporary file is removed, the target is untouched.
     public func discard() {
         guard open else { return }
         open = false
-        close(descriptor)
-        if let temporary { unlink(temporary) }
+        if let durable { durable.discard() } else { close(descriptor) }
     }
 
     /// Checks `path` against the rules (link, existing file, directory, kind)
@@ -177,22 +159,18 @@ public final class OutputFile {
         try file.commit()
     }
 
-    private func fail(_ reason: OutputFileError.Reason, _ code: Int32) -> OutputFileError {
+    private func fail(_ error: OutputFileError) -> OutputFileError {
         discard()
-        return OutputFileError(path: path, reason: reason, errorNumber: code)
+        return Self.named(error, path)
     }
 
-    /// `.name.XXXXXX` beside `target` (hidden, so a directory listing does not show it mid-write).
-    private static func temporaryTemplate(for target: String) -> String {
-        let (directory, name) = split(target)
-        return directory + "." + name + ".XXXXXX"
+    /// The error as the user named the file (not the link's target).
+    private static func named(_ error: OutputFileError, _ path: String) -> OutputFileError {
+        OutputFileError(path: path, reason: error.reason, errorNumber: error.errorNumber)
     }
 
     /// The directory part (with its trailing `/`, or empty) and the file name.
-    private static func split(_ path: String) -> (String, String) {
-        guard let slash = path.lastIndex(of: "/") else { return ("", path) }
-        return (String(path[...slash]), String(path[path.index(after: slash)...]))
-    }
+    private static func split(_ path: String) -> (String, String) { DurableFile.split(path) }
 
     /// The final target of a symbolic link (also when it does not exist yet).
     private static func resolveLink(_ path: String) -> String {
@@ -209,15 +187,6 @@ public final class OutputFile {
             current = link.hasPrefix("/") ? link : split(current).0 + link
         }
         return current
-    }
-
-    /// Makes a rename durable by flushing the directory's entries.
-    private static func syncDirectory(of path: String) {
-        let directory = split(path).0
-        let fd = Glibc_open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        close(fd)
     }
 }
 

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import AuditFormat
 import Foundation
+import OutputFiles
 
 /// The head file `audit.head` beside the key file, outside the database's
 /// directory: the latest signed head, so that putting an older copy of the
@@ -58,7 +59,7 @@ struct AuditHeadFile {
     }
 
     /// Makes the last rename into the directory durable (when the log is closed).
-    func syncDirectory() { PosixFile.syncDirectory(url.deletingLastPathComponent().path) }
+    func syncDirectory() { DurableFile.syncDirectory(of: url.path) }
 
     /// Runs `body` holding the exclusive lock that orders head-file writes.
     func withLock<T>(_ body: () throws -> T) throws -> T {
@@ -94,25 +95,24 @@ struct AuditHeadFile {
 /// it and renames it into place, `discard` removes it (the commit failed).
 final class PendingHead: @unchecked Sendable {
     private let done = DispatchGroup()
-    private let temporary: String
     private let destination: URL
     /// Set by the worker before it signals `done`; read only after waiting.
-    private var failure: Error?
+    private var file: DurableFile?
+    private var failure: OutputFileError?
     private var finished = false
 
     init(head: AuditHead, destination: URL) {
         self.destination = destination
-        let directory = destination.deletingLastPathComponent()
-        temporary = directory.appendingPathComponent(".\(destination.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
-        let bytes = Data((head.json + "\n").utf8)
+        let bytes = Array((head.json + "\n").utf8)
         // The previous write's rename becomes durable beside this commit (its own thread:
         // concurrent fsyncs share the filesystem's journal commit).
-        DispatchQueue.global(qos: .userInitiated).async(group: done) { PosixFile.syncDirectory(directory.path) }
+        DispatchQueue.global(qos: .userInitiated).async(group: done) { DurableFile.syncDirectory(of: destination.path) }
         DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
-            do {
-                let file = try PosixFile(creating: temporary, exclusive: true)
-                try file.write(bytes)
-                try file.syncAndClose()
+            do throws(OutputFileError) {
+                let pending = try DurableFile(path: destination.path)
+                try pending.write(bytes)
+                try pending.sync()
+                file = pending
             } catch {
                 failure = error
             }
@@ -121,20 +121,18 @@ final class PendingHead: @unchecked Sendable {
 
     deinit { discard() }
 
-    /// Waits for the temporary file and renames it over the head file.
+    /// Waits for the temporary file and renames it over the head file (the next write, or
+    /// closing the log, makes the rename durable).
     func install() throws {
         guard !finished else { return }
         done.wait()
         finished = true
-        do {
+        do throws(OutputFileError) {
             if let failure { throw failure }
-            try PosixFile.replace(temporary, destination.path)
-        } catch let error as PosixFile.PosixError where error.isDiskFull {
-            PosixFile.remove(temporary)
-            throw AuditError.diskFull(destination.path)
+            try file?.commit(syncingDirectory: false)
         } catch {
-            PosixFile.remove(temporary)
-            throw AuditError.headWrite(destination.path)
+            file?.discard()
+            throw error.reason == .diskFull ? AuditError.diskFull(destination.path) : AuditError.headWrite(destination.path)
         }
     }
 
@@ -143,7 +141,7 @@ final class PendingHead: @unchecked Sendable {
         guard !finished else { return }
         done.wait()
         finished = true
-        PosixFile.remove(temporary)
+        file?.discard()
     }
 }
 

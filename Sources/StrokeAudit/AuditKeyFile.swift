@@ -3,6 +3,7 @@ import CollectorWire
 import Crypto
 import CryptoExtras
 import Foundation
+import OutputFiles
 
 /// Reads and writes the key file: JSON, mode 0600, optionally sealed with a
 /// passphrase (scrypt N = 2^15, r = 8, p = 1 → AES-256-GCM).
@@ -146,7 +147,7 @@ public enum AuditKeyFile {
         return try store(stored, to: url, replace: replace)
     }
 
-    /// Writes `stored` durably (temporary file, fsync, link or rename, fsync of the directory).
+    /// Writes `stored` durably (`DurableFile`: temporary file, fsync, link or rename, fsync of the directory).
     private static func store(_ stored: Stored, to url: URL, replace: Bool) throws -> Bool {
         let directory = url.deletingLastPathComponent()
         do {
@@ -155,22 +156,14 @@ public enum AuditKeyFile {
         } catch { throw AuditError.keyFileWrite(url.path) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        do {
-            let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(AuditKeyring.randomID()).tmp").path
-            let file = try PosixFile(creating: temporary, exclusive: true)
-            defer { PosixFile.remove(temporary) }
-            try file.write(try encoder.encode(stored))
-            try file.syncAndClose()
-            if replace {
-                try PosixFile.replace(temporary, url.path)
-            } else if !(try PosixFile.linkIfAbsent(temporary, url.path)) {
-                return false
-            }
-            PosixFile.syncDirectory(directory.path)
+        guard let bytes = try? encoder.encode(stored) else { throw AuditError.keyFileWrite(url.path) }
+        do throws(OutputFileError) {
+            let file = try DurableFile(path: url.path, existing: replace ? .replace : .refuse)
+            try file.write([UInt8](bytes))
+            try file.commit()
             return true
-        } catch let error as AuditError {
-            throw error
         } catch {
+            if error.reason == .exists { return false }
             throw AuditError.keyFileWrite(url.path)
         }
     }

@@ -1,3 +1,4 @@
+import AuditFormat
 import FleetExport
 import Foundation
 import OutputFiles
@@ -116,9 +117,5 @@ public struct FleetVerifyReport: Sendable {
         ]).serialized()
     }
 
-    static func iso(_ ms: Int64) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
-    }
+    static func iso(_ ms: Int64) -> String { UTCTime.iso(ms) }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import OutputFiles
 
 /// What `audit push` keeps beside the key file: the head the collector last
 /// acknowledged (`collector-push.json`, 0600) and the lock that keeps two
@@ -53,17 +54,12 @@ public struct PushState: Sendable {
         return value
     }
 
-    /// Remembers an acknowledgement (temporary file, then rename; mode 0600). Best effort.
+    /// Remembers an acknowledgement (`DurableFile`: mode 0600, fsync, rename). Best effort.
     public func remember(_ value: Acknowledged) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let data = try? encoder.encode(value) else { return }
-        let temporary = directory.appendingPathComponent(".collector-push.\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]),
-              rename(temporary.path, memoryFile.path) == 0 else {
-            unlink(temporary.path)
-            return
-        }
+        try? DurableFile.write([UInt8](data), to: memoryFile.path)
     }
 
     /// Takes the push lock, waiting up to `seconds` for another push to end.

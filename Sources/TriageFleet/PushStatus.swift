@@ -1,3 +1,4 @@
+import AuditFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -89,9 +90,7 @@ public struct PushStatus: Sendable {
     }
 
     /// ms since 1970 as ISO 8601 (UTC, whole seconds).
-    static func iso(_ ms: Int64) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: TimeInterval(ms) / 1000))
-    }
+    static func iso(_ ms: Int64) -> String { UTCTime.isoSeconds(ms) }
 }
 
 extension FleetPusher {

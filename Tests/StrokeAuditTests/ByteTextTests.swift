@@ -32,4 +32,19 @@ struct ByteTextTests {
         #expect(UTCTime.iso(1_795_240_523_264) == "2026-11-21T05:55:23.264Z")
         #expect(UTCTime.iso(951_782_400_000) == "2000-02-29T00:00:00.000Z")
     }
+
+    @Test("whole-second times are Foundation's ISO 8601 text (the one formatter of reports and statuses)")
+    func isoSeconds() {
+        let foundation = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        for ms: Int64 in [0, 999, 1000, 1_795_240_523_264, 1_795_240_523_999, 951_782_400_000, 4_102_444_799_999] {
+            let date = Date(timeIntervalSince1970: Double(ms) / 1000)
+            #expect(UTCTime.isoSeconds(ms) == foundation.string(from: date))
+            #expect(UTCTime.isoSeconds(date) == foundation.string(from: date))
+            #expect(UTCTime.iso(ms) == fractional.string(from: date))
+        }
+        #expect(UTCTime.isoSeconds(Date(timeIntervalSince1970: 1_795_240_523.9996)) == "2026-11-21T05:55:24Z")
+        #expect(UTCTime.isoSeconds(1_795_240_523_999) == "2026-11-21T05:55:23Z")
+    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import StrokeAudit
 import Testing
 import TriageEngine
+import TriageFleet
 import TriageLocalization
 
 /// The audit log's maintenance commands in process, on a real log in a temporary home:

@@ -2,6 +2,7 @@ import Foundation
 import StrokeAudit
 import Testing
 import TriageEngine
+import TriageFleet
 import TriageLocalization
 
 /// `audit verify`'s dispatch in process: which flags go together, the local log's

@@ -30,7 +30,6 @@ import TriageFleet
                                                   build: Self.coma)
         #expect(DisclaimerGate(home.directories).isAccepted)
         #expect(run.outcome.assessment.inputs.onsetMinutes == 45)
-        #expect(run.notification == nil)
         let path = try #require(run.reportPath)
         #expect(path == ReportFile.location("handover.md", directories: home.directories))
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -54,11 +53,11 @@ import TriageFleet
     @Test func aPreNotificationWithoutARelayIsAUsageErrorBeforeTheAssessment() async throws {
         let home = TemporaryHome()
         defer { home.remove() }
-        var settings = OneShotSettings(request: ModuleRequest(), prediction: .offline, acceptDisclaimer: true)
-        settings.notify = NotifyFlags(notify: "elisabeth-krankenhaus-essen", relay: "ftp://not-http")
+        let settings = OneShotSettings(request: ModuleRequest(), prediction: .offline, acceptDisclaimer: true)
+        let notify = NotifyFlags(notify: "elisabeth-krankenhaus-essen", relay: "ftp://not-http")
         do {
-            _ = try await OneShotAssessment.run(settings, config: AppConfig(), directories: home.directories, trail: .disabled,
-                                                build: Self.coma)
+            _ = try await NotifyingOneShot.run(settings, notify: notify, audit: AuditSettings(), config: AppConfig(),
+                                               directories: home.directories, trail: .disabled, build: Self.coma)
             Issue.record("an unusable relay is refused")
         } catch let error as NotifyError {
             #expect(error.category == .usage)

@@ -146,22 +146,24 @@ final class ScriptedDialog: WalkDialog {
         let offline = WalkSettings(prediction: PredictionSettings(mode: .offline))
         // The configured assay and scales are read; offline needs no cloud settings.
         let ready = try WalkPreparation.prepare(offline, config: AppConfig(values: ["gfapAssay": .string("istat-tbi"),
-                                                                                    "scales": .strings(["race"])]), trail: trail)
-        #expect(ready.gfapAssay == .istatTbi && ready.scales == [.race] && ready.notification == nil)
+                                                                                    "scales": .strings(["race"])]))
+        #expect(ready.gfapAssay == .istatTbi && ready.scales == [.race])
+        #expect(try PreNotification.prepare(NotifyFlags(), audit: AuditSettings(), config: AppConfig(), trail: trail,
+                                            events: IgnoringEventSink()) == nil)
         #expect(throws: EngineError.self) {
-            try WalkPreparation.prepare(offline, config: AppConfig(values: ["gfapAssay": .string("magic")]), trail: trail)
+            try WalkPreparation.prepare(offline, config: AppConfig(values: ["gfapAssay": .string("magic")]))
         }
         #expect(throws: EngineError.self) {
-            try WalkPreparation.prepare(offline, config: AppConfig(values: ["scales": .strings(["nihss"])]), trail: trail)
+            try WalkPreparation.prepare(offline, config: AppConfig(values: ["scales": .strings(["nihss"])]))
         }
         // Cloud mode with an unusable API base, and --notify without a relay, are errors too.
         #expect(throws: (any Error).self) {
             try WalkPreparation.prepare(WalkSettings(prediction: PredictionSettings(mode: .cloud, apiBase: "ftp://x")),
-                                        config: AppConfig(), trail: trail)
+                                        config: AppConfig())
         }
         #expect(throws: NotifyError.self) {
-            try WalkPreparation.prepare(WalkSettings(prediction: PredictionSettings(mode: .offline),
-                                                     notify: NotifyFlags(notify: "uk-wuerzburg")), config: AppConfig(), trail: trail)
+            try PreNotification.prepare(NotifyFlags(notify: "uk-wuerzburg"), audit: AuditSettings(), config: AppConfig(),
+                                        trail: trail, events: IgnoringEventSink())
         }
     }
 }

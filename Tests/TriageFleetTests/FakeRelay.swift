@@ -44,18 +44,18 @@ final class FakeRelay: @unchecked Sendable {
             return (down, fixedAnswer)
         }
         if let fixed { return fixed }
-        if isDown { return (503, #"{"error":{"code":"relay.down"}}"#) }
+        if isDown { return (503, #"{"error":{"code":"relay.down","message":"down"}}"#) }
         switch (request.method, request.path) {
         case ("GET", RelayPaths.hospital(hospitalId)):
-            return (200, #"{"publicKey":"\#(hospitalKeys.publicKey.description)"}"#)
+            return (200, #"{"hospitalId":"\#(hospitalId)","publicKey":"\#(hospitalKeys.publicKey.description)"}"#)
         case ("GET", let path) where path.hasPrefix("/v1/hospitals/"):
-            return (404, #"{"error":{"code":"hospital.unknown"}}"#)
+            return (404, #"{"error":{"code":"hospital.unknown","message":"unknown hospital"}}"#)
         case ("POST", RelayPaths.cases):
             return (201, #"{"accepted":true}"#)
         case ("POST", let path) where path.hasSuffix("/eta") || path.hasSuffix("/status"):
             return (200, "{}")
         default:
-            return (404, #"{"error":{"code":"route.unknown"}}"#)
+            return (404, #"{"error":{"code":"route.unknown","message":"no such route"}}"#)
         }
     }
 

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import HTTPTypes
 import StrokeJSON
@@ -85,9 +86,5 @@ public actor ResearchAccessService {
     }
 
     /// ISO 8601 in UTC to the second, e.g. `2026-11-26T14:00:00Z` (the reference adds microseconds).
-    static func timestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        return formatter.string(from: date)
-    }
+    static func timestamp(_ date: Date) -> String { UTCTime.isoSeconds(date) }
 }

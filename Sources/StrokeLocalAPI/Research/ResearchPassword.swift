@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import OutputFiles
 import StrokeJSON
 #if canImport(Glibc)
 import Glibc
@@ -66,22 +67,17 @@ public struct ResearchPassword: Sendable {
         ]).serialized() + "\n"
     }
 
-    /// Writes the file: exclusive create (or replacing with `force`), mode 0600, never through a symbolic link.
+    /// Writes the file (`DurableFile`: mode 0600, fsync; never through a symbolic link): created
+    /// where there is none, or with `force` in place of what is there.
     /// - Throws: `api.configurationInvalid` naming the path when it exists or cannot be written.
     public func write(to path: String, force: Bool = false) throws(LocalAPIError) {
         if force { unlink(path) }
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else {
-            let reason = errno == EEXIST ? "exists (use --force to replace it)" : String(cString: strerror(errno))
+        do throws(OutputFileError) {
+            try DurableFile.write(Array(fileContents.utf8), to: path, existing: .refuse)
+        } catch {
+            let occupied = error.reason != .cannotCreate && error.reason != .cannotWrite && error.reason != .diskFull
+            let reason = occupied ? "exists (use --force to replace it)" : error.systemReason ?? "not written"
             throw .configurationInvalid("research password file \(path): \(reason)")
-        }
-        let bytes = Array(fileContents.utf8)
-        let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-        let synced = fchmod(fd, 0o600) == 0 && fsync(fd) == 0
-        close(fd)
-        guard written == bytes.count, synced else {
-            unlink(path)
-            throw .configurationInvalid("research password file \(path): not written")
         }
     }
 

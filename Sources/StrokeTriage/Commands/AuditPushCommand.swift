@@ -1,5 +1,6 @@
 import ArgumentParser
 import TriageEngine
+import TriageFleet
 
 /// `stroke-triage audit push [--collector URL] [--device-name NAME] [--batch-size N] [--status] [--json] [--quiet]`:
 /// sends the records the fleet collector does not hold yet, as stored

@@ -29,9 +29,10 @@ struct WalkCommand: AsyncParsableCommand {
         let events = ConsoleEvents(localizer: localizer)
         let trail = AuditTrail.make(audit.settings, config: config)
         // Assay, scales, cloud settings and --notify are checked before the first question, not after the last.
-        let ready = try Failure.report(output) {
-            try WalkPreparation.prepare(WalkSettings(gfapAssay: gfapAssay, prediction: prediction.settings, audit: audit.settings,
-                                                     notify: notify.flags(caFile: prediction.caFile)), config: config, trail: trail, events: events)
+        let (ready, notification) = try Failure.report(output) {
+            let ready = try WalkPreparation.prepare(WalkSettings(gfapAssay: gfapAssay, prediction: prediction.settings), config: config)
+            return (ready, try PreNotification.prepare(notify.flags(caFile: prediction.caFile), audit: audit.settings, config: config,
+                                                       trail: trail, events: events))
         }
         let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
         guard talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
@@ -43,7 +44,7 @@ struct WalkCommand: AsyncParsableCommand {
         }
         AssessmentSession.present(outcome, output: output)
         let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
-        let notified = await offer.run(outcome, prepared: ready.notification, conversation: talk, events: events, json: output.json)
+        let notified = await offer.run(outcome, prepared: notification, conversation: talk, events: events, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.
         if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: config) }
         talk.offerReport(outcome)

@@ -69,7 +69,7 @@ struct BoardServeCommand: AsyncParsableCommand {
     func run() async throws {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
-        let name = hospitalName ?? HospitalLocator.destination(hospitalId, config: AppConfig()).name
+        let name = hospitalName ?? HospitalLocator.center(hospitalId, config: AppConfig())?.name
         let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)

@@ -2,7 +2,6 @@ import AuditFormat
 import Foundation
 import StrokeAudit
 import StrokeJSON
-import TriageFleet
 import TriageLocalization
 import TriageRendering
 
@@ -21,8 +20,8 @@ public struct AuditMaintenanceReport: Sendable, Hashable {
 }
 
 /// The audit log's maintenance commands (`audit init`, `checkpoint`, `rotate-key`, `public-key`,
-/// `erase`, `head`, `export`, `push`) on the log of `AuditSettings` and the configuration:
-/// each does its work and returns its report (`AuditReports` renders the parts).
+/// `erase`, `head`, `export`; TriageFleet adds `push`) on the log of `AuditSettings` and the
+/// configuration: each does its work and returns its report (`AuditReports` renders the parts).
 ///
 /// ```swift
 /// let maintenance = AuditMaintenance(AuditSettings(), config: AppConfig.current, localizer: Localizer(language: .en))
@@ -34,7 +33,7 @@ public struct AuditMaintenance: Sendable {
     public let location: AuditLog.Location
     /// The operator and app version recorded with new events.
     public let context: AuditLog.Context
-    /// The configuration (collector settings of `push`).
+    /// The configuration (the log's location; the collector settings of TriageFleet's `push`).
     public let config: AppConfig
     /// The language of the reports' lines.
     public let localizer: Localizer
@@ -114,19 +113,5 @@ public struct AuditMaintenance: Sendable {
         let database = location.database.path
         return AuditMaintenanceReport(json: AuditReports.exportJSON(summary, request, database: database).serialized(),
                                       lines: AuditReports.exportText(summary, request, database: database, localizer))
-    }
-
-    /// Pushes what the fleet collector does not hold yet (batches of `batchSize`), or with
-    /// `statusOnly` reports the local head, the collector's acknowledged head and what is pending.
-    public func push(collector: String?, device: String?, caFile: String? = nil, batchSize: Int,
-                     statusOnly: Bool) async throws -> AuditMaintenanceReport {
-        let settings = try CollectorSettings(collector: collector, device: device, caFile: caFile, config: config)
-        if statusOnly {
-            let status = try await PushStatus.check(settings, location: location, context: context,
-                                                    state: PushState(directory: location.keyFile.deletingLastPathComponent()))
-            return AuditMaintenanceReport(json: status.json, lines: status.lines(localizer))
-        }
-        let summary = try await FleetPusher.push(settings, location: location, context: context, batchSize: batchSize)
-        return AuditMaintenanceReport(json: summary.json(settings), lines: [summary.text(settings, localizer)])
     }
 }

@@ -16,7 +16,7 @@ import TriageRendering
 public enum AuditReports {
     /// The export's default file name: `stroke-triage-audit-<UTC time without colons>.<format>`.
     public static func defaultExportName(_ format: String, now: Date = Date()) -> String {
-        let stamp = ISO8601DateFormatter().string(from: now).replacingOccurrences(of: ":", with: "")
+        let stamp = UTCTime.isoSeconds(now).replacingOccurrences(of: ":", with: "")
         return "stroke-triage-audit-\(stamp).\(format)"
     }
 
@@ -62,8 +62,7 @@ public enum AuditReports {
         if let didReset { lines.append(l.text(didReset ? "audit.head.reset" : "audit.head.intact", [.text(String(head.sequence))])) }
         lines.append(l.text("audit.head.text", [
             .text(head.logIDHex), .text(String(head.sequence)), .text(Hex.encode(head.chainHash)),
-            .text(String(head.erasedKeys)), .text(String(head.keyEpoch)), .text(ISO8601DateFormatter().string(
-                from: Date(timeIntervalSince1970: TimeInterval(head.timeMs) / 1000))),
+            .text(String(head.erasedKeys)), .text(String(head.keyEpoch)), .text(UTCTime.isoSeconds(head.timeMs)),
         ]))
         lines.append(l.text("audit.head.keep"))
         return lines

@@ -1,4 +1,6 @@
+import AuditFormat
 import Foundation
+import OutputFiles
 import StrokeCloud
 
 /// The research-access session file: `session.json` in the state directory,
@@ -12,17 +14,13 @@ public struct SessionStore {
         file = directories.state.appendingPathComponent("session.json")
     }
 
-    /// Writes the session, readable by the owner only (created 0600, never wider).
+    /// Writes the session, readable by the owner only (`DurableFile`: a 0600 temporary file,
+    /// fsync, rename; a symbolic link at the file's place is refused, never followed).
+    /// - Throws: `OutputFileError` when it cannot be written, or the encoder's error.
     public func save(_ session: ResearchSession) throws {
         try StateDirectories.ensure(file.deletingLastPathComponent())
         let data = try JSONEncoder().encode(session)
-        let path = file.path
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw CocoaError(.fileWriteNoPermission) }
-        defer { close(fd) }
-        guard fchmod(fd, 0o600) == 0 else { throw CocoaError(.fileWriteNoPermission) }
-        let written = data.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        guard written == data.count else { throw CocoaError(.fileWriteUnknown) }
+        try DurableFile.write([UInt8](data), to: file.path)
     }
 
     /// The stored session, if there is a readable one.
@@ -39,9 +37,7 @@ public struct SessionStore {
 
     /// The session's expiry as a date, if it parses.
     public static func expiry(_ session: ResearchSession) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: session.expiresAt) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: session.expiresAt)
+        guard session.expiresAt.utf8.count > 10, let ms = UTCTime.milliseconds(session.expiresAt) else { return nil }
+        return Date(timeIntervalSince1970: Double(ms) / 1000)
     }
 }

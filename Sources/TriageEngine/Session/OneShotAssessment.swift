@@ -1,11 +1,10 @@
 import Logging
 import StrokeModels
-import TriageFleet
 import TriageRendering
 
 /// What a one-shot module command (`coma`, `limited`, `full`) is run with beyond the
 /// module's own inputs: the request, the front-end's settings, the handover report
-/// asked for, the pre-notification flags and the disclaimer flag.
+/// asked for and the disclaimer flag (the pre-notification's flags are TriageFleet's).
 public struct OneShotSettings: Sendable {
     /// Onset, location or place, GFAP assay.
     public var request: ModuleRequest
@@ -13,10 +12,6 @@ public struct OneShotSettings: Sendable {
     public var prediction: PredictionSettings
     /// Output flags (the report's language is theirs).
     public var output: OutputSettings
-    /// The audit log (the pre-notification's device key is its signing key).
-    public var audit: AuditSettings
-    /// `--notify` and its companions; nothing is prepared without `notify.notify`.
-    public var notify: NotifyFlags
     /// The research-use disclaimer is accepted by this run (for scripted use).
     public var acceptDisclaimer: Bool
     /// The handover report's name or path, when one is asked for.
@@ -26,13 +21,11 @@ public struct OneShotSettings: Sendable {
 
     /// Settings of these parts (only the request is required).
     public init(request: ModuleRequest, prediction: PredictionSettings = PredictionSettings(), output: OutputSettings = OutputSettings(),
-                audit: AuditSettings = AuditSettings(), notify: NotifyFlags = NotifyFlags(), acceptDisclaimer: Bool = false,
+                acceptDisclaimer: Bool = false,
                 report: String? = nil, force: Bool = false) {
         self.request = request
         self.prediction = prediction
         self.output = output
-        self.audit = audit
-        self.notify = notify
         self.acceptDisclaimer = acceptDisclaimer
         self.report = report
         self.force = force
@@ -40,12 +33,12 @@ public struct OneShotSettings: Sendable {
 }
 
 /// A one-shot module command's work up to its result, in the order a paramedic's
-/// script needs it: the disclaimer gate; the pre-notification prepared when asked
-/// (so a missing relay or device name is a usage error before the assessment); the
-/// inputs completed and checked, and the assessment (`ModuleAssessment.run`); the
-/// Markdown handover report written when asked. The front-end then shows the
-/// result, sends the pre-notification (`PreNotification.afterResult`) and starts
-/// the background push.
+/// script needs it: the disclaimer gate; the caller's `prepare` step (TriageFleet
+/// prepares the pre-notification there, so a missing relay or device name is a usage
+/// error before the assessment); the inputs completed and checked, and the assessment
+/// (`ModuleAssessment.run`); the Markdown handover report written when asked. The
+/// front-end then shows the result (and sends the pre-notification and starts the
+/// background push, through TriageFleet).
 ///
 /// ```swift
 /// let settings = OneShotSettings(request: ModuleRequest(near: "Würzburg"), acceptDisclaimer: true)
@@ -59,8 +52,6 @@ public struct OneShotAssessment: Sendable {
     public let outcome: AssessmentOutcome
     /// The absolute path of the handover report written, when one was asked for.
     public let reportPath: String?
-    /// The pre-notification prepared for `--notify`, to send after the result is shown.
-    public let notification: PreNotification?
 
     /// Runs the command's work up to the result.
     /// - Parameters:
@@ -70,16 +61,16 @@ public struct OneShotAssessment: Sendable {
     ///   - trail: the audit trail of the session.
     ///   - events: where "not recorded" warnings go.
     ///   - cloudLogger: the cloud client's logger.
+    ///   - prepare: work after the disclaimer gate that must fail before the assessment (none by default).
     ///   - build: turns the front-end's values into inputs, throwing the first invalid field.
-    /// - Throws: `WalkError.disclaimerNotAccepted`, `NotifyError` (preparing), the errors of
+    /// - Throws: `WalkError.disclaimerNotAccepted`, the errors of `prepare` and of
     ///   `ModuleAssessment.run`, `OutputFileError` (the report); nothing is shown or sent then.
     public static func run(_ settings: OneShotSettings, config: AppConfig, directories: StateDirectories = StateDirectories(),
                            trail: AuditTrail, events: any EngineEventSink = IgnoringEventSink(),
-                           cloudLogger: Logger = CloudSettings.silentLogger,
+                           cloudLogger: Logger = CloudSettings.silentLogger, prepare: () throws -> Void = {},
                            build: () throws(ModelsError) -> TriageInputs) async throws -> OneShotAssessment {
         try DisclaimerGate(directories).require(acceptFlag: settings.acceptDisclaimer, trail: trail, events: events)
-        let notification = try PreNotification.prepare(settings.notify, audit: settings.audit, config: config, trail: trail,
-                                                       events: events)
+        try prepare()
         let outcome = try await ModuleAssessment.run(settings.request, prediction: settings.prediction, config: config,
                                                      output: settings.output, trail: trail, events: events,
                                                      cloudLogger: cloudLogger, build: build)
@@ -88,6 +79,6 @@ public struct OneShotAssessment: Sendable {
             reportPath = try ReportFile.write(HandoverReport.markdown(outcome, localizer: settings.output.localizer), to: name,
                                               force: settings.force, directories: directories)
         }
-        return OneShotAssessment(outcome: outcome, reportPath: reportPath, notification: notification)
+        return OneShotAssessment(outcome: outcome, reportPath: reportPath)
     }
 }

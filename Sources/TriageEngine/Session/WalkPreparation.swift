@@ -1,5 +1,4 @@
 import StrokeModels
-import TriageFleet
 
 /// What the walkthrough is started with beyond its answers: the front-end's flags as plain values.
 public struct WalkSettings: Sendable {
@@ -7,29 +6,22 @@ public struct WalkSettings: Sendable {
     public var gfapAssay: String?
     /// Prediction mode, API base, deadline.
     public var prediction: PredictionSettings
-    /// The audit log (the pre-notification's device key is its signing key).
-    public var audit: AuditSettings
-    /// `--notify` and its companions; nothing is prepared without `notify.notify`.
-    public var notify: NotifyFlags
 
     /// Settings of these parts (all optional).
-    public init(gfapAssay: String? = nil, prediction: PredictionSettings = PredictionSettings(),
-                audit: AuditSettings = AuditSettings(), notify: NotifyFlags = NotifyFlags()) {
+    public init(gfapAssay: String? = nil, prediction: PredictionSettings = PredictionSettings()) {
         self.gfapAssay = gfapAssay
         self.prediction = prediction
-        self.audit = audit
-        self.notify = notify
     }
 }
 
 /// Everything the walkthrough checks before its first question, so that a broken
 /// setting is an error at once and never after the paramedic has answered every
-/// question: the GFAP assay and the LVO scales of the configuration, the cloud
-/// settings (unless offline), and the `--notify` pre-notification (relay, device
-/// name, device key). It also wakes the Cloud Functions in the background.
+/// question: the GFAP assay and the LVO scales of the configuration and the cloud
+/// settings (unless offline). It also wakes the Cloud Functions in the background.
+/// (The `--notify` pre-notification is prepared after this, by TriageFleet.)
 ///
 /// ```swift
-/// let ready = try WalkPreparation.prepare(WalkSettings(), config: AppConfig.current, trail: trail)
+/// let ready = try WalkPreparation.prepare(WalkSettings(), config: AppConfig.current)
 /// guard var inputs = conversation.inputs(scales: ready.scales) else { return }
 /// inputs.gfapAssay = ready.gfapAssay
 /// ```
@@ -38,20 +30,15 @@ public struct WalkPreparation: Sendable {
     public let gfapAssay: GfapAssay?
     /// The configured LVO scales the walkthrough also asks about, in `LVOScale` order.
     public let scales: [LVOScale]
-    /// The pre-notification prepared for `--notify`, to send after the result is shown.
-    public let notification: PreNotification?
 
     /// Checks the settings in this order and starts the background warm-up.
     /// - Throws: `EngineError` (an unknown configured assay or scale), `CloudSettingsError`
-    ///   (an unusable cloud setting when the mode is not offline), `NotifyError` (preparing).
-    public static func prepare(_ settings: WalkSettings, config: AppConfig, trail: AuditTrail,
-                               events: any EngineEventSink = IgnoringEventSink()) throws -> WalkPreparation {
+    ///   (an unusable cloud setting when the mode is not offline).
+    public static func prepare(_ settings: WalkSettings, config: AppConfig) throws -> WalkPreparation {
         let assay = try GfapAssaySetting.resolve(flag: settings.gfapAssay, config: config)
         let scales = try ScalesSetting.load(config: config)
         if settings.prediction.mode != .offline { _ = try CloudSettings(settings.prediction, config: config) }
         CloudWarmUp.startInBackground(settings.prediction, config: config)
-        let notification = try PreNotification.prepare(settings.notify, audit: settings.audit, config: config, trail: trail,
-                                                       events: events)
-        return WalkPreparation(gfapAssay: assay, scales: scales, notification: notification)
+        return WalkPreparation(gfapAssay: assay, scales: scales)
     }
 }

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Crypto
 import Foundation
+import OutputFiles
 
 /// The pre-notifications of this device: one file per case in the state
 /// directory's `notify/` (directory 0700, files 0600), holding only
@@ -91,26 +92,12 @@ public struct NotifyQueue: Sendable {
                                                 attributes: [.posixPermissions: 0o700])
     }
 
-    /// Writes `data` to `url` through a 0600 temporary file, fsync and rename.
+    /// Writes `data` to `url` privately and durably (`DurableFile`: a 0600 temporary file, fsync, rename).
     static func writePrivate(_ data: Data, to url: URL) throws(NotifyError) {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .queueUnavailable(cause: String(cString: strerror(errno))) }
-        var ok = fchmod(fd, 0o600) == 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while ok, offset < buffer.count {
-                let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { ok = false } else { offset += n }
-            }
-        }
-        let cause = ok ? nil : String(cString: strerror(errno))
-        ok = ok && fsync(fd) == 0
-        close(fd)
-        guard ok, rename(temporary.path, url.path) == 0 else {
-            unlink(temporary.path)
-            throw .queueUnavailable(cause: cause ?? String(cString: strerror(errno)))
+        do throws(OutputFileError) {
+            try DurableFile.write([UInt8](data), to: url.path)
+        } catch {
+            throw .queueUnavailable(cause: error.systemReason ?? error.reason.rawValue)
         }
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import StrokeModels
-import StrokeWalkthrough
 import TriageLocalization
 
 /// The Markdown handover report: inputs, results, sources and model
@@ -20,7 +19,7 @@ public enum HandoverReport {
         md += ["", "## " + l.text("walk.report.summary"), ""]
         md += DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l).map { "- " + $0 }
         md += ["", "## " + l.text("walk.report.inputs"), "", "| " + l.text("walk.report.input") + " | " + l.text("walk.report.value") + " |", "| --- | --- |"]
-        for line in Walkthrough.summary(of: a.inputs) {
+        for line in InputSummary.lines(of: a.inputs) {
             md.append("| \(l.render(line.label)) | \(l.render(line.value)) |")
         }
         md += ["", "## " + l.text("walk.report.results"), ""]

@@ -1,7 +1,7 @@
 import Foundation
 import StrokeAudit
 import StrokeModels
-import TriageFleet
+import TriageEngine
 import TriageLocalization
 
 /// What `audit verify` is asked to check: the local log (against a signed head kept

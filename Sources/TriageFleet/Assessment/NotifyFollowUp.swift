@@ -1,7 +1,7 @@
 import CaseWire
 import Foundation
 import StrokeModels
-import TriageFleet
+import TriageEngine
 import TriageLocalization
 
 /// The `notify` subcommands' work on this device's pre-notifications: the notifier

@@ -1,5 +1,5 @@
 import StrokeModels
-import TriageFleet
+import TriageEngine
 
 // The pre-notification flags' rules, in the command line's words (its usage errors, exit 64).
 

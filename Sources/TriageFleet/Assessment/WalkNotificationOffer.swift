@@ -1,5 +1,5 @@
 import StrokeWalkthrough
-import TriageFleet
+import TriageEngine
 import TriageLocalization
 import TriageRendering
 

@@ -1,7 +1,7 @@
 import Foundation
 import StrokeJSON
 import StrokeModels
-import TriageFleet
+import TriageEngine
 import TriageRendering
 
 /// The pre-notification flags of the module commands and the walkthrough, as plain values
@@ -94,5 +94,15 @@ extension PreNotification {
               case .string(let id)? = destination.first(where: { $0.0 == "id" })?.1,
               HospitalID.isValid(id) else { return nil }
         return id
+    }
+}
+
+extension HospitalLocator {
+    /// The pre-notification's destination for a hospital id: name and location when it is a
+    /// known center of `config`'s dataset, else the id alone.
+    public static func destination(_ hospitalId: String, config: AppConfig) -> PreNotifier.Destination {
+        guard let center = center(hospitalId, config: config) else { return PreNotifier.Destination(hospitalId: hospitalId) }
+        return PreNotifier.Destination(hospitalId: hospitalId, name: center.name, latitude: center.coordinate.latitude,
+                                       longitude: center.coordinate.longitude)
     }
 }

@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import StrokeAudit
 import StrokeJSON
-import TriageFleet
+import TriageEngine
 import TriageLocalization
 
 extension FleetConfig {
