@@ -8,9 +8,7 @@ let package = Package(
     products: [
         .executable(name: "stroke-triage", targets: ["StrokeTriage"]),
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
-        .executable(name: "audit-bench", targets: ["AuditBench"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
-        .executable(name: "collector-bench", targets: ["CollectorBench"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
         .library(name: "HexCodec", targets: ["HexCodec"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
@@ -52,7 +50,6 @@ let package = Package(
         .target(name: "HexCodec"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles", dependencies: ["StrokeModels"]),
-
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
         // loaded with dlopen on first use (Sources/CCurl/shim.h explains why).
         .systemLibrary(
@@ -82,31 +79,12 @@ let package = Package(
             name: "AuditFormat",
             dependencies: ["HexCodec", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
-        .target(
-            name: "StrokeAudit",
-            dependencies: [
-                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]
-        ),
         // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
         .systemLibrary(
             name: "CAuditBenchSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
-        .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
-        // Simulated ambulances pushing to real collector processes (test support for the fleet
-        // tests and the ingest benchmark; in no shipping binary).
-        .target(
-            name: "FleetSimulator",
-            dependencies: ["CollectorWire", "AuditFormat", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
-            path: "Tests/FleetSimulator"
-        ),
-        // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
-        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
         // English and German strings, embedded in the binary so an installed
         // copy needs no resource bundle beside it.
         .target(
@@ -128,6 +106,28 @@ let package = Package(
             name: "TriageRendering",
             dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON"]
         ),
+        // What a device and the collector exchange: the signed request and the
+        // push payload (Crypto and Foundation only, so the CLI can use it later).
+        .target(name: "CollectorWire", dependencies: ["HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(
+            name: "StrokeAudit",
+            dependencies: [
+                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(name: "AuditBench", dependencies: ["StrokeAudit", "CAuditBenchSQLite"]),
+        // Simulated ambulances pushing to real collector processes (test support for the fleet
+        // tests and the ingest benchmark; in no shipping binary).
+        .target(
+            name: "FleetSimulator",
+            dependencies: ["CollectorWire", "AuditFormat", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/FleetSimulator"
+        ),
+        // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
         // The triage engine: plain settings, config policy, state directories, cloud settings,
         // prediction services, centers and routing, the audit trail, the disclaimer gate and
         // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
@@ -137,6 +137,34 @@ let package = Package(
                 "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", "HexCodec", .product(name: "Logging", package: "swift-log"),
             ]
+        ),
+        // Test support: appends test events to an audit log, printing each acknowledged
+        // sequence (crash-loop and concurrency tests kill or race it); in no shipping binary.
+        .executableTarget(
+            name: "AuditStress",
+            dependencies: ["StrokeAudit", "TriageLocalization"],
+            path: "Tests/AuditStress"
+        ),
+        // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
+        // rejected rows reported to an event sink (no ArgumentParser, no terminal I/O).
+        .target(
+            name: "TriageBatch",
+            dependencies: [
+                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeJSON",
+                "TriageLocalization", "OutputFiles", .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
+        // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
+        .target(
+            name: "CaseWire",
+            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // The fleet export's format, writer and offline verifier (pure: no server
+        // packages), shared by the collector that writes it and the CLI that verifies it.
+        .target(
+            name: "FleetExport",
+            dependencies: ["CollectorWire", "AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The device side of the fleet and of hospital pre-notification, above the engine: push to the
         // collector, push state, fleet-export verification, sealing, queue and relay client, and the glue
@@ -150,29 +178,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Test support: appends test events to an audit log, printing each acknowledged
-        // sequence (crash-loop and concurrency tests kill or race it); in no shipping binary.
-        .executableTarget(
-            name: "AuditStress",
-            dependencies: ["StrokeAudit", "TriageLocalization"],
-            path: "Tests/AuditStress"
-        ),
-        .testTarget(
-            name: "TriageFleetTests",
-            dependencies: [
-                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
-                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
-            ]
-        ),
-        // The batch engine: CSV / JSON Lines rows re-scored in constant memory, progress and
-        // rejected rows reported to an event sink (no ArgumentParser, no terminal I/O).
-        .target(
-            name: "TriageBatch",
-            dependencies: [
-                "TriageEngine", "TriageRendering", "BatchStreaming", "StrokeModels", "StrokeJSON",
-                "TriageLocalization", "OutputFiles", .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
@@ -182,22 +187,6 @@ let package = Package(
                 "CaseWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
-
-        // What a device and the collector exchange: the signed request and the
-        // push payload (Crypto and Foundation only, so the CLI can use it later).
-        .target(name: "CollectorWire", dependencies: ["HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
-        // Hospital pre-notification: the sealed case (HPKE to the hospital, signed by the device),
-        // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
-        .target(
-            name: "CaseWire",
-            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
-        ),
-        // The fleet export's format, writer and offline verifier (pure: no server
-        // packages), shared by the collector that writes it and the CLI that verifies it.
-        .target(
-            name: "FleetExport",
-            dependencies: ["CollectorWire", "AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
@@ -296,15 +285,16 @@ let package = Package(
                 "HTTPChannelSetup",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
+                "CollectorWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-
         .testTarget(
             name: "StrokeModelsTests",
             dependencies: ["StrokeModels", "TriageLocalization"],
@@ -319,6 +309,13 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Test support: the test process's one scratch folder in the temporary directory, removed at exit.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        .testTarget(
+            name: "TriageFleetTests",
+            dependencies: [
+                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
+                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
