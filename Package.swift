@@ -319,7 +319,7 @@ let package = Package(
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
-        .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels"]),
+        .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
         // StrokeJSON against the hot-path reader/writer copies kept beside it (Scripts/bench.d/json).
         .executableTarget(name: "JSONBench", dependencies: ["StrokeJSON", "BatchStreaming"]),
         .testTarget(
