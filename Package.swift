@@ -188,12 +188,29 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
+        // (the board's request-target check, the local API's request-line handling).
+        // Native TLS for every server (ServerTLS: --tls-cert/--tls-key, docs/tls.md) also lives here.
+        .target(
+            name: "HTTPChannelSetup",
+            dependencies: [
+                "StrokeModels",
+                .product(name: "HummingbirdTLS", package: "hummingbird"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The fleet audit collector's logic: PostgreSQL store, device
         // signatures, push checks, HTTP application (no ArgumentParser).
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON", "HTTPChannelSetup",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -211,30 +228,13 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "StrokeCollector", "CaseWire", "CollectorWire", "StrokeModels",
+                "StrokeCollector", "CaseWire", "CollectorWire", "StrokeModels", "HTTPChannelSetup",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
-        // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
-        // (the board's request-target check, the local API's request-line handling).
-        // Native TLS for every server (ServerTLS: --tls-cert/--tls-key, docs/tls.md) also lives here.
-        .target(
-            name: "HTTPChannelSetup",
-            dependencies: [
-                "StrokeModels",
-                .product(name: "HummingbirdTLS", package: "hummingbird"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPChannelSetup
 import StrokeJSON
 
 /// One collector setting: its flag, environment variable and config-file key.
@@ -103,12 +104,9 @@ public struct CollectorConfiguration: Sendable {
             self.init(database: try DatabaseURL(url))
         }
         if let listen = sources.value(.listen) {
-            guard let colon = listen.lastIndex(of: ":"), let port = Int(listen[listen.index(after: colon)...]),
-                  (0...65535).contains(port), colon > listen.startIndex else {
-                throw .configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(listen)")
-            }
-            listenHost = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            listenPort = port
+            guard let address = ListenAddress(listen) else { throw .configurationInvalid(ListenAddress.problem(listen)) }
+            listenHost = address.host
+            listenPort = address.port
         }
         maxBodyBytes = try Self.integer(.maxBodyBytes, sources, range: 1_024...(1 << 30)) ?? maxBodyBytes
         maxBatchRecords = try Self.integer(.maxBatchRecords, sources, range: 1...100_000) ?? maxBatchRecords

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPChannelSetup
 import StrokeJSON
 
 /// One setting of `stroke-triage-server api`: its flag, environment variable and config-file key.
@@ -70,12 +71,9 @@ public struct LocalAPIConfiguration: Sendable {
         func value(_ s: LocalAPISetting) -> String? { flags[s] ?? environment[s.environmentName] ?? file[s.rawValue] }
 
         if let listen = value(.listen) {
-            guard let colon = listen.lastIndex(of: ":"), colon > listen.startIndex,
-                  let port = Int(listen[listen.index(after: colon)...]), (0...65535).contains(port) else {
-                throw LocalAPIError.configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(listen)")
-            }
-            listenHost = String(listen[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            listenPort = port
+            guard let address = ListenAddress(listen) else { throw LocalAPIError.configurationInvalid(ListenAddress.problem(listen)) }
+            listenHost = address.host
+            listenPort = address.port
         }
         func integer(_ s: LocalAPISetting, _ range: ClosedRange<Int>) throws(LocalAPIError) -> Int? {
             guard let text = value(s) else { return nil }

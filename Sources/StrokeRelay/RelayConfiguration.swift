@@ -1,3 +1,4 @@
+import HTTPChannelSetup
 import StrokeCollector
 
 /// The relay's resolved configuration. Every limit is explicit.
@@ -34,11 +35,8 @@ public struct RelayConfiguration: Sendable {
     /// Parses `HOST:PORT` (IPv6 hosts in brackets).
     /// - Throws: `RelayError.configurationInvalid` naming `listen`.
     public static func listenAddress(_ text: String) throws(RelayError) -> (host: String, port: Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port), colon > text.startIndex else {
-            throw .configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(text)")
-        }
-        return (String(text[..<colon]).trimmingCharacters(in: ["[", "]"]), port)
+        guard let address = ListenAddress(text) else { throw .configurationInvalid(ListenAddress.problem(text)) }
+        return (address.host, address.port)
     }
 
     /// Converts `--case-ttl-hours` (a decimal number of hours, more than 0 and at most 720) to ms.

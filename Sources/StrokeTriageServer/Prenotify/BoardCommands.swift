@@ -1,6 +1,7 @@
 import ArgumentParser
 import CaseWire
 import Foundation
+import HTTPChannelSetup
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -112,10 +113,7 @@ struct BoardServeCommand: AsyncParsableCommand {
     }
 
     static func address(_ text: String) throws -> (String, Int) {
-        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]),
-              (0...65535).contains(port), colon > text.startIndex else {
-            throw BoardError.configurationInvalid("listen: expected HOST:PORT (port 0–65535), got \(text)")
-        }
-        return (String(text[..<colon]).trimmingCharacters(in: CharacterSet(charactersIn: "[]")), port)
+        guard let address = ListenAddress(text) else { throw BoardError.configurationInvalid(ListenAddress.problem(text)) }
+        return (address.host, address.port)
     }
 }
