@@ -63,29 +63,33 @@ struct AuditHeadFile {
 
     /// Runs `body` holding the exclusive lock that orders head-file writes.
     func withLock<T>(_ body: () throws -> T) throws -> T {
-        let directory = url.deletingLastPathComponent()
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch { throw AuditError.headWrite(url.path) }
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw AuditError.headWrite(lockPath) }
+        guard let fd = lockedDescriptor() else { throw AuditError.headWrite(lockPath) }
         defer { close(fd) }  // closing releases the lock
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw AuditError.headWrite(lockPath) }
-        }
         return try body()
     }
 
-    /// Runs `body` holding the lock when the lock file can be opened, else without it.
+    /// Runs `body` holding the lock when the lock file can be opened and locked, else without it.
     func withLockIfPossible<T>(_ body: () throws -> T) throws -> T {
-        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return try body() }
+        guard let fd = lockedDescriptor() else { return try body() }
         defer { close(fd) }
-        while flock(fd, LOCK_EX) != 0 {
-            guard errno == EINTR else { return try body() }
-        }
         return try body()
+    }
+
+    /// The lock file, opened (created 0600 if needed) and locked exclusively; nil when either fails.
+    private func lockedDescriptor() -> Int32? {
+        let fd = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        while flock(fd, LOCK_EX) != 0 {
+            guard errno == EINTR else {
+                close(fd)
+                return nil
+            }
+        }
+        return fd
     }
 }
 

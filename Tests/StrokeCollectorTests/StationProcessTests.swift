@@ -15,27 +15,9 @@ import Glibc
 struct StationProcessTests {
     @Test("station --data: /healthz, add-device and add-hospital with --data, --notify reaches a board; SIGTERM stops its PostgreSQL; a restart keeps everything")
     func stationFromScratch() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("station-\(UUID().uuidString)")
-        let home = directory.appendingPathComponent("home")
-        // Traversable parents: run as root, the station's PostgreSQL runs as another user.
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o755])
-        let data = directory.appendingPathComponent("data").path
-        let station = StationProcess(data: data, logs: directory)
-        defer {
-            station.stop()
-            // The cluster must be stopped by the station; this only cleans up after a failed expectation.
-            if let cluster = try? StationCluster(directory: data), cluster.isRunning { try? cluster.stop() }
-            try? FileManager.default.removeItem(at: directory)
-        }
-        let cli = { (arguments: [String]) throws -> PrenotifyHarness.Run in
-            let run = try ServerCommand.run(
-                PrenotifyHarness.cli, arguments,
-                environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
-                unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
-            return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
-        }
-        let admin = { (arguments: [String]) throws -> ServerCommand.Outcome in try ServerCommand.run(ServerBinaryTests.server, arguments) }
+        let site = try StationSite()
+        defer { site.remove() }
+        let (station, data, directory, cli, admin) = (site.station, site.data, site.directory, site.cli, site.admin)
 
         // 1. The station, with no database set up by hand.
         let base = try await station.start()
@@ -89,25 +71,12 @@ struct StationProcessTests {
     @Test("station --tls-cert/--tls-key: --api-base, audit push and --notify work with --ca-file and are refused (69, the certificate named) without it")
     func stationOverTLS() async throws {
         let certificates = try TestCertificates.make()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("station-tls-\(UUID().uuidString)")
-        let home = directory.appendingPathComponent("home")
-        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-        let data = directory.appendingPathComponent("data").path
-        let station = StationProcess(data: data, logs: directory)
+        let site = try StationSite()
         defer {
-            station.stop()
-            if let cluster = try? StationCluster(directory: data), cluster.isRunning { try? cluster.stop() }
-            try? FileManager.default.removeItem(at: directory)
+            site.remove()
             certificates.remove()
         }
-        let cli = { (arguments: [String]) throws -> PrenotifyHarness.Run in
-            let run = try ServerCommand.run(
-                PrenotifyHarness.cli, arguments,
-                environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
-                unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
-            return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
-        }
-        let admin = { (arguments: [String]) throws -> ServerCommand.Outcome in try ServerCommand.run(ServerBinaryTests.server, arguments) }
+        let (station, data, directory, cli, admin) = (site.station, site.data, site.directory, site.cli, site.admin)
         let base = try await station.startTLS(certificate: certificates.certificateFile, key: certificates.keyFile)
         let trust = ["--ca-file", certificates.caFile]
 
@@ -139,5 +108,40 @@ struct StationProcessTests {
 
         #expect(try station.terminate() == 0)
         #expect(!(try StationCluster(directory: data)).isRunning)
+    }
+}
+
+/// A station's temporary folder: the CLI's home (`AMB-7`'s audit log), the station's `--data` and its logs,
+/// with the CLI and the admin commands run against them. `remove()` stops what still runs and deletes it all.
+struct StationSite {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("station-\(UUID().uuidString)")
+    var home: URL { directory.appendingPathComponent("home") }
+    var data: String { directory.appendingPathComponent("data").path }
+    let station: StationProcess
+
+    init() throws {
+        // Traversable parents: run as root, the station's PostgreSQL runs as another user.
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("home"), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o755])
+        station = StationProcess(data: directory.appendingPathComponent("data").path, logs: directory)
+    }
+
+    /// Runs the CLI as device AMB-7 with this home (no relay, collector database or CA from the environment).
+    func cli(_ arguments: [String]) throws -> PrenotifyHarness.Run {
+        let run = try ServerCommand.run(
+            PrenotifyHarness.cli, arguments,
+            environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
+            unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
+        return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
+    }
+
+    /// Runs `stroke-triage-server` with `arguments`.
+    func admin(_ arguments: [String]) throws -> ServerCommand.Outcome { try ServerCommand.run(ServerBinaryTests.server, arguments) }
+
+    /// Stops the station and its boards, its PostgreSQL if a failed expectation left it running, and deletes the folder.
+    func remove() {
+        station.stop()
+        if let cluster = try? StationCluster(directory: data), cluster.isRunning { try? cluster.stop() }
+        try? FileManager.default.removeItem(at: directory)
     }
 }
