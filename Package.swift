@@ -307,7 +307,7 @@ let package = Package(
         .target(name: "TLSFixture", path: "Tests/TLSFixture"),
         // Test support: the CLI's recorded JSON outputs, shared by the in-process rendering and engine suites.
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
-        // Test support: the test process's one scratch folder in the temporary directory, removed at exit.
+        // Test support: the test process's one scratch folder (removed at exit) and the one way tests start a process (ChildProcess).
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(
             name: "TriageFleetTests",
@@ -317,7 +317,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
-        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData"]),
+        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
         // StrokeJSON against the hot-path reader/writer copies kept beside it (Scripts/bench.d/json).

@@ -101,9 +101,29 @@ public final class CollectorProcess: @unchecked Sendable {
     }
 
     /// Runs the server binary to its end (an administration command) and returns its status and output.
+    /// (The benchmark's runner: the tests run programs through TestScratch's `ChildProcess`.)
     public static func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let outcome = try ServerCommand.run(binary, arguments)
-        return (outcome.status, outcome.stdout, outcome.stderr)
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for name in ["STROKE_COLLECTOR_DATABASE", "STROKE_COLLECTOR_CONFIG"] { env[name] = nil }
+        process.environment = env
+        let out = Pipe(), err = Pipe()
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let errData = ErrorBytes()
+        let errDone = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            errData.set(err.fileHandleForReading.readDataToEndOfFile())
+            errDone.signal()
+        }
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        errDone.wait()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData.get(), as: UTF8.self))
     }
 
     /// Registers every device with `collector add-device`, at most `parallel` at a time.
@@ -126,4 +146,13 @@ public final class CollectorProcess: @unchecked Sendable {
             try await group.waitForAll()
         }
     }
+}
+
+/// Standard error's bytes, handed from the reading thread to the caller.
+private final class ErrorBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
 }

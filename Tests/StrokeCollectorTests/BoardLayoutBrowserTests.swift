@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// Long unbroken strings in a verified case do not break the board's page (issue 29, item 2): the page the
 /// board renders for such a case, in Debian's headless chromium at a wall screen's and a phone's width, is
@@ -34,21 +35,8 @@ struct BoardLayoutBrowserTests {
 
     /// Runs Scripts/board-layout-test.py on `file` (bounded: a hung browser is killed after 180 s).
     static func runLayoutScript(_ file: String) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", PrenotifyBrowserTests.packageRoot.appendingPathComponent("Scripts/board-layout-test.py").path, file]
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(180))
-            if process.isRunning { process.terminate() }
-        }
-        let text = await Task.detached { String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) }.value
-        process.waitUntilExit()
-        watchdog.cancel()
-        return (process.terminationStatus, text)
+        let script = PrenotifyBrowserTests.packageRoot.appendingPathComponent("Scripts/board-layout-test.py").path
+        let run = try await ChildProcess(URL(fileURLWithPath: "/usr/bin/env"), ["python3", script, file]).output(killingAfter: 180)
+        return (run.status, run.stdout + run.stderr)
     }
 }

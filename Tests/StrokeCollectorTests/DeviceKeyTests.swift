@@ -152,19 +152,19 @@ struct DeviceKeyTests {
     }
 
     @Test("stroke-triage-server collector update-device-key as an administrator runs it")
-    func updateDeviceKeyCommand() throws {
+    func updateDeviceKeyCommand() async throws {
         let url = try PostgresCluster.shared.get().createDatabase()
         let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         let (first, second) = (SimulatedDevice(name: "AMB-12").publicKey, SimulatedDevice(name: "AMB-12").publicKey)
-        #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
+        await #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
                                            "--public-key", first]).status == 0)
-        let updated = try ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-12",
+        let updated = try await ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-12",
                                                  "--public-key", second])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(updated.stdout == "updated the key of device AMB-12 (active)\n")
-        let listed = try ServerBinaryTests.run(["collector", "list-devices", "--database", database, "--json"])
+        let listed = try await ServerBinaryTests.run(["collector", "list-devices", "--database", database, "--json"])
         #expect(listed.stdout.contains(second))
-        let unknown = try ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-99",
+        let unknown = try await ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-99",
                                                  "--public-key", first])
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("collector.deviceUnknown"))

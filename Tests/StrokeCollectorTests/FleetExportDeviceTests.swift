@@ -18,7 +18,7 @@ struct FleetExportDeviceTests {
             let work = try FleetBinaries.temporaryDirectory()
             defer { try? FileManager.default.removeItem(at: work) }
             let orgKey = work.appendingPathComponent("org.key").path
-            let keygen = try FleetBinaries.cli(["audit", "org-keygen", "--out", orgKey])
+            let keygen = try await FleetBinaries.cli(["audit", "org-keygen", "--out", orgKey])
             #expect(keygen.status == 0, "\(keygen.stderr)")
             let orgPublic = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
 
@@ -49,7 +49,7 @@ struct FleetExportDeviceTests {
             let devices = try await collector.store.devicePublicKeys(deviceName: nil)
             try FleetPublicKeys(collector: signing.publicKey.rawRepresentation, devices: devices).fileContents.write(to: keys)
 
-            let opened = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export.path, "--public-keys", keys.path,
+            let opened = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export.path, "--public-keys", keys.path,
                                                 "--org-key", orgKey])
             #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
             let lines = opened.stdout.split(separator: "\n").map { line in

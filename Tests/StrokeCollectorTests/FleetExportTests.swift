@@ -17,15 +17,15 @@ struct FleetExportTests {
             defer { try? FileManager.default.removeItem(at: work) }
             let fleet = try await FleetFixture.make(harness, work: work)
             let keys = work.appendingPathComponent("public-keys.json").path
-            let listed = try FleetBinaries.server(["collector", "public-keys", "--database", fleet.database,
+            let listed = try await FleetBinaries.server(["collector", "public-keys", "--database", fleet.database,
                                                    "--signing-key", fleet.collectorKey, "--out", keys])
             #expect(listed.status == 0, "\(listed.stderr)")
             let export = work.appendingPathComponent("export").path
-            let exported = try FleetBinaries.server(fleet.exportArguments(out: export))
+            let exported = try await FleetBinaries.server(fleet.exportArguments(out: export))
             #expect(exported.status == 0, "\(exported.stderr)")
             #expect(exported.stdout.contains("exported 2 device(s), 8 record(s) in range"))
 
-            let verified = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--json"])
+            let verified = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--json"])
             #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(verified.stdout.utf8)) as? [String: Any])
             #expect(report["valid"] as? Bool == true)
@@ -33,23 +33,23 @@ struct FleetExportTests {
             #expect(devices.map { $0["name"] as? String } == ["AMB-12", "AMB-7"])
             #expect(devices.map { $0["recordsInRange"] as? Int } == [4, 4])
             #expect(devices.map { $0["headSequence"] as? Int } == [8, 7])
-            let text = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys])
+            let text = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys])
             #expect(text.stdout.contains("AMB-12: valid; 4 record(s) in range, chain proven to signed head 8"))
 
             // The same state exports byte-identical files.
             let again = work.appendingPathComponent("again").path
-            #expect(try FleetBinaries.server(fleet.exportArguments(out: again)).status == 0)
+            await #expect(try FleetBinaries.server(fleet.exportArguments(out: again)).status == 0)
             for file in try FleetBinaries.files(in: export) {
                 #expect(FileManager.default.contents(atPath: export + "/" + file) == FileManager.default.contents(atPath: again + "/" + file),
                         "\(file) differs")
             }
             // A non-empty directory is refused without --force.
-            #expect(try FleetBinaries.server(fleet.exportArguments(out: export)).status == 73)
-            #expect(try FleetBinaries.server(fleet.exportArguments(out: export) + ["--force"]).status == 0)
+            await #expect(try FleetBinaries.server(fleet.exportArguments(out: export)).status == 73)
+            await #expect(try FleetBinaries.server(fleet.exportArguments(out: export) + ["--force"]).status == 0)
 
             // With the organisation key: every record in range opens, except those whose key the device erased.
             let events = work.appendingPathComponent("events.jsonl").path
-            let opened = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys,
+            let opened = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys,
                                                 "--org-key", fleet.orgKey, "--decrypt-to", events])
             #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
             #expect(opened.stdout.contains("Decrypted 6 record(s); 2 erased; 0 not openable"))
@@ -66,7 +66,7 @@ struct FleetExportTests {
             var info = stat()
             #expect(stat(events, &info) == 0 && info.st_mode & 0o777 == 0o600)
             // Without --decrypt-to the events go to stdout and the report to stderr.
-            let piped = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--org-key", fleet.orgKey])
+            let piped = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--org-key", fleet.orgKey])
             #expect(piped.status == 0)
             #expect(piped.stdout.split(separator: "\n").count == 8)
             #expect(piped.stderr.contains("Fleet export valid"))
@@ -80,10 +80,10 @@ struct FleetExportTests {
             defer { try? FileManager.default.removeItem(at: work) }
             let fleet = try await FleetFixture.make(harness, work: work)
             let keys = work.appendingPathComponent("public-keys.json").path
-            #expect(try FleetBinaries.server(["collector", "public-keys", "--database", fleet.database,
+            await #expect(try FleetBinaries.server(["collector", "public-keys", "--database", fleet.database,
                                               "--signing-key", fleet.collectorKey, "--out", keys]).status == 0)
             let export = work.appendingPathComponent("export").path
-            #expect(try FleetBinaries.server(fleet.exportArguments(out: export)).status == 0)
+            await #expect(try FleetBinaries.server(fleet.exportArguments(out: export)).status == 0)
             let files = try FleetBinaries.files(in: export)
             #expect(files.count == 12)
             for file in files {
@@ -95,13 +95,13 @@ struct FleetExportTests {
                     var flipped = original
                     flipped[offset] ^= 0x04
                     try flipped.write(to: URL(fileURLWithPath: path))
-                    let result = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--json"])
+                    let result = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--json"])
                     #expect(result.status == 65, "\(file) byte \(offset) flipped was not detected")
                     #expect(result.stdout.contains("\"valid\":false"))
                 }
                 try original.write(to: URL(fileURLWithPath: path))
             }
-            #expect(try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys]).status == 0)
+            await #expect(try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys]).status == 0)
 
             // One record removed from a device's records file: its manifest hash no longer matches.
             let records = export + "/devices/AMB-12/records.jsonl"
@@ -109,7 +109,7 @@ struct FleetExportTests {
             var lines = original.split(separator: "\n", omittingEmptySubsequences: false)
             lines.remove(at: 2)
             try lines.joined(separator: "\n").write(toFile: records, atomically: true, encoding: .utf8)
-            let removed = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys])
+            let removed = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys])
             #expect(removed.status == 65)
             #expect(removed.stdout.contains("AMB-12: NOT valid; devices/AMB-12/records.jsonl: check file.hash failed"))
             #expect(removed.stdout.contains("AMB-7: valid"))
@@ -119,10 +119,10 @@ struct FleetExportTests {
             let wrong = work.appendingPathComponent("wrong-keys.json")
             try wrongKeys.fileContents.write(to: wrong)
             try original.write(toFile: records, atomically: true, encoding: .utf8)
-            let unsigned = try FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", wrong.path])
+            let unsigned = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", wrong.path])
             #expect(unsigned.status == 65)
             #expect(unsigned.stdout.contains("fleet-manifest.sig: check fleet.signature failed"))
-            #expect(try FleetBinaries.cli(["audit", "verify", "--fleet-export", export]).status == 64)
+            await #expect(try FleetBinaries.cli(["audit", "verify", "--fleet-export", export]).status == 64)
         }
     }
 

@@ -26,13 +26,13 @@ struct FleetFixture {
         let url = harness.url
         let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         let orgKey = work.appendingPathComponent("org.key").path
-        let orgOut = try FleetBinaries.cli(["audit", "org-keygen", "--out", orgKey])
+        let orgOut = try await FleetBinaries.cli(["audit", "org-keygen", "--out", orgKey])
         guard orgOut.status == 0, let raw = Data(base64Encoded: orgOut.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw FleetBinaries.Failure(message: "org-keygen failed: \(orgOut.stderr)")
         }
         let organisation = try Curve25519.KeyAgreement.PublicKey(rawRepresentation: raw)
         let collectorKey = work.appendingPathComponent("collector.key").path
-        let keygen = try FleetBinaries.server(["collector", "keygen", "--out", collectorKey])
+        let keygen = try await FleetBinaries.server(["collector", "keygen", "--out", collectorKey])
         guard keygen.status == 0 else { throw FleetBinaries.Failure(message: "keygen failed: \(keygen.stderr)") }
 
         let start: Int64 = 1_790_000_000_000
@@ -61,16 +61,16 @@ enum FleetBinaries {
         var description: String { message }
     }
 
-    static func server(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run(ServerBinaryTests.server, arguments)
+    static func server(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run(ServerBinaryTests.server, arguments)
     }
 
-    static func cli(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        try run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments)
+    static func cli(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        try await run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments)
     }
 
-    static func run(_ binary: URL, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let outcome = try ServerCommand.run(binary, arguments, environment: ["LANG": "en_US.UTF-8"],
+    static func run(_ binary: URL, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let outcome = try await ServerCommand.run(binary, arguments, environment: ["LANG": "en_US.UTF-8"],
                                             unset: ServerCommand.collectorVariables
                                                 + ["STROKE_COLLECTOR_SIGNING_KEY", "LC_ALL", "LC_MESSAGES"])
         return (outcome.status, outcome.stdout, outcome.stderr)

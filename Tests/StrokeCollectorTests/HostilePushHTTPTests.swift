@@ -3,6 +3,7 @@ import Crypto
 import FleetSimulator
 import Foundation
 import Testing
+import TestScratch
 import StrokeCollector
 
 /// Hostile pushes against a served `stroke-triage-server collector serve`
@@ -45,7 +46,7 @@ struct HostilePushHTTPTests {
         let forked = try await pusher.post(collector.url, body: forkBody, headers: device.signatureHeaders(path: path, body: forkBody))
         #expect(forked.0 == 409 && code(forked) == "chain.fork")
 
-        let suspend = try CollectorProcess.run(ServerBinaryTests.server,
+        let suspend = try await ServerCommand.run(ServerBinaryTests.server,
                                                ["collector", "suspend-device", "--database", fleet.databaseURL, "--name", other.name])
         #expect(suspend.status == 0)
         let otherBody = other.pushBody(other.log(count: 2))
@@ -66,7 +67,7 @@ struct HostilePushHTTPTests {
         #expect(peakAfter - peakBefore < 48 * 1024, "peak memory grew from \(peakBefore) KiB to \(peakAfter) KiB")
 
         #expect(try fleet.storedHeads() == [device.name: 5, other.name: 0])
-        let listed = try CollectorProcess.run(ServerBinaryTests.server,
+        let listed = try await ServerCommand.run(ServerBinaryTests.server,
                                               ["collector", "incidents", "--database", fleet.databaseURL, "--json"])
         #expect(listed.status == 0)
         let incidents = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []

@@ -122,9 +122,6 @@ struct DeviceHome: Sendable {
 
     /// Runs the binary to its end without blocking a thread of the test's pool.
     func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
-        let process = Process()
-        process.executableURL = ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage")
-        process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["STROKE_TRIAGE_COLLECTOR", "STROKE_TRIAGE_DEVICE", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_KEY_PASSPHRASE"] {
             env[key] = nil
@@ -135,25 +132,9 @@ struct DeviceHome: Sendable {
         env["LC_ALL"] = nil
         env["LC_MESSAGES"] = nil
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let stamp = UUID().uuidString
-        let outURL = TestScratch.file("out-\(stamp)")
-        let errURL = TestScratch.file("err-\(stamp)")
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: outURL)
-            try? FileManager.default.removeItem(at: errURL)
-        }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: outURL)
-        process.standardError = try FileHandle(forWritingTo: errURL)
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
-        }
-        return CLIResult(status: status, stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                         stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        let run = try await ChildProcess.run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments,
+                                             environment: env)
+        return CLIResult(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// `stroke-triage audit push` against `collector` as this device, with more arguments.

@@ -20,27 +20,27 @@ struct PrenotifyBinaryTests {
         let keyPath = directory + "/board-key.json"
 
         // 1. The hospital makes its key pair.
-        let keygen = try ServerBinaryTests.run(["board", "keygen", "--out", keyPath])
+        let keygen = try await ServerBinaryTests.run(["board", "keygen", "--out", keyPath])
         #expect(keygen.status == 0)
         let publicKey = keygen.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(publicKey.hasPrefix("sthk1."))
         let mode = (try FileManager.default.attributesOfItem(atPath: keyPath)[.posixPermissions] as? NSNumber)?.intValue
         #expect(mode == 0o600)
-        #expect(try ServerBinaryTests.run(["board", "keygen", "--out", keyPath]).status == 73)
+        await #expect(try ServerBinaryTests.run(["board", "keygen", "--out", keyPath]).status == 73)
         // 2. The relay operator registers it (and a device, as for the collector).
-        let added = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
+        let added = try await ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
         #expect(added.status == 0)
         #expect(added.stdout == "added hospital H1\n")
-        let twice = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
+        let twice = try await ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H1", "--public-key", publicKey])
         #expect(twice.status == 65)
         #expect(twice.stderr.contains("relay.hospitalExists"))
-        let badKey = try ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H2", "--public-key", "sthk1.x.y"])
+        let badKey = try await ServerBinaryTests.run(["relay", "add-hospital", "--database", database, "--id", "H2", "--public-key", "sthk1.x.y"])
         #expect(badKey.status == 65)
         #expect(badKey.stderr.contains("relay.publicKeyInvalid"))
-        let listed = try ServerBinaryTests.run(["relay", "list-hospitals", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
+        let listed = try await ServerBinaryTests.run(["relay", "list-hospitals", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
         #expect(listed.stdout.contains("\"id\":\"H1\"") && listed.stdout.contains(publicKey))
         let device = SimulatedDevice(name: "AMB-12")
-        #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
+        await #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
                                            "--public-key", device.publicKey]).status == 0)
 
         // 3. Both run.
@@ -87,47 +87,40 @@ struct PrenotifyBinaryTests {
         let streamed = await screen.value
         #expect(streamed.contains("data-case-id=\"\(caseId)\""))
         _ = try await ServerBinaryTests.waitFor(seconds: 60) { relay.process.isRunning || board.process.isRunning ? nil : true }
-        #expect(relay.process.terminationStatus == 0)
-        #expect(board.process.terminationStatus == 0)
-        #expect(relay.log.text.contains("relay stopped"))
-        #expect(board.log.text.contains("board stopped"))
+        #expect(await relay.process.output().status == 0)
+        #expect(await board.process.output().status == 0)
+        #expect(relay.log.contains("relay stopped"))
+        #expect(board.log.contains("board stopped"))
         // Neither log holds a case value.
-        for log in [relay.log.text, board.log.text] {
+        for log in [relay.log, board.log] {
             #expect(!log.contains("4321.5"))
             #expect(!log.contains("\"gfap\""))
         }
-        #expect(relay.log.text.contains("case=\(caseId)"))
+        #expect(relay.log.contains("case=\(caseId)"))
     }
 }
 
 /// A server process whose standard error is collected.
 final class Running: @unchecked Sendable {
-    let process = Process()
-    let log = LockedText()
-    private let stderr = Pipe()
+    let process: ChildProcess
 
     init(_ arguments: [String]) throws {
-        process.executableURL = ServerBinaryTests.server
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["STROKE_COLLECTOR_DATABASE"] = nil
         environment["STROKE_COLLECTOR_CONFIG"] = nil
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderr
-        let log = log
-        stderr.fileHandleForReading.readabilityHandler = { handle in log.append(handle.availableData) }
-        try process.run()
+        process = try ChildProcess(ServerBinaryTests.server, arguments, environment: environment)
     }
+
+    /// What the server wrote to standard error so far.
+    var log: String { process.stderrText }
 
     /// The port in the first log line containing `marker`.
     func port(after marker: String) -> Int? {
-        guard let line = log.text.split(separator: "\n").first(where: { $0.contains(marker) }),
+        guard let line = log.split(separator: "\n").first(where: { $0.contains(marker) }),
               let range = line.range(of: "port=") else { return nil }
         return Int(line[range.upperBound...].prefix(while: \.isNumber))
     }
 
-    func terminate() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGTERM) } }
-    func kill() { if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) } }
+    func terminate() { process.signal(SIGTERM) }
+    func kill() { process.signal(SIGKILL) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// The hospital board in Debian's headless chromium (chromium-driver and
 /// Selenium, installed by Scripts/setup): Scripts/board-browser-test.py loads
@@ -13,36 +14,24 @@ struct PrenotifyBrowserTests {
 
     @Test("a case sent from the CLI appears on the open board without a reload, labelled and readable")
     func boardShowsTheCaseLive() async throws {
-        let h = try PrenotifyHarness()
+        let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try PrenotifyEndToEndTests.routedHospital(h)
+        let hospital = try await PrenotifyEndToEndTests.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
         let artifacts = Self.packageRoot.appendingPathComponent(".build/prenotify-artifacts")
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("Scripts/board-browser-test.py").path,
-                             "--board", board, "--cli", PrenotifyHarness.cli.path, "--home", h.home.path,
-                             "--relay", h.relayURL, "--hospital", hospital, "--artifacts", artifacts.path]
         var env = ProcessInfo.processInfo.environment
         env["STROKE_TRIAGE_DEVICE"] = h.device
-        process.environment = env
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
         // Bounded: the script's own waits end well before; a hung browser is killed here.
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(300))
-            if process.isRunning { process.terminate() }
-        }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
+        let run = try await ChildProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                         ["python3", Self.packageRoot.appendingPathComponent("Scripts/board-browser-test.py").path,
+                                          "--board", board, "--cli", PrenotifyHarness.cli.path, "--home", h.home.path,
+                                          "--relay", h.relayURL, "--hospital", hospital, "--artifacts", artifacts.path],
+                                         environment: env).output(killingAfter: 300)
+        let text = run.stdout + run.stderr
         print(text)
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(run.status == 0, "\(text)")
         #expect(text.contains("browser: ok"))
         #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("board.png").path))
     }

@@ -19,11 +19,11 @@ struct PrenotifyEndToEndTests {
     static let sentinels = ["4321.5", "\"age\":97"]
 
     /// The routing destination for the origin (its id is the hospital's id at the relay).
-    static func routedHospital(_ h: PrenotifyHarness) throws -> String { try routedHospital { try h.cli($0) } }
+    static func routedHospital(_ h: PrenotifyHarness) async throws -> String { try await routedHospital { try await h.cli($0) } }
 
     /// The routing destination for the origin, from the CLI that `cli` runs.
-    static func routedHospital(_ cli: ([String]) throws -> PrenotifyHarness.Run) throws -> String {
-        let run = try cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
+    static func routedHospital(_ cli: ([String]) async throws -> PrenotifyHarness.Run) async throws -> String {
+        let run = try await cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
         let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         let destination = (object?["routing"] as? [String: Any])?["destination"] as? [String: Any]
         guard let id = destination?["id"] as? String else { throw PrenotifyHarness.Failure(description: "no routing: \(run.stdout)") }
@@ -62,16 +62,16 @@ struct PrenotifyEndToEndTests {
 
     @Test("a full-module case reaches its hospital's board exactly; the relay, its tables and the logs never see it")
     func sentinelCaseReachesOnlyItsHospital() async throws {
-        let h = try PrenotifyHarness()
+        let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try Self.routedHospital(h)
+        let hospital = try await Self.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
         let otherBoard = try await h.startBoard("other-hospital", keyFile: try h.addHospital("other-hospital"))
 
-        let plain = try h.cli(Self.sentinelCase)
+        let plain = try await h.cli(Self.sentinelCase)
         #expect(plain.status == 0)
-        let sent = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
+        let sent = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout == plain.stdout, "the result on stdout is the same with --notify")
         let note = try Self.notification(sent)
@@ -109,7 +109,7 @@ struct PrenotifyEndToEndTests {
             #expect(!h.allLogs.contains(sentinel), "a server log holds \(sentinel)")
         }
         try Self.checkQueue(h)
-        let status = try h.cli(["notify", "status", "--json"])
+        let status = try await h.cli(["notify", "status", "--json"])
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"caseId\":\"\(caseId)\""))
         #expect(status.stdout.contains("\"delivery\":\"delivered\""))
@@ -117,52 +117,52 @@ struct PrenotifyEndToEndTests {
 
     @Test("relay down while sending: the result first, queued, delivered later by flush, never duplicated")
     func relayDownQueuesAndFlushDeliversOnce() async throws {
-        let h = try PrenotifyHarness()
+        let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try Self.routedHospital(h)
+        let hospital = try await Self.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
-        try h.stopRelay()
+        try await h.stopRelay()
 
-        let sent = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
+        let sent = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL])
         #expect(sent.status == 69, "\(sent.stderr)")
         #expect(sent.stdout.hasPrefix("{\"module\":\"full\""), "the result is printed although the relay is down")
         let note = try Self.notification(sent)
         let caseId = try #require(note["caseId"] as? String)
         #expect(note["delivery"] as? String == "notYetDelivered")
-        let text = try h.cli(["notify", "status"])
+        let text = try await h.cli(["notify", "status"])
         #expect(text.stdout.contains("\(caseId)") && text.stdout.contains("not yet delivered"), "\(text.stdout)")
         try Self.checkQueue(h)
-        #expect(try h.cli(["notify", "flush"]).status == 69)
+        await #expect(try h.cli(["notify", "flush"]).status == 69)
 
         try await h.startRelay(port: h.relayPort)
-        let flushed = try h.cli(["notify", "flush"])
+        let flushed = try await h.cli(["notify", "flush"])
         #expect(flushed.status == 0, "\(flushed.stdout)\(flushed.stderr)")
         #expect(flushed.stdout.contains("Pre-notification delivered"))
-        let again = try h.cli(["notify", "flush"])
+        let again = try await h.cli(["notify", "flush"])
         #expect(again.status == 0)
         #expect(again.stdout.contains("Nothing to deliver."))
-        #expect(try h.cli(["notify", "status", "--json"]).stdout.contains("\"notYetDelivered\":0"))
+        await #expect(try h.cli(["notify", "status", "--json"]).stdout.contains("\"notYetDelivered\":0"))
 
         let shown = try await Self.boardCase(board, caseId)
         #expect(shown["valid"] as? Bool == true)
-        let updated = try h.cli(["notify", "update", "--case", caseId, "--eta-minutes", "7"])
+        let updated = try await h.cli(["notify", "update", "--case", caseId, "--eta-minutes", "7"])
         #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
         _ = try await Self.boardCase(board, caseId) { $0["etaMinutes"] as? Int == 7 }
-        let moved = try h.cli(["notify", "update", "--case", caseId, "--lat", "48.15", "--lon", "11.56", "--json"])
+        let moved = try await h.cli(["notify", "update", "--case", caseId, "--lat", "48.15", "--lon", "11.56", "--json"])
         #expect(moved.status == 0, "\(moved.stderr)")
-        #expect(try h.cli(["notify", "arrived", "--case", caseId]).status == 0)
+        await #expect(try h.cli(["notify", "arrived", "--case", caseId]).status == 0)
         _ = try await Self.boardCase(board, caseId) { $0["status"] as? String == "arrived" }
         #expect(try await PrenotifyHarness.boardCases(board).filter { $0["caseId"] as? String == caseId }.count == 1)
-        #expect(try h.cli(["notify", "cancel", "--case", String(repeating: "0", count: 32)]).status == 65)
-        #expect(try h.cli(["notify", "update", "--case", caseId]).status == 64)
+        await #expect(try h.cli(["notify", "cancel", "--case", String(repeating: "0", count: 32)]).status == 65)
+        await #expect(try h.cli(["notify", "update", "--case", caseId]).status == 64)
     }
 
     @Test("the walkthrough on a real terminal offers the pre-notification after routing; y sends it")
     func walkthroughOffersAndSends() async throws {
-        let h = try PrenotifyHarness()
+        let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try Self.routedHospital(h)
+        let hospital = try await Self.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
         let t = try PrenotifyTerminal(PrenotifyHarness.cli, ["walk", "--mode", "offline", "--accept-disclaimer"],
@@ -190,20 +190,20 @@ struct PrenotifyEndToEndTests {
 
     @Test("a pinned hospital key: the matching pin delivers, a relay naming another key is refused")
     func pinnedKeyRefusesASubstitutedKey() async throws {
-        let h = try PrenotifyHarness()
+        let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try Self.routedHospital(h)
+        let hospital = try await Self.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
-        try h.addHospital("other-hospital")
+        try await h.addHospital("other-hospital")
         let pinned = try #require(h.publicKeys[hospital])
-        let good = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", pinned])
+        let good = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", pinned])
         #expect(good.status == 0, "\(good.stderr)")
         _ = try await Self.boardCase(board, try #require(try Self.notification(good)["caseId"] as? String))
 
         // The relay (here: honest) names the hospital's registered key; a pin of another key must not be overridden.
         let wrongPin = try #require(h.publicKeys["other-hospital"])
-        let refused = try h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", wrongPin])
+        let refused = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", wrongPin])
         #expect(refused.status == 1)
         let note = try Self.notification(refused)
         #expect(note["delivery"] as? String == "failed")
@@ -211,6 +211,6 @@ struct PrenotifyEndToEndTests {
         let caseId = try #require(note["caseId"] as? String)
         try await PrenotifyHarness.waitForFreshPoll(board)
         #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })
-        #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
+        await #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
     }
 }

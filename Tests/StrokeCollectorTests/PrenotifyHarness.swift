@@ -24,7 +24,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     let home: URL
     /// The device name registered at the relay.
     let device = "AMB-7"
-    private var processes: [Process] = []
+    private var processes: [ChildProcess] = []
     /// The public key (`sthk1.…`) of every hospital added, by id.
     private(set) var publicKeys: [String: String] = [:]
     private(set) var relayPort = 0
@@ -44,7 +44,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     static var server: URL { ServerBinaryTests.server }
     static var cli: URL { ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage") }
 
-    init() throws {
+    init() async throws {
         let url = try PostgresCluster.shared.get().createDatabase()
         database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         databaseName = url.database
@@ -52,20 +52,20 @@ final class PrenotifyHarness: @unchecked Sendable {
         home = directory.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // The device: its audit key is its identity at the relay (as for `audit push`).
-        let key = try cli(["audit", "public-key"])
+        let key = try await cli(["audit", "public-key"])
         guard key.status == 0 else { throw Failure(description: "audit public-key: \(key.stderr)") }
-        try admin(["collector", "add-device", "--database", database, "--name", device,
+        try await admin(["collector", "add-device", "--database", database, "--name", device,
                    "--public-key", key.stdout.trimmingCharacters(in: .whitespacesAndNewlines)])
     }
 
     /// Stops every server this harness started and removes its files.
     func stop() {
         for process in processes where process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
+            kill(process.pid, SIGTERM)
         }
         for process in processes {
             for _ in 0..<300 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { kill(process.pid, SIGKILL) }
         }
         processes.removeAll()
         try? FileManager.default.removeItem(at: directory)
@@ -75,13 +75,13 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     /// Makes a hospital key pair (`board keygen`), registers the hospital at the relay; returns its key file.
     @discardableResult
-    func addHospital(_ id: String) throws -> URL {
+    func addHospital(_ id: String) async throws -> URL {
         let keyFile = directory.appendingPathComponent("\(id).key")
-        let made = try admin(["board", "keygen", "--out", keyFile.path])
+        let made = try await admin(["board", "keygen", "--out", keyFile.path])
         guard let publicKey = made.stdout.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("sthk1.") }) else {
             throw Failure(description: "board keygen printed no key: \(made.stdout)")
         }
-        try admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)])
+        try await admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)])
         publicKeys[id] = String(publicKey)
         return keyFile
     }
@@ -103,11 +103,10 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     /// Stops the relay (SIGTERM, bounded wait); its port stays known for a restart.
-    func stopRelay() throws {
-        guard let relay = processes.first(where: { $0.arguments?.first == "relay" && $0.isRunning }) else { return }
-        kill(relay.processIdentifier, SIGTERM)
-        for _ in 0..<600 where relay.isRunning { usleep(100_000) }
-        if relay.isRunning { throw Failure(description: "the relay did not stop") }
+    func stopRelay() async throws {
+        guard let relay = processes.first(where: { $0.arguments.first == "relay" && $0.isRunning }) else { return }
+        relay.signal(SIGTERM)
+        _ = try await relay.await(seconds: 60, "the relay's stop") { relay.isRunning ? nil : true }
     }
 
     /// Starts a board for `hospital` and waits for `/cases.json`; returns its base URL.
@@ -141,16 +140,16 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     /// Runs the paramedic CLI with this device's home and name.
-    func cli(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func cli(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
         var env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": device, "NO_COLOR": "1", "LANG": "C"]
         for (key, value) in environment { env[key] = value }
-        return try Self.run(Self.cli, arguments, environment: env)
+        return try await Self.run(Self.cli, arguments, environment: env)
     }
 
     /// Runs the server executable; throws when it fails.
     @discardableResult
-    func admin(_ arguments: [String]) throws -> Run {
-        let result = try Self.run(Self.server, arguments, environment: [:])
+    func admin(_ arguments: [String]) async throws -> Run {
+        let result = try await Self.run(Self.server, arguments, environment: [:])
         guard result.status == 0 else { throw Failure(description: "\(arguments.prefix(2)) exit \(result.status): \(result.stderr)") }
         return result
     }
@@ -195,7 +194,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// taken) or does not answer within 90 s (a start-up stuck on the loaded test machine): the
     /// process is then stopped and its log kept for the failure message, and the caller starts
     /// it again.
-    private func waitForHTTP(_ url: String, while process: Process) async throws -> Bool {
+    private func waitForHTTP(_ url: String, while process: ChildProcess) async throws -> Bool {
         let answered = try? await Self.waitFor(seconds: 90, url) { () async throws -> Bool? in
             if !process.isRunning { return false }
             let (status, _) = try await Self.get(url)
@@ -203,34 +202,24 @@ final class PrenotifyHarness: @unchecked Sendable {
         }
         if answered == true { return true }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            kill(process.pid, SIGKILL)
+            _ = await process.output()
         }
         return false
     }
 
     @discardableResult
-    private func start(_ name: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = Self.server
-        process.arguments = arguments
+    private func start(_ name: String, _ arguments: [String]) throws -> ChildProcess {
         var env = ProcessInfo.processInfo.environment
         env["STROKE_COLLECTOR_DATABASE"] = nil
-        process.environment = env
-        let logURL = directory.appendingPathComponent("\(name).log")
-        if !FileManager.default.fileExists(atPath: logURL.path) { _ = FileManager.default.createFile(atPath: logURL.path, contents: nil) }
-        let handle = try FileHandle(forWritingTo: logURL)
-        try handle.seekToEnd()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
+        let process = try ChildProcess(Self.server, arguments, environment: env,
+                                       log: directory.appendingPathComponent("\(name).log"))
         processes.append(process)
         return process
     }
 
-    private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
-        let outcome = try ServerCommand.run(executable, arguments, environment: environment,
+    private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws -> Run {
+        let outcome = try await ServerCommand.run(executable, arguments, environment: environment,
                                             unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
         return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }

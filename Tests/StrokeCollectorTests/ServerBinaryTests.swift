@@ -1,6 +1,7 @@
 import FleetSimulator
 import Foundation
 import Testing
+import TestScratch
 import StrokeCollector
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -38,43 +39,33 @@ struct ServerBinaryTests {
         let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         let key = SimulatedDevice(name: "AMB-12").publicKey
 
-        let added = try Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
+        let added = try await Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
         #expect(added.status == 0)
         #expect(added.stdout == "added device AMB-12 (active)\n")
-        let again = try Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
+        let again = try await Self.run(["collector", "add-device", "--database", database, "--name", "AMB-12", "--public-key", key])
         #expect(again.status == 65)
         #expect(again.stderr.contains("collector.deviceExists"))
         // The database from the environment instead of the flag.
-        let listed = try Self.run(["collector", "list-devices", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
+        let listed = try await Self.run(["collector", "list-devices", "--json"], environment: ["STROKE_COLLECTOR_DATABASE": database])
         #expect(listed.status == 0)
         #expect(listed.stdout.contains("\"name\":\"AMB-12\""))
-        #expect(try Self.run(["collector", "suspend-device", "--database", database, "--name", "AMB-12"]).status == 0)
-        #expect(try Self.run(["collector", "incidents", "--database", database, "--device", "AMB-12"]).stdout == "no incidents\n")
-        #expect(try Self.run(["collector", "list-devices"]).status == 64)
+        await #expect(try Self.run(["collector", "suspend-device", "--database", database, "--name", "AMB-12"]).status == 0)
+        await #expect(try Self.run(["collector", "incidents", "--database", database, "--device", "AMB-12"]).stdout == "no incidents\n")
+        await #expect(try Self.run(["collector", "list-devices"]).status == 64)
 
-        let process = Process()
-        process.executableURL = Self.server
-        process.arguments = ["collector", "serve", "--database", database, "--listen", "127.0.0.1:0"]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        let stderr = Pipe()
-        process.standardError = stderr
-        let log = LockedText()
-        stderr.fileHandleForReading.readabilityHandler = { handle in log.append(handle.availableData) }
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let process = try ChildProcess(Self.server, ["collector", "serve", "--database", database, "--listen", "127.0.0.1:0"])
+        defer { process.signal(SIGKILL) }
 
-        let port = try await Self.waitFor(seconds: 180) { Self.port(in: log.text) }
+        let port = try await Self.waitFor(seconds: 180) { Self.port(in: process.stderrText) }
         let (body, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!)
         #expect((response as? HTTPURLResponse)?.statusCode == 200)
         #expect(String(decoding: body, as: UTF8.self) == "ok\n")
 
-        kill(process.processIdentifier, SIGTERM)
-        _ = try await Self.waitFor(seconds: 120) { process.isRunning ? nil : true }
-        stderr.fileHandleForReading.readabilityHandler = nil
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 0)
-        #expect(log.text.contains("collector stopped"))
+        process.signal(SIGTERM)
+        let ended = await process.output(killingAfter: 120)
+        #expect(!ended.signalled)
+        #expect(ended.status == 0)
+        #expect(ended.stderr.contains("collector stopped"))
     }
 
     /// The port from the "collector listening" log line.
@@ -94,8 +85,8 @@ struct ServerBinaryTests {
     }
 
     /// Runs the server binary to its end.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> (status: Int32, stdout: String, stderr: String) {
-        let outcome = try ServerCommand.run(server, arguments, environment: environment)
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let outcome = try await ServerCommand.run(server, arguments, environment: environment)
         return (outcome.status, outcome.stdout, outcome.stderr)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -9,8 +10,8 @@ import Glibc
 final class StationProcess: @unchecked Sendable {
     let data: String
     let logDirectory: URL
-    private var station: Process?
-    private var boards: [Process] = []
+    private var station: ChildProcess?
+    private var boards: [ChildProcess] = []
     private var starts = 0
 
     init(data: String, logs: URL) {
@@ -71,12 +72,11 @@ final class StationProcess: @unchecked Sendable {
     }
 
     /// Sends SIGTERM to the station and waits (up to 120 s) for it to exit; its exit status.
-    func terminate() throws -> Int32 {
+    func terminate() async throws -> Int32 {
         guard let station else { throw PrenotifyHarness.Failure(description: "no station") }
-        if station.isRunning { kill(station.processIdentifier, SIGTERM) }
-        for _ in 0..<1_200 where station.isRunning { usleep(100_000) }
-        guard !station.isRunning else { throw PrenotifyHarness.Failure(description: "the station did not stop: \(logs)") }
-        return station.terminationStatus
+        station.signal(SIGTERM)
+        _ = try await station.await(seconds: 120, "the station's stop") { station.isRunning ? nil : true }
+        return await station.output().status
     }
 
     /// Stops the boards (SIGTERM, bounded wait, then SIGKILL).
@@ -90,43 +90,34 @@ final class StationProcess: @unchecked Sendable {
         end(boards + [station].compactMap { $0 })
     }
 
-    private func end(_ processes: [Process]) {
-        for process in processes where process.isRunning { kill(process.processIdentifier, SIGTERM) }
+    private func end(_ processes: [ChildProcess]) {
+        for process in processes where process.isRunning { kill(process.pid, SIGTERM) }
         for process in processes {
             for _ in 0..<600 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            if process.isRunning { kill(process.pid, SIGKILL) }
         }
     }
 
     /// Waits up to 240 s for `url` to answer 200: true; false when `process` exits first or never answers (then it is killed).
-    private func answers(_ url: String, while process: Process) async throws -> Bool {
+    private func answers(_ url: String, while process: ChildProcess) async throws -> Bool {
         let answered = try? await PrenotifyHarness.waitFor(seconds: 240, url) { () async throws -> Bool? in
             if !process.isRunning { return false }
             return try await PrenotifyHarness.get(url).0 == 200 ? true : nil
         }
         if answered == true { return true }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            kill(process.pid, SIGKILL)
+            _ = await process.output()
         }
         return false
     }
 
-    private func launch(_ name: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = ServerBinaryTests.server
-        process.arguments = arguments
+    private func launch(_ name: String, _ arguments: [String]) throws -> ChildProcess {
         var environment = ProcessInfo.processInfo.environment
         environment["STROKE_COLLECTOR_DATABASE"] = nil
         environment["STROKE_COLLECTOR_CONFIG"] = nil
-        process.environment = environment
         let log = logDirectory.appendingPathComponent("\(name).log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        return process
+        try? FileManager.default.removeItem(at: log)
+        return try ChildProcess(ServerBinaryTests.server, arguments, environment: environment, log: log)
     }
 }

@@ -2,6 +2,7 @@ import FleetSimulator
 import Foundation
 import StrokeCollector
 import Testing
+import TestScratch
 import TLSFixture
 #if canImport(Glibc)
 import Glibc
@@ -22,47 +23,47 @@ struct StationProcessTests {
         // 1. The station, with no database set up by hand.
         let base = try await station.start()
         // 2. A device and a hospital, with --data while the station runs (its PostgreSQL is reached, not restarted).
-        let deviceKey = try cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let device = try admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey])
+        let deviceKey = try await cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let device = try await admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey])
         #expect(device.status == 0, "\(device.stderr)")
-        let hospital = try PrenotifyEndToEndTests.routedHospital(cli)
+        let hospital = try await PrenotifyEndToEndTests.routedHospital(cli)
         let keyFile = directory.appendingPathComponent("board.key").path
-        let added = try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile])
+        let added = try await admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile])
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
         #expect(station.isRunning)
         // 3. A board on the station's URL, 4. a case sent with --notify.
         let board = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: base)
-        let sent = try cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base])
+        let sent = try await cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base])
         #expect(sent.status == 0, "\(sent.stderr)")
         let caseId = try #require(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String)
         _ = try await PrenotifyEndToEndTests.boardCase(board, caseId)
         // The device's audit records reach the collector on the same URL.
-        let pushed = try cli(["audit", "push", "--collector", base, "--device-name", "AMB-7"])
+        let pushed = try await cli(["audit", "push", "--collector", base, "--device-name", "AMB-7"])
         #expect(pushed.status == 0, "\(pushed.stderr)")
 
         // SIGTERM: the station exits 0 and its PostgreSQL is stopped.
-        #expect(try station.terminate() == 0)
+        await #expect(try station.terminate() == 0)
         let cluster = try StationCluster(directory: data)
         #expect(!FileManager.default.fileExists(atPath: data + "/pgdata/postmaster.pid"))
         #expect(!cluster.isRunning)
         // An administration command with --data while the station is stopped starts and stops the cluster itself.
-        let listed = try admin(["collector", "list-devices", "--data", data])
+        let listed = try await admin(["collector", "list-devices", "--data", data])
         #expect(listed.stdout.contains("AMB-7"), "\(listed.stderr)")
         #expect(!cluster.isRunning)
 
         // A restart keeps the device, the hospital and the case: a new board (nothing in memory) shows the case.
         let again = try await station.start()
-        let hospitals = try admin(["relay", "list-hospitals", "--data", data])
+        let hospitals = try await admin(["relay", "list-hospitals", "--data", data])
         #expect(hospitals.stdout.contains(hospital), "\(hospitals.stderr)")
         station.stopBoards()
         let newBoard = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: again)
         _ = try await PrenotifyEndToEndTests.boardCase(newBoard, caseId)
         // The collector kept the device's chain: the next assessment's records continue it (a lost head would be a gap, 409).
-        #expect(try cli(PrenotifyEndToEndTests.sentinelCase).status == 0)
-        let next = try cli(["audit", "push", "--collector", again, "--device-name", "AMB-7"])
+        await #expect(try cli(PrenotifyEndToEndTests.sentinelCase).status == 0)
+        let next = try await cli(["audit", "push", "--collector", again, "--device-name", "AMB-7"])
         #expect(next.status == 0, "\(next.stderr)")
-        #expect(try station.terminate() == 0)
+        await #expect(try station.terminate() == 0)
         #expect(!cluster.isRunning)
         // The logs never hold a patient value.
         for sentinel in PrenotifyEndToEndTests.sentinels { #expect(!station.logs.contains(sentinel)) }
@@ -82,31 +83,31 @@ struct StationProcessTests {
 
         // --api-base: the station's local models over HTTPS.
         let assess = ["coma", "--gfap", "500", "--mode", "cloud", "--api-base", base, "--accept-disclaimer", "--json"]
-        let trusted = try cli(assess + trust)
+        let trusted = try await cli(assess + trust)
         #expect(trusted.status == 0, "\(trusted.stderr)")
         #expect(trusted.stdout.contains("\"module\":\"coma\""))
-        let refused = try cli(assess)
+        let refused = try await cli(assess)
         #expect(refused.status == 69)
         #expect(refused.stderr.contains("certificate"), "\(refused.stderr)")
 
         // audit push to the station's collector.
-        let deviceKey = try cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(try admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey]).status == 0)
+        let deviceKey = try await cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        await #expect(try admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey]).status == 0)
         let push = ["audit", "push", "--collector", base, "--device-name", "AMB-7"]
-        let untrustedPush = try cli(push)
+        let untrustedPush = try await cli(push)
         #expect(untrustedPush.status == 69, "\(untrustedPush.stderr)")
-        let pushed = try cli(push + trust)
+        let pushed = try await cli(push + trust)
         #expect(pushed.status == 0, "\(pushed.stderr)")
 
         // --notify to the station's relay.
-        let hospital = try PrenotifyEndToEndTests.routedHospital(cli)
+        let hospital = try await PrenotifyEndToEndTests.routedHospital(cli)
         let keyFile = directory.appendingPathComponent("board.key").path
-        #expect(try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile]).status == 0)
-        let sent = try cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base] + trust)
+        await #expect(try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile]).status == 0)
+        let sent = try await cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base] + trust)
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String != nil)
 
-        #expect(try station.terminate() == 0)
+        await #expect(try station.terminate() == 0)
         #expect(!(try StationCluster(directory: data)).isRunning)
     }
 }
@@ -127,8 +128,8 @@ struct StationSite {
     }
 
     /// Runs the CLI as device AMB-7 with this home (no relay, collector database or CA from the environment).
-    func cli(_ arguments: [String]) throws -> PrenotifyHarness.Run {
-        let run = try ServerCommand.run(
+    func cli(_ arguments: [String]) async throws -> PrenotifyHarness.Run {
+        let run = try await ServerCommand.run(
             PrenotifyHarness.cli, arguments,
             environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
             unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
@@ -136,7 +137,7 @@ struct StationSite {
     }
 
     /// Runs `stroke-triage-server` with `arguments`.
-    func admin(_ arguments: [String]) throws -> ServerCommand.Outcome { try ServerCommand.run(ServerBinaryTests.server, arguments) }
+    func admin(_ arguments: [String]) async throws -> ServerCommand.Outcome { try await ServerCommand.run(ServerBinaryTests.server, arguments) }
 
     /// Stops the station and its boards, its PostgreSQL if a failed expectation left it running, and deletes the folder.
     func remove() {

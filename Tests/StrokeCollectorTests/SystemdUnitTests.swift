@@ -1,6 +1,7 @@
 import FleetSimulator
 import Foundation
 import Testing
+import TestScratch
 
 /// The systemd units in contrib/systemd (docs/station.md) as systemd reads them: `systemd-analyze
 /// verify` with the built server in ExecStart, and the hardening every unit must keep.
@@ -29,7 +30,7 @@ struct SystemdUnitTests {
 
     @Test("systemd-analyze verify accepts the units (with the built server as ExecStart)",
           .enabled(if: analyze != nil, "systemd-analyze is not installed: Scripts/setup --tests installs the systemd package"))
-    func verify() throws {
+    func verify() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -42,7 +43,7 @@ struct SystemdUnitTests {
             paths.append(path)
         }
         // --man=no: the man page is installed under Scripts/install's PREFIX, not where man looks here.
-        let run = try ServerCommand.run(URL(fileURLWithPath: Self.analyze!), ["verify", "--man=no"] + paths)
+        let run = try await ServerCommand.run(URL(fileURLWithPath: Self.analyze!), ["verify", "--man=no"] + paths)
         #expect(run.status == 0, "\(run.stderr)")
         // A setting systemd cannot parse is only a warning (exit 0): none may be printed.
         #expect(run.stderr.isEmpty && run.stdout.isEmpty, "\(run.stdout)\(run.stderr)")
