@@ -252,7 +252,7 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 "HTTPChannelSetup",
-                // The relay client's libcurl transport when the relay's CA is private (--ca-file).
+                // The relay client's libcurl transport (JSONTransfer).
                 "StrokeCloud",
             ]
         ),
@@ -309,6 +309,17 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Test support: the test process's one scratch folder (removed at exit) and the one way tests start a process (ChildProcess).
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: the server tests' one HTTP client (HummingbirdTesting's TestClient behind a URL-based call).
+        .target(
+            name: "HTTPTestClient",
+            dependencies: [
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            path: "Tests/HTTPTestClient"
+        ),
         .testTarget(
             name: "TriageFleetTests",
             dependencies: [
@@ -385,7 +396,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "HTTPChannelSetup", "TriageFleet", "StrokeCloud", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import StrokeCloud
 
 /// One HTTP answer: status and body.
@@ -12,22 +9,15 @@ public struct HTTPAnswer: Sendable {
     public let body: Data
 }
 
-/// The board's HTTP client to the relay: Foundation's `URLSession`
-/// (FoundationNetworking on Linux, which uses the system libcurl), with an
-/// ephemeral session (no cookies, no cache, no credentials on disk) and an
-/// explicit per-request timeout. Chosen because it is already in the
-/// toolchain: no package is added for it.
-///
-/// With a private CA (`caFile`, `board serve --ca-file`) the requests go through the CLI's
-/// libcurl transport instead (`JSONTransfer`, `CURLOPT_CAINFO`, verification on): URLSession on
-/// Linux has no way to trust a CA besides the system's.
-public final class RelayHTTPClient: @unchecked Sendable {
-    // URLSession is thread-safe; the stored properties are immutable.
+/// The board's HTTP client to the relay: the CLI's libcurl transport (`JSONTransfer`: TLS
+/// verification on, no redirects, bounded time and answer size), each transfer on a thread of
+/// its own, so the board's NIO server never waits on it. `caFile` (`board serve --ca-file`)
+/// names a private CA the relay's certificate may chain to, besides the system's.
+public final class RelayHTTPClient: Sendable {
     /// The relay's base URL (scheme, host, port, optional path prefix).
     public let baseURL: URL
     /// The private CA the relay's certificate may chain to, if any.
     public let caFile: String?
-    private let session: URLSession
     private let timeoutSeconds: Double
 
     /// Creates a client for `baseURL` (`http://` or `https://`), trusting `caFile`'s CA besides the system's.
@@ -38,13 +28,6 @@ public final class RelayHTTPClient: @unchecked Sendable {
             throw .configurationInvalid("relay: expected an http:// or https:// URL, got \(text)")
         }
         baseURL = url
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeoutSeconds
-        configuration.timeoutIntervalForResource = timeoutSeconds
-        configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
-        configuration.httpCookieStorage = nil
-        configuration.urlCache = nil
-        session = URLSession(configuration: configuration)
         self.timeoutSeconds = timeoutSeconds
         self.caFile = caFile
     }
@@ -57,34 +40,13 @@ public final class RelayHTTPClient: @unchecked Sendable {
     ///   that does not verify: the detail names the problem).
     public func send(method: String, path: String, body: Data = Data(), headers: [(String, String)] = []) async throws(BoardError) -> HTTPAnswer {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw .configurationInvalid("path: \(path)") }
-        if let caFile {
-            do {
-                let answer = try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
-                                                         headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
-                                                         maxResponseBytes: 16 << 20, caFile: caFile)
-                return HTTPAnswer(status: answer.status, body: answer.body)
-            } catch {
-                throw .relayUnavailable(error.certificateProblem.map { "TLS certificate refused: \($0)" } ?? error.code)
-            }
+        do {
+            let answer = try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
+                                                     headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
+                                                     maxResponseBytes: 16 << 20, caFile: caFile)
+            return HTTPAnswer(status: answer.status, body: answer.body)
+        } catch {
+            throw .relayUnavailable(error.certificateProblem.map { "TLS certificate refused: \($0)" } ?? error.code)
         }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalAndRemoteCacheData, timeoutInterval: timeoutSeconds)
-        request.httpMethod = method
-        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-        if !body.isEmpty {
-            request.httpBody = body
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        let session = session
-        let result: Result<HTTPAnswer, BoardError> = await withCheckedContinuation { continuation in
-            session.dataTask(with: request) { data, response, error in
-                if let response = response as? HTTPURLResponse {
-                    continuation.resume(returning: .success(HTTPAnswer(status: response.statusCode, body: data ?? Data())))
-                } else {
-                    let reason = (error as? URLError).map { "URLError \($0.code.rawValue)" } ?? "no HTTP answer"
-                    continuation.resume(returning: .failure(.relayUnavailable(reason)))
-                }
-            }.resume()
-        }
-        return try result.get()
     }
 }

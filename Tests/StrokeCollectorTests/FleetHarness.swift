@@ -26,6 +26,7 @@ struct FleetHarness {
         let url = "postgres://collector@localhost:\(database.port)/\(database.database)?host=\(cluster.directory)"
         let devices = (1...count).map { FleetDevice(name: String(format: "\(prefix)-%03d", $0)) }
         let binary = ServerBinaryTests.server
+        ProcessStartLog.record("stroke-triage-server")  // FleetSimulator's runner (shared with the benchmark) records nothing itself
         try await CollectorProcess.register(devices, binary: binary, database: url)
         return try await serve(cluster: cluster, database: database, devices: devices, collectors: collectors,
                                serveArguments: serveArguments)
@@ -46,6 +47,7 @@ struct FleetHarness {
         var processes: [CollectorProcess] = []
         for index in 0..<collectors {
             let logPrefix = TestScratch.file("fleet-\(database.database)-collector\(index)", suffix: ".log").path
+            ProcessStartLog.record("stroke-triage-server")
             let process = CollectorProcess(binary: binary, database: url, logPrefix: logPrefix, extraArguments: serveArguments)
             processes.append(process)
             do {

@@ -4,6 +4,7 @@ import FleetSimulator
 import Foundation
 import Testing
 import TestScratch
+import HTTPTestClient
 import StrokeCollector
 
 /// Hostile pushes against a served `stroke-triage-server collector serve`
@@ -17,7 +18,7 @@ struct HostilePushHTTPTests {
                                                  prefix: "HOSTILE")
         defer { fleet.stop() }
         let collector = fleet.collectors[0]
-        let pusher = FleetPusher(collectors: [collector.url])
+        let pusher = Poster()
         let (device, other) = (fleet.devices[0], fleet.devices[1])
         let path = CollectorRoutes.pushPath
         func code(_ answer: (Int, Data)) -> String? { (try? JSONDecoder().decode(RefusalBody.self, from: answer.1))?.error.code }
@@ -87,5 +88,14 @@ struct HostilePushHTTPTests {
             throw FleetPushError(description: "no VmHWM in /proc/\(pid)/status")
         }
         return value
+    }
+}
+
+/// `POST /v1/push` through the tests' one HTTP client.
+private struct Poster {
+    func post(_ collector: URL, body: Data, headers: [(String, String)]) async throws -> (Int, Data) {
+        let answer = try await TestHTTP.send(.post, collector.absoluteString + CollectorRoutes.pushPath,
+                                         headers: [("Content-Type", "application/json")] + headers, body: body)
+        return (answer.status, answer.body)
     }
 }

@@ -6,6 +6,7 @@ import FoundationNetworking
 #if canImport(Glibc)
 import Glibc
 import TestScratch
+import HTTPTestClient
 #endif
 
 /// Real parts for the pre-notification tests: a database in the throwaway
@@ -156,8 +157,8 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     /// GET `url`; the body and status.
     static func get(_ url: String) async throws -> (Int, Data) {
-        let (body, response) = try await URLSession.shared.data(from: URL(string: url)!)
-        return ((response as? HTTPURLResponse)?.statusCode ?? 0, body)
+        let answer = try await TestHTTP.send(.get, url)
+        return (answer.status, answer.body)
     }
 
     /// The board's `/cases.json` cases.

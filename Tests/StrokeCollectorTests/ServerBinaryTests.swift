@@ -2,10 +2,8 @@ import FleetSimulator
 import Foundation
 import Testing
 import TestScratch
+import HTTPTestClient
 import StrokeCollector
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// The built `stroke-triage-server` binary as an administrator runs it, and
 /// the paramedic CLI's independence from the server packages.
@@ -57,9 +55,9 @@ struct ServerBinaryTests {
         defer { process.signal(SIGKILL) }
 
         let port = try await Self.waitFor(seconds: 180) { Self.port(in: process.stderrText) }
-        let (body, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/healthz")!)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        #expect(String(decoding: body, as: UTF8.self) == "ok\n")
+        let health = try await TestHTTP.send(.get, "http://127.0.0.1:\(port)/healthz")
+        #expect(health.status == 200)
+        #expect(health.text == "ok\n")
 
         process.signal(SIGTERM)
         let ended = await process.output(killingAfter: 120)
