@@ -21,7 +21,7 @@ import Darwin
 /// ```swift
 /// try DurableFile.write(Array(json.utf8), to: "/home/medic/.local/state/stroke-triage/session.json")
 /// ```
-public final class DurableFile {
+public final class DurableFile: OutputByteSink {
     /// What to do when the target already exists.
     public enum Existing: Sendable {
         /// Replace it atomically.
@@ -72,25 +72,7 @@ public final class DurableFile {
     /// Writes all of `bytes` (retrying short writes and `EINTR`); on failure the temporary file is removed.
     /// - Throws: `OutputFileError` (`.diskFull` when the disk is full, else `.cannotWrite`).
     public func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError) {
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let n = rawWrite(descriptor, base + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(errno: errno)
-            }
-            offset += n
-        }
-    }
-
-    /// Writes `bytes`.
-    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
-        var failure: OutputFileError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(OutputFileError) { try write(buffer) } catch { failure = error }
-        }
-        if let failure { throw failure }
+        if let code = writeAll(descriptor, bytes) { throw failure(errno: code) }
     }
 
     /// Records a write error met by code that wrote to `descriptor` itself: removes the
@@ -186,3 +168,41 @@ private func rawOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { 
 private func rawWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
 private func rawOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 { Darwin.open(path, flags, mode) }
 #endif
+
+/// A file written with `write(_: UnsafeRawBufferPointer)` (`DurableFile`, `OutputFile`);
+/// the byte-array and text forms come with it.
+public protocol OutputByteSink {
+    /// Writes all of `bytes`; on failure the file is discarded.
+    func write(_ bytes: UnsafeRawBufferPointer) throws(OutputFileError)
+}
+
+extension OutputByteSink {
+    /// Writes `bytes`.
+    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
+        var failure: OutputFileError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(OutputFileError) { try write(buffer) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Writes the UTF-8 of `text`.
+    public func write(_ text: String) throws(OutputFileError) {
+        try write(Array(text.utf8))
+    }
+}
+
+/// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`: nil, or the `errno` of the failure.
+func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+    guard let base = bytes.baseAddress else { return nil }
+    var offset = 0
+    while offset < bytes.count {
+        let n = rawWrite(fd, base + offset, bytes.count - offset)
+        if n < 0 {
+            if errno == EINTR { continue }
+            return errno
+        }
+        offset += n
+    }
+    return nil
+}

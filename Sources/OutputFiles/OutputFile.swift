@@ -19,7 +19,7 @@ import Darwin
 /// - An existing regular file is replaced, or with `.refuseUnlessForced`
 ///   refused unless `force` is set (checked again atomically at the end).
 /// - A full disk is reported as `.diskFull`, with the temporary file removed.
-public final class OutputFile {
+public final class OutputFile: OutputByteSink {
     /// What to do when the target already exists as a regular file.
     public enum ExistingFile: Sendable {
         /// Replace it (reports, batch output).
@@ -85,30 +85,9 @@ public final class OutputFile {
             do throws(OutputFileError) { try durable.write(bytes) } catch { throw fail(error) }
             return
         }
-        guard let base = bytes.baseAddress else { return }
-        var offset = 0
-        while offset < bytes.count {
-            let n = Glibc_write(descriptor, base + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw fail(OutputFileError(path: path, reason: .cannotWrite, errorNumber: errno))
-            }
-            offset += n
+        if let code = writeAll(descriptor, bytes) {
+            throw fail(OutputFileError(path: path, reason: .cannotWrite, errorNumber: code))
         }
-    }
-
-    /// Writes the UTF-8 of `text`.
-    public func write(_ text: String) throws(OutputFileError) {
-        try write(Array(text.utf8))
-    }
-
-    /// Writes `bytes`.
-    public func write(_ bytes: [UInt8]) throws(OutputFileError) {
-        var failure: OutputFileError?
-        bytes.withUnsafeBytes { buffer in
-            do throws(OutputFileError) { try write(buffer) } catch { failure = error }
-        }
-        if let failure { throw failure }
     }
 
     /// Records a write error met by code that wrote to `descriptor` itself
@@ -191,9 +170,7 @@ public final class OutputFile {
 }
 
 #if canImport(Glibc)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Glibc.write(fd, buffer, count) }
 private func Glibc_open(_ path: String, _ flags: Int32) -> Int32 { Glibc.open(path, flags) }
 #else
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { Darwin.write(fd, buffer, count) }
 private func Glibc_open(_ path: String, _ flags: Int32) -> Int32 { Darwin.open(path, flags) }
 #endif
