@@ -36,11 +36,10 @@ struct OutputFileCommandTests {
         return makeNullDevice(path)
     }()
 
-    /// A home with a small audit log (three events), for the export tests.
+    /// A home with a small audit log (three events, appended in process), for the export tests.
     static func homeWithLog() throws -> URL {
         let home = folder()
-        let r = try BinaryRunner.appendStress(["--count", "3"], environment: ["STROKE_TRIAGE_HOME": home.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try AuditAppender.append(home: home, count: 3)
         return home
     }
 
