@@ -374,7 +374,7 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "StrokeAudit", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),

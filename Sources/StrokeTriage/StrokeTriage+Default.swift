@@ -7,9 +7,9 @@ import ArgumentParser
 
 extension StrokeTriage {
     /// `stroke-triage` with no arguments: the walkthrough on a terminal
-    /// (stdin is a TTY), otherwise the help text.
+    /// (stdin is a TTY; never in a capture), otherwise the help text.
     func run() async throws {
-        guard isatty(STDIN_FILENO) == 1 else {
+        guard Console.isTerminal(STDIN_FILENO) else {
             Console.out(StrokeTriage.helpMessage())
             return
         }

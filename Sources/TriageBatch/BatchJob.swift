@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Logging
 import StrokeModels
 import TriageEngine
@@ -35,6 +40,11 @@ public struct BatchJob: Sendable {
     public var force: Bool
     /// Rows in flight at once when rows go to a prediction service one by one.
     public var concurrency: Int
+    /// The descriptor an input of `-` reads: stdin unless the caller streams from another
+    /// (the CLI run in process by a test). The job never closes it.
+    public var standardInput: Int32 = STDIN_FILENO
+    /// The descriptor an output of `-` writes: stdout unless the caller gives another. The job never closes it.
+    public var standardOutput: Int32 = STDOUT_FILENO
 
     /// A job with the CLI's defaults: stdin to stdout, 4 rows in flight, no links followed.
     public init(module: BatchModule, format: BatchFormat, input: String = "-", output: String = "-", force: Bool = false,
@@ -58,10 +68,10 @@ public struct BatchJob: Sendable {
     /// - Throws: `BatchError` (input, header, stream), `OutputFileError` (output), or what `service` throws.
     public func run(events: any BatchEventSink,
                     service: () throws -> (any PredictionService)? = { nil }) async throws -> BatchRunner.Summary {
-        try await BatchFiles.withInput(input) { inputFD, size in
+        try await BatchFiles.withInput(input, standardInput: standardInput) { inputFD, size in
             var runner = BatchRunner(module: module, format: format, input: inputFD, totalBytes: size, events: events)
             try runner.readHeader()
-            return try await BatchFiles.withOutput(output, force: force, input: inputFD) { outputFD in
+            return try await BatchFiles.withOutput(output, force: force, input: inputFD, standardOutput: standardOutput) { outputFD in
                 runner.begin(output: outputFD)
                 if let service = try service() {
                     try await runner.runConcurrently(service: service, concurrency: concurrency)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `stroke-triage batch` through the built binary: both formats for every
+/// `stroke-triage batch` in process (`InProcessCLI`, standard input given): both formats for every
 /// module, CSV quoting, CRLF, blank lines, bad rows, header errors, stdin and
 /// stdout, golden values, output order, file mode, and no progress line off a terminal.
 @Suite struct BatchCommandTests {
@@ -52,9 +52,9 @@ import Testing
     ]
 
     @Test(arguments: validRows.map(\.module))
-    func csvForEveryModule(_ module: String) throws {
+    func csvForEveryModule(_ module: String) async throws {
         let row = Self.validRows.first { $0.module == module }!
-        let r = try BinaryRunner.run(["batch", "--module", module, "--mode", "offline"], stdin: row.csv)
+        let r = await InProcessCLI.run(["batch", "--module", module, "--mode", "offline"], stdin: row.csv)
         #expect(r.status == 0, "\(r.stderr)")
         let out = Self.lines(r.stdout)
         #expect(out.count == 2)
@@ -70,9 +70,9 @@ import Testing
     }
 
     @Test(arguments: validRows.map(\.module))
-    func jsonLinesForEveryModule(_ module: String) throws {
+    func jsonLinesForEveryModule(_ module: String) async throws {
         let row = Self.validRows.first { $0.module == module }!
-        let r = try BinaryRunner.run(["batch", "--module", module, "--format", "jsonl", "--mode", "offline"], stdin: row.jsonl)
+        let r = await InProcessCLI.run(["batch", "--module", module, "--format", "jsonl", "--mode", "offline"], stdin: row.jsonl)
         #expect(r.status == 0, "\(r.stderr)")
         let out = Self.lines(r.stdout)
         #expect(out.count == 1)
@@ -93,9 +93,9 @@ import Testing
         }
     }
 
-    @Test func quotedFieldsCRLFAndBlankLines() throws {
+    @Test func quotedFieldsCRLFAndBlankLines() async throws {
         let input = "\u{FEFF}\"gfap\",\"fast_ed\"\r\n\r\n\"180\",7\r\n   \r\n\"1,5\",2\r\n500,\"3\"\r\n"
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
         #expect(r.status == 65)
         let out = Self.lines(r.stdout)
         #expect(out.count == 4)
@@ -107,9 +107,9 @@ import Testing
         #expect(!r.stdout.contains("\r"))
     }
 
-    @Test func aBadRowIsReportedWithItsLineAndTheRunContinues() throws {
+    @Test func aBadRowIsReportedWithItsLineAndTheRunContinues() async throws {
         let input = "age,sbp,dbp,gfap\n72,160,90,300\n72,160,90,12345\n71,90,150,300\n70,150,,300\n70,150,80,400\n"
-        let r = try BinaryRunner.run(["batch", "--module", "limited", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "limited", "--mode", "offline"], stdin: input)
         #expect(r.status == 65)
         let out = Self.lines(r.stdout).map(Self.cells)
         #expect(out.count == 6)
@@ -124,9 +124,9 @@ import Testing
         #expect(r.stderr.contains("rows passed: 2, rows rejected: 3"))
     }
 
-    @Test func jsonLinesBadRows() throws {
+    @Test func jsonLinesBadRows() async throws {
         let input = "{\"gfap\":180,\"fastEd\":7}\nnot json\n{\"gfap\":180}\n{\"gfap\":180,\"fastEd\":7,\"age\":3}\n{\"gfap\":\"x\",\"fastEd\":1}\n"
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--format", "jsonl", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--format", "jsonl", "--mode", "offline"], stdin: input)
         #expect(r.status == 65)
         let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["line"] as? Int } == [1, 2, 3, 4, 5])
@@ -141,10 +141,10 @@ import Testing
                       ("gfap\n1\n", "required column fast_ed"),
                       ("gfap,gfap,fast_ed\n", "column gfap twice"),
                       ("\n\n", "no header row")])
-    func headerErrorsExit65BeforeTheOutputExists(_ input: String, _ message: String) throws {
+    func headerErrorsExit65BeforeTheOutputExists(_ input: String, _ message: String) async throws {
         let dir = Self.directory()
         let out = dir.appendingPathComponent("out.csv").path
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "offline", "--out", out], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "offline", "--out", out], stdin: input)
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.contains(message), "\(r.stderr)")
@@ -152,9 +152,9 @@ import Testing
     }
 
     @Test func usageErrorsExit64() async throws {
-        #expect(try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "cloud"], stdin: "").status == 64)
-        #expect(try BinaryRunner.run(["batch", "--module", "nope"], stdin: "").status == 64)
-        #expect(try BinaryRunner.run(["batch", "--module", "full", "--concurrency", "0"], stdin: "").status == 64)
+        #expect(await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "cloud"], stdin: "").status == 64)
+        #expect(await InProcessCLI.run(["batch", "--module", "nope"], stdin: "").status == 64)
+        #expect(await InProcessCLI.run(["batch", "--module", "full", "--concurrency", "0"], stdin: "").status == 64)
         let missing = await InProcessCLI.run(["batch", "--module", "lvo", "--in", "/nonexistent/in.csv"])
         #expect(missing.status == 1)
         let dir = Self.directory()
@@ -176,26 +176,26 @@ import Testing
         #expect(written.hasPrefix(#"{"line":1,"input":{"gfap":1000},"result":{"gfap":1000.0,"#))
         let mode = try FileManager.default.attributesOfItem(atPath: out)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        let dashes = try BinaryRunner.run(["batch", "--module", "volume", "--in", "-", "--out", "-", "--mode", "offline"], stdin: "gfap\n1000\n")
+        let dashes = await InProcessCLI.run(["batch", "--module", "volume", "--in", "-", "--out", "-", "--mode", "offline"], stdin: "gfap\n1000\n")
         #expect(dashes.status == 0)
         #expect(dashes.stdout.contains("23.938669011741915"))
     }
 
-    @Test func noProgressLineWhenStderrIsNotATerminal() throws {
+    @Test func noProgressLineWhenStderrIsNotATerminal() async throws {
         var input = "gfap,fast_ed\n"
         for i in 0..<20_000 { input += "\(100 + i % 900),\(i % 10)\n" }
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
         #expect(r.status == 0)
         #expect(!r.stderr.contains("\r"))
         #expect(!r.stderr.contains("rows/s"))
         #expect(Self.lines(r.stderr).count == 2, "summary and disclaimer only")
     }
 
-    @Test func outputOrderFollowsInputOrderWithConcurrentRequests() throws {
+    @Test func outputOrderFollowsInputOrderWithConcurrentRequests() async throws {
         var input = ""
         for i in 0..<300 { input += "{\"gfap\":\(29 + i * 30)}\n" }
         input += "{\"gfap\":5}\n"
-        let r = try BinaryRunner.run(["batch", "--module", "coma", "--format", "jsonl", "--mode", "auto", "--per-row-requests",
+        let r = await InProcessCLI.run(["batch", "--module", "coma", "--format", "jsonl", "--mode", "auto", "--per-row-requests",
                                       "--concurrency", "8"], stdin: input)
         #expect(r.status == 65)
         let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
@@ -207,12 +207,12 @@ import Testing
         #expect(objects[300]["error"] as? String == "gfap is outside its allowed range; allowed is a number from 29 to 10001.")
     }
 
-    @Test func lvoGoldenValuesThroughBatch() throws {
+    @Test func lvoGoldenValuesThroughBatch() async throws {
         let cases = try CalculatorCommandTests.cases("lvo.json")
         #expect(cases.count > 80)
         var input = "gfap,fast_ed\n"
         for c in cases { input += CalculatorCommandTests.arg(c["gfap"]) + "," + CalculatorCommandTests.arg(c["fastEd"]) + "\n" }
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--mode", "offline"], stdin: input)
         #expect(r.status == 0, "\(r.stderr)")
         let rows = Self.lines(r.stdout).dropFirst().map(Self.cells)
         #expect(rows.count == cases.count)
@@ -225,12 +225,12 @@ import Testing
         }
     }
 
-    @Test func volumeGoldenValuesThroughBatch() throws {
+    @Test func volumeGoldenValuesThroughBatch() async throws {
         let cases = try CalculatorCommandTests.cases("volume.json")
         #expect(!cases.isEmpty)
         var input = ""
         for c in cases { input += "{\"gfap\":\(CalculatorCommandTests.arg(c["gfap"]))}\n" }
-        let r = try BinaryRunner.run(["batch", "--module", "volume", "--format", "jsonl", "--mode", "offline"], stdin: input)
+        let r = await InProcessCLI.run(["batch", "--module", "volume", "--format", "jsonl", "--mode", "offline"], stdin: input)
         #expect(r.status == 0, "\(r.stderr)")
         let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.count == cases.count)

@@ -37,15 +37,15 @@ import Testing
         }
     }
 
-    @Test func controlCharactersInAHeaderAreEscapedInTheMessage() throws {
-        let r = try BinaryRunner.run(["batch", "--module", "lvo"], stdin: "\u{1B}]0;pwned\u{07}gfap\n")
+    @Test func controlCharactersInAHeaderAreEscapedInTheMessage() async throws {
+        let r = await InProcessCLI.run(["batch", "--module", "lvo"], stdin: "\u{1B}]0;pwned\u{07}gfap\n")
         #expect(r.status == 65)
         #expect(!r.stderr.contains("\u{1B}") && !r.stderr.contains("\u{07}"))
         #expect(r.stderr.contains(#"\u{1B}]0;pwned\u{7}gfap"#), "\(r.stderr)")
     }
 
-    @Test func controlCharactersInAJSONKeyAreEscapedInTheRejection() throws {
-        let r = try BinaryRunner.run(["batch", "--module", "lvo", "--format", "jsonl"],
+    @Test func controlCharactersInAJSONKeyAreEscapedInTheRejection() async throws {
+        let r = await InProcessCLI.run(["batch", "--module", "lvo", "--format", "jsonl"],
                                      stdin: "{\"gfap\":1,\"fastEd\":2,\"\\u001b[2Jx\":1}\n")
         #expect(r.status == 65)
         #expect(!r.stderr.contains("\u{1B}"))
@@ -71,7 +71,7 @@ import Testing
     }
 
     @Test func anOverflowingNumberIsNotAFiniteNumber() async throws {
-        let batch = try BinaryRunner.run(["batch", "--module", "lvo"], stdin: "gfap,fast_ed\n1e400,3\n")
+        let batch = await InProcessCLI.run(["batch", "--module", "lvo"], stdin: "gfap,fast_ed\n1e400,3\n")
         #expect(batch.status == 65)
         #expect(batch.stderr.contains("Line 2 rejected: gfap is not a finite number."), "\(batch.stderr)")
         let flag = await InProcessCLI.run(["coma", "--gfap", "1e400", "--mode", "offline", "--accept-disclaimer"])

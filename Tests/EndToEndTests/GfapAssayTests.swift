@@ -43,8 +43,8 @@ import Testing
         #expect(config.status == 64)
         #expect(config.stderr.contains("gfapAssay"))
         try Data(#"{"scales": ["race", "nihss"]}"#.utf8).write(to: home.appendingPathComponent("config.json"))
-        let scales = try BinaryRunner.run(["walk", "--mode", "offline", "--accept-disclaimer"], stdin: "",
-                                          environment: ["STROKE_TRIAGE_HOME": home.path])
+        let scales = await InProcessCLI.run(["walk", "--mode", "offline", "--accept-disclaimer"], stdin: "",
+                                            environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(scales.status == 64)
         #expect(scales.stderr.contains("nihss") && scales.stderr.contains("race, lams, cpsss, pass, van"))
     }

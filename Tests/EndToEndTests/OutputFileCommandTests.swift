@@ -36,11 +36,10 @@ struct OutputFileCommandTests {
         return makeNullDevice(path)
     }()
 
-    /// A home with a small audit log (three events), for the export tests.
+    /// A home with a small audit log (three events, appended in process), for the export tests.
     static func homeWithLog() throws -> URL {
         let home = folder()
-        let r = try BinaryRunner.appendStress(["--count", "3"], environment: ["STROKE_TRIAGE_HOME": home.path])
-        #expect(r.status == 0, "\(r.stderr)")
+        try AuditAppender.append(home: home, count: 3)
         return home
     }
 
@@ -188,24 +187,24 @@ struct OutputFileCommandTests {
 extension OutputFileCommandTests {
     /// The walkthrough's report offer follows the same rule: a bare name goes to
     /// `reports/` and the full path is shown; a refused path is asked again.
-    @Test func theWalkthroughSavesABareReportNameInReportsAndShowsTheFullPath() throws {
+    @Test func theWalkthroughSavesABareReportNameInReportsAndShowsTheFullPath() async throws {
         let home = Self.folder()
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], home: home)
-        for (prompt, reply) in [("comatose", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
-                                ("Location", ""), ("Compute? [Y/n/b]", "")] {
-            try WalkthroughTerminalTests.answer(s, prompt, reply)
-        }
+        let questions = [("comatose", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
+                         ("Location", ""), ("Compute? [Y/n/b]", "")]
+        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer"],
+                                         answers: questions.map(\.1) + [dir.path, "walk-report.md"], home: home)
+        for (prompt, reply) in questions { try s.answer(prompt, reply) }
         // A directory is refused with a clear line, and the offer comes again.
-        try WalkthroughTerminalTests.answer(s, "Save a Markdown handover report?", dir.path)
+        try s.answer("Save a Markdown handover report?", dir.path)
         try s.expect("is a directory;")
-        try WalkthroughTerminalTests.answer(s, "Save a Markdown handover report?", "walk-report.md")
+        try s.answer("Save a Markdown handover report?", "walk-report.md")
         let saved = home.appendingPathComponent("data/reports/walk-report.md").path
         try s.expect("Report saved to")
         try s.expect("walk-report.md")
-        #expect(try s.waitForExit() == 0)
+        #expect(s.status == 0, "\(s.result.stderr)")
         #expect(Self.mode(saved) == 0o600)
     }
 }

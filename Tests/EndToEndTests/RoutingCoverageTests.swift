@@ -3,7 +3,7 @@ import Testing
 
 /// Place names everywhere (`--near` on the module commands, place names in the
 /// walkthrough) and honest out-of-area routing (Paris: no destination), through
-/// the built binary.
+/// the command line run in process (`InProcessCLI`).
 @Suite struct RoutingCoverageTests {
     static let offline = ["--mode", "offline", "--accept-disclaimer"]
     static let paris = ["--lat", "48.8566", "--lon", "2.3522"]
@@ -67,15 +67,15 @@ import Testing
     }
 
     @Test func moduleCommandsTakeNearAndRouteFromThePlace() async throws {
-        let coma = try Self.routing(BinaryRunner.run(["coma", "--gfap", "500", "--near", "wuerzburg", "--json"] + Self.offline))
+        let coma = try Self.routing(await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg", "--json"] + Self.offline))
         #expect(coma["coverage"] as? String == "inside")
         #expect((coma["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
         #expect((coma["origin"] as? [String: Any])?["place"] as? String == "Würzburg (Bayern)")
-        let limited = try Self.routing(BinaryRunner.run(
+        let limited = try Self.routing(await InProcessCLI.run(
             ["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--near", "Fürth (Bayern)", "--json"] + Self.offline))
         #expect((limited["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")
         #expect(limited["coverage"] as? String == "inside")
-        let full = try Self.routing(BinaryRunner.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
+        let full = try Self.routing(await InProcessCLI.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
         #expect(full["destination"] is [String: Any])
         let text = await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
         #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func moduleCommandAndReportFromParis() async throws {
-        Self.expectOutside(try Self.routing(BinaryRunner.run(Self.full + Self.paris + ["--json"] + Self.offline)))
+        Self.expectOutside(try Self.routing(await InProcessCLI.run(Self.full + Self.paris + ["--json"] + Self.offline)))
         let path = BinaryRunner.temporaryHome().appendingPathComponent("paris.md").path
         let text = await InProcessCLI.run(Self.full + Self.paris + ["--report", path] + Self.offline)
         #expect(text.status == 0, "\(text.stderr)")
@@ -104,10 +104,10 @@ import Testing
         Self.expectOutsideText(try String(contentsOfFile: path, encoding: .utf8))
     }
 
-    @Test func pipedWalkthroughFromParisAndFromAPlace() throws {
-        let paris = try Self.routing(BinaryRunner.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\n48.8566,2.3522\n\n\n"))
+    @Test func pipedWalkthroughFromParisAndFromAPlace() async throws {
+        let paris = try Self.routing(await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\n48.8566,2.3522\n\n\n"))
         Self.expectOutside(paris)
-        let placed = try BinaryRunner.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\nFürth\n1\n\n\n")
+        let placed = await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\nFürth\n1\n\n\n")
         let routing = try Self.routing(placed)
         #expect(routing["coverage"] as? String == "inside")
         #expect((routing["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")

@@ -4,7 +4,7 @@ import Testing
 /// `batch --module scales`: every determined scale per row, in CSV and JSON
 /// Lines, hand-calculated totals, and a bad item rejecting only its row.
 @Suite struct ScalesBatchTests {
-    @Test func csvRowsScoreEveryDeterminedScale() throws {
+    @Test func csvRowsScoreEveryDeterminedScale() async throws {
         // Row 1: RACE 2+1+1+1+0 = 5 (≥ 5), CPSSS 2·1+0+1 = 3, PASS 0+1+1 = 2, VAN weakness + vision; LAMS undetermined.
         // Row 2: LAMS 0+2+2 = 4 (≥ 4) only.
         // Row 3: RACE facial palsy 3 is outside 0–2: rejected, naming the column and its range.
@@ -15,7 +15,7 @@ import Testing
             3,0,0,0,0,,,,,,,,,
 
             """
-        let r = try BinaryRunner.run(["batch", "--module", "scales"], stdin: csv)
+        let r = await InProcessCLI.run(["batch", "--module", "scales"], stdin: csv)
         #expect(r.status == 65)
         let lines = BatchCommandTests.lines(r.stdout)
         #expect(lines.count == 4)
@@ -32,12 +32,12 @@ import Testing
         #expect(r.stderr.contains("Line 4 rejected"))
     }
 
-    @Test func jsonLinesCarryTheScalesObject() throws {
+    @Test func jsonLinesCarryTheScalesObject() async throws {
         // Row 1: CPSSS 2·0 + 1 + 0 = 1, VAN without weakness: negative with the basilar caveat.
         // Row 2: CPSSS 2·0 + 1 + 1 = 2: suspected.
         let jsonl = #"{"gazeDeviation":0,"locQuestionsAndCommands":1,"armWeakness":0,"vision":1,"aphasia":0,"neglect":0}"# + "\n"
             + #"{"gazeDeviation":0,"locQuestionsAndCommands":1,"armWeakness":1}"# + "\n"
-        let r = try BinaryRunner.run(["batch", "--module", "scales", "--format", "jsonl"], stdin: jsonl)
+        let r = await InProcessCLI.run(["batch", "--module", "scales", "--format", "jsonl"], stdin: jsonl)
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try BatchCommandTests.lines(r.stdout).map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

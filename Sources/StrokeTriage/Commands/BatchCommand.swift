@@ -50,12 +50,17 @@ struct BatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let localizer = outputOptions.localizer
-        let job = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
+        let configured = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
                            input: input, output: output, force: force, concurrency: concurrency)
         let (summary, seconds) = try await Failure.report(outputOptions) {
-            try await job.timedRun(events: BatchConsole(localizer: localizer)) {
-                try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
-                                        logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
+            try await Console.withStandardDescriptors { standardInput, standardOutput in
+                var job = configured
+                job.standardInput = standardInput
+                job.standardOutput = standardOutput
+                return try await job.timedRun(events: BatchConsole(localizer: localizer)) {
+                    try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
+                                            logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
+                }
             }
         }
         for line in BatchText.summary(summary, seconds: seconds, localizer) { Console.err(line) }

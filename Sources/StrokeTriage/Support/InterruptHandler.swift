@@ -9,8 +9,10 @@ import Darwin
 /// The walkthrough reads whole lines in canonical mode and never changes the
 /// terminal's settings, so there is nothing to restore: the terminal stays sane.
 enum InterruptHandler {
-    /// Installs the SIGINT handler (async-signal-safe: `write` and `_exit` only).
+    /// Installs the SIGINT handler (async-signal-safe: `write` and `_exit` only); not for
+    /// a command run in process by a test (`Console.capturing`): that process keeps its own.
     static func install() {
+        guard Console.current == nil else { return }
         signal(SIGINT) { _ in
             var newline: UInt8 = 10
             _ = write(STDERR_FILENO, &newline, 1)

@@ -24,7 +24,7 @@ struct WalkTerminal: WalkDialog {
     init(_ options: OutputOptions) {
         toStderr = options.json
         style = TerminalStyle(options, fd: options.json ? STDERR_FILENO : STDOUT_FILENO)
-        echo = isatty(STDIN_FILENO) != 1
+        echo = !Console.isTerminal(STDIN_FILENO)
     }
 
     /// Writes a line.
@@ -50,7 +50,7 @@ struct WalkTerminal: WalkDialog {
             say(wrapped: question)
             raw(detail.map { "(\($0)) > " } ?? "> ")
         }
-        guard let line = readLine(strippingNewline: true) else {
+        guard let line = Console.readLine() else {
             raw("\n")
             return nil
         }
@@ -62,7 +62,7 @@ struct WalkTerminal: WalkDialog {
 
     private func raw(_ text: String) {
         if toStderr {
-            FileHandle.standardError.write(Data(text.utf8))
+            Console.errRaw(text)
         } else {
             Console.outRaw(text)
         }

@@ -27,6 +27,13 @@ public enum PasswordReader {
         return readLine(strippingNewline: true)
     }
 
+    /// The password read through `nextLine` when one is given (standard input supplied by
+    /// the caller, never a terminal: its first line), else as `read(prompt:)` reads it.
+    public static func read(prompt: String, nextLine: (() -> String?)?) -> String? {
+        guard let nextLine else { return read(prompt: prompt) }
+        return nextLine()
+    }
+
     private static func writeToStderr(_ text: String) {
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
