@@ -1,3 +1,5 @@
+// The nearest-center index (a k-d tree) and the capability filter of its queries.
+
 import StrokeModels
 
 /// An exact k-nearest-neighbour index over centers: a k-d tree on 3-D unit vectors.
@@ -135,5 +137,25 @@ struct BoundedBest {
         while pos > 0, Self.precedes(n, items[pos - 1]) { pos -= 1 }
         items.insert(n, at: pos)
         if items.count > capacity { items.removeLast() }
+    }
+}
+
+/// Which centers a nearest-center query may return.
+public enum CenterFilter: Sendable, Hashable {
+    /// Every center.
+    case none
+    /// Centers that have every capability in the mask.
+    case all(CapabilityMask)
+    /// Centers that have at least one capability in the mask.
+    case any(CapabilityMask)
+
+    /// Whether a center with capabilities `mask` passes.
+    @inline(__always)
+    func accepts(_ mask: UInt8) -> Bool {
+        switch self {
+        case .none: return true
+        case .all(let m): return mask & m.rawValue == m.rawValue
+        case .any(let m): return mask & m.rawValue != 0
+        }
     }
 }

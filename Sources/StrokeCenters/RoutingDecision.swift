@@ -1,4 +1,63 @@
+// Routing's inputs and outputs: the request, the geographic policy, the decision, and the outcome inside or outside coverage.
+
 import StrokeModels
+
+/// What the routing decision needs to know about the patient and place.
+public struct RoutingRequest: Sendable, Hashable {
+    /// Where the patient is.
+    public let origin: Coordinate
+    /// ICH probability 0…1, or `nil` when no ICH estimate exists (routed conservatively).
+    public let ichProbability: Double?
+    /// LVO probability 0…1, if known.
+    public let lvoProbability: Double?
+    /// FAST-ED score 0…9, if known.
+    public let fastEd: Double?
+    /// Minutes since symptom onset, or `nil` when unknown.
+    public let onsetMinutes: Double?
+    /// The one LVO-suspected verdict (`LVOVerdict`) of the probability, FAST-ED and any scales.
+    public let lvo: LVOVerdict
+
+    /// Creates a request; the LVO verdict comes from `lvoProbability`, `fastEd` and `scales`.
+    public init(origin: Coordinate, ichProbability: Double?, lvoProbability: Double? = nil, fastEd: Double? = nil,
+                onsetMinutes: Double? = nil, scales: [ScaleScore] = []) {
+        self.origin = origin
+        self.ichProbability = ichProbability
+        self.lvoProbability = lvoProbability
+        self.fastEd = fastEd
+        self.onsetMinutes = onsetMinutes
+        self.lvo = LVOVerdict(lvoProbability: lvoProbability, fastEd: fastEd.map { Int($0) }, scales: scales)
+    }
+
+    /// The decision's urgency for this request (`TriageUrgency`): the same rule as every front-end.
+    public var urgency: TriageUrgency {
+        TriageUrgency(ichProbability: ichProbability, lvoSuspected: lvo.suspected, onsetMinutes: onsetMinutes)
+    }
+}
+
+/// The geographic settings of the routing decision, with the documented defaults.
+///
+/// The clinical thresholds (ICH 0.50 / 0.30, the 270-min window, the 24-h LVO
+/// limit, the LVO-suspected rule) are not settings: they live once in
+/// `DecisionRules` and `LVOVerdict` (docs/clinical-reference.md §8, §12).
+public struct RoutingPolicy: Sendable, Hashable {
+    /// Longest extra drive to reach a thrombectomy center directly (AHA Mission: Lifeline 2017: 15 min).
+    public var maxExtraMinutes = 15.0
+    /// Farther than this from every center, the dataset does not cover the origin (km):
+    /// routing then suggests no destination (docs/routing.md, "Coverage").
+    public var coverageKm = RoutingPolicy.defaultCoverageKm
+    /// The drive-time heuristic.
+    public var drive = DriveTimeModel.standard
+
+    /// The default coverage distance: 100 km great-circle, about 1 h 45 min by the
+    /// drive-time heuristic. Every place of the gazetteer in Bayern and
+    /// Baden-Württemberg lies within it of a bundled center; beyond it, a
+    /// destination from the dataset is implausible (a closer stroke unit it does
+    /// not list is to be expected). The one constant; docs/routing.md explains it.
+    public static let defaultCoverageKm = 100.0
+
+    /// The defaults.
+    public init() {}
+}
 
 /// The outcome of routing: where to go, what next, how urgent, and why.
 public struct RoutingDecision: Sendable, Hashable {
@@ -37,4 +96,61 @@ public struct RoutingDecision: Sendable, Hashable {
     public let warnings: [Message]
     /// Extra minutes to the thrombectomy center vs the nearest thrombolysis hospital (LVO rule only).
     public let extraMinutes: Double?
+}
+
+/// Whether a dataset covers an origin: the nearest center of any kind lies within
+/// `RoutingPolicy.coverageKm` (inside) or beyond it (outside).
+public enum Coverage: String, Sendable, Hashable {
+    /// The nearest center is at most the coverage distance away: a destination is suggested.
+    case inside
+    /// Every center is farther than the coverage distance: no destination is suggested.
+    case outside
+}
+
+/// What routing has to say: a destination inside the dataset's coverage, or,
+/// outside it, no destination at all.
+///
+/// Outside coverage the dataset evidently does not list the centers near the
+/// patient, so any destination, urgency or drip-and-ship arithmetic derived from
+/// it would mislead: local protocol applies, and the nearest listed centers are
+/// given as information only.
+public enum RoutingOutcome: Sendable, Hashable {
+    /// Inside coverage: the routing decision.
+    case inside(RoutingDecision)
+    /// Outside coverage: no destination.
+    case outside(OutsideCoverage)
+
+    /// `.inside` or `.outside`.
+    public var coverage: Coverage {
+        switch self {
+        case .inside: return .inside
+        case .outside: return .outside
+        }
+    }
+
+    /// The decision, inside coverage; `nil` outside.
+    public var decision: RoutingDecision? {
+        if case .inside(let d) = self { return d }
+        return nil
+    }
+}
+
+/// An origin beyond the coverage distance of every center in the dataset.
+public struct OutsideCoverage: Sendable, Hashable {
+    /// The nearest centers of any kind, closest first: information only, never a suggestion.
+    public let nearest: [RankedCenter]
+    /// The coverage distance that was exceeded (km).
+    public let coverageKm: Double
+    /// Hedged, localizable statements: the dataset does not cover the origin; local protocol applies.
+    public let reasons: [Message]
+    /// The coverage warning (`centers.warning.notCovered`), as `centers` shows it.
+    public let warnings: [Message]
+
+    /// Creates the outcome for an origin outside coverage.
+    public init(nearest: [RankedCenter], coverageKm: Double, reasons: [Message], warnings: [Message]) {
+        self.nearest = nearest
+        self.coverageKm = coverageKm
+        self.reasons = reasons
+        self.warnings = warnings
+    }
 }

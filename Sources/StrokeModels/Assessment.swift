@@ -1,3 +1,5 @@
+// An assessment, the protocol of the services that produce one, and the offline service.
+
 /// The result of one triage assessment.
 public struct Assessment: Sendable, Hashable, Codable {
     /// The validated inputs.
@@ -31,4 +33,76 @@ public protocol PredictionService: Sendable {
     /// Assesses validated inputs.
     /// - Throws: `ModelsError` for invalid inputs; implementations may add their own errors.
     func assess(_ inputs: TriageInputs) async throws -> Assessment
+}
+
+/// Answers every assessment from the local models, with no I/O:
+/// LVO from the exact local model (`local`), ICH from the age + GFAP
+/// baseline (`baseline`), the volume from the regression (`local`).
+///
+/// In the coma module the age is unknown, so the baseline uses the cohort
+/// mean age (74.59) and says so; under 18 the baseline does not apply and
+/// the ICH probability is absent, with a note saying why.
+public struct OfflinePredictionService: PredictionService {
+    /// Creates the service.
+    public init() {}
+
+    /// Assesses the inputs offline.
+    public func assess(_ inputs: TriageInputs) async throws -> Assessment {
+        try assessNow(inputs)
+    }
+
+    /// The synchronous core, for callers outside async contexts (batch, tests).
+    public func assessNow(_ inputs: TriageInputs) throws(ModelsError) -> Assessment {
+        let warnings = try inputs.validate()
+        let ich = try Self.ich(inputs)
+        let lvo = try Self.lvo(inputs)
+        let volume = try VolumeModel.estimate(gfap: inputs.gfap)
+        return Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: volume,
+                          warnings: warnings + (lvo?.notes ?? []) + volume.warnings)
+    }
+
+    /// The baseline ICH prediction for the inputs.
+    public static func ich(_ inputs: TriageInputs) throws(ModelsError) -> Prediction {
+        var notes: [ModelWarning] = [ModelWarning(code: "baseline.caveat")]
+        let age: Double
+        if let given = inputs.age {
+            age = Double(given)
+        } else {
+            age = ICHBaseline.ageMean
+            notes.append(ModelWarning(code: "baseline.cohortAge", arguments: [.number(ICHBaseline.ageMean, maxFractionDigits: 2)]))
+        }
+        guard ICHBaseline.allowedAge.contains(age) else {
+            notes.append(ModelWarning(code: "baseline.notApplicable", arguments: [.number(ICHBaseline.allowedAge.lower!, maxFractionDigits: 0)]))
+            return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: notes,
+                              inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
+        }
+        let result = try ICHBaseline.predict(age: age, gfap: inputs.gfap)
+        return Prediction(
+            probability: result.probability, source: .baseline, model: ICHBaseline.version,
+            drivers: [Driver(feature: "age_years", weight: result.ageContribution),
+                      Driver(feature: "gfap_value", weight: result.gfapContribution)],
+            notes: notes, inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
+    }
+
+    /// The local LVO prediction, for the full module only.
+    public static func lvo(_ inputs: TriageInputs) throws(ModelsError) -> Prediction? {
+        guard inputs.module == .full, let fastEd = inputs.fastEd else { return nil }
+        let result = try LVOModel.predict(gfap: inputs.gfap, fastEd: Double(fastEd))
+        return Prediction(
+            probability: result.probability, source: .local, model: LVOModel.version,
+            drivers: [Driver(feature: "gfap_value", weight: result.gfapContribution),
+                      Driver(feature: "fast_ed_score", weight: result.fastEdContribution)],
+            notes: result.warnings, inputsUsed: lvoInputs)
+    }
+
+    /// The inputs the local LVO model reads (docs/clinical-reference.md §2).
+    public static let lvoInputs = ["gfap", "fastEd"]
+    /// The inputs the volume regression reads (docs/clinical-reference.md §7).
+    public static let volumeInputs = ["gfap"]
+
+    /// The inputs the ICH baseline reads: age and GFAP, or GFAP alone when the
+    /// age is unknown and the cohort mean stands in for it.
+    public static func ichBaselineInputs(ageGiven: Bool) -> [String] {
+        ageGiven ? ["age", "gfap"] : ["gfap"]
+    }
 }

@@ -1,3 +1,5 @@
+// User-facing text as localization keys: a message, its arguments, and the warnings built from them.
+
 /// A piece of user-facing text, named by a stable localization key.
 ///
 /// The models never hold prose: they name a key from the `Localization/`
@@ -35,4 +37,18 @@ extension DefaultStringInterpolation {
     /// type's own English text where no localizer is at hand.
     @available(*, unavailable, message: "render a Message with a Localizer")
     public mutating func appendInterpolation(_ message: Message) {}
+}
+
+/// A non-blocking remark about an input or a result; the value is kept.
+public struct ModelWarning: Sendable, Hashable, Codable {
+    /// Stable machine-readable code, e.g. `"gfap.capped"`.
+    public let code: String
+    /// The user-facing text.
+    public let message: Message
+
+    /// Creates a warning whose localization key is `"warning." + code`.
+    public init(code: String, arguments: [MessageArgument] = []) {
+        self.code = code
+        self.message = Message("warning.\(code)", arguments)
+    }
 }

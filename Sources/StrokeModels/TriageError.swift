@@ -1,3 +1,5 @@
+// The error protocol every module's error conforms to, its categories and exit statuses, and this module's own error.
+
 /// The one error protocol of stroke-triage: every library module's error type conforms.
 ///
 /// An error has a stable dotted `code` (`domain.reason`, e.g. `audit.keyFileUnsafe`,
@@ -86,4 +88,34 @@ extension Message {
         guard key == Self.untranslatedKey, case .text(let text)? = arguments.first else { return nil }
         return text
     }
+}
+
+/// The error of the clinical-models module: one or more inputs are invalid.
+public struct ModelsError: TriageError, Hashable {
+    /// Every blocking problem found, in the order the fields are asked.
+    public let issues: [ValidationIssue]
+
+    /// Wraps a single issue.
+    public init(_ issue: ValidationIssue) { self.issues = [issue] }
+
+    /// Wraps several issues; there must be at least one.
+    public init(issues: [ValidationIssue]) {
+        precondition(!issues.isEmpty, "ModelsError needs at least one issue")
+        self.issues = issues
+    }
+
+    /// Stable code `models.invalidInput`.
+    public var code: String { "models.invalidInput" }
+    /// Every code of this type.
+    public static let codes = ["models.invalidInput"]
+    /// The localization key of the headline ("Invalid input"), separate from the code.
+    public static let headlineKey = "error.invalidInput"
+    /// The first issue's message, which names the field, range and value.
+    public var message: Message { issues[0].message }
+    /// With several issues, how many and which fields (never their values).
+    public var cause: String? {
+        issues.count > 1 ? "\(issues.count) invalid inputs: " + issues.map(\.field.rawValue).joined(separator: ", ") : nil
+    }
+    /// Invalid input data (exit 65).
+    public var category: ErrorCategory { .invalidData }
 }

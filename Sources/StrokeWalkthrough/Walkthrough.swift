@@ -1,3 +1,5 @@
+// The walkthrough state machine, the answers it stores and the events it reports.
+
 import StrokeCenters
 import StrokeModels
 
@@ -185,15 +187,37 @@ public struct Walkthrough: Sendable {
     }
 }
 
-extension WalkStep {
-    /// Whether this step asks for the given input field.
-    func asks(_ field: InputField) -> Bool {
-        switch (self, field) {
-        case (.number(let f), _): return f == field
-        case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .latitude), (.location, .longitude): return true
-        case (.fastEdItem(let f), _): return f == field
-        case (.scaleItem(let item), _): return item.field == field
-        default: return false
-        }
-    }
+/// A stored answer to one step.
+enum WalkAnswer: Hashable, Sendable {
+    /// A yes/no answer.
+    case bool(Bool)
+    /// A number, already checked against its field's rules.
+    case number(Double)
+    /// FAST-ED: the guided calculator was chosen.
+    case guided
+    /// An optional question was skipped with Enter.
+    case skipped
+    /// A location typed as coordinates.
+    case coordinate(Coordinate)
+    /// A location typed as a place name: its display name and coordinates.
+    case place(String, Coordinate)
+}
+
+/// What happened after one line of input.
+public enum WalkEvent: Hashable, Sendable {
+    /// The answer was taken. Warnings keep the value; notes are informative
+    /// (e.g. the chosen module, the calculator's total).
+    case accepted(warnings: [ModelWarning], notes: [Message])
+    /// The answer was not taken; the same question is asked again.
+    case invalid(Message)
+    /// Help for the current question; it is asked again.
+    case help(Message)
+    /// Went back one question.
+    case wentBack
+    /// `b` on the first question: there is nothing to go back to.
+    case cannotGoBack
+    /// The user confirmed: compute these validated inputs (the warnings are `validate()`'s).
+    case compute(TriageInputs, warnings: [ModelWarning])
+    /// The user answered "no" to `Compute?`: end without a result.
+    case declined
 }

@@ -1,3 +1,5 @@
+// A finished assessment and what goes with it: where it was recorded, the routing shown, and the app version every record names.
+
 import Foundation
 import StrokeCenters
 import StrokeJSON
@@ -64,4 +66,10 @@ public struct RoutingSummary: Sendable {
         self.destination = destination
         self.outcomeTrace = outcomeTrace
     }
+}
+
+/// Facts about this build of the app.
+public enum AppInfo {
+    /// The app version, reported by `--version` and in every record.
+    public static let version = "0.1.0"
 }

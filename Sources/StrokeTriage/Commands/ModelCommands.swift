@@ -1,0 +1,136 @@
+// The one-shot commands of one model (`fast-ed`, `lvo`, `ich-baseline`, `volume`) or of a short module (`coma`, `limited`; `full` is in FullCommand.swift).
+
+import ArgumentParser
+import StrokeModels
+import TriageEngine
+import TriageRendering
+
+/// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
+struct FastEdCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fast-ed", abstract: "FAST-ED total (0–9) from its five items; ≥ 4 suggests LVO.")
+
+    @Option(name: .customLong("facial-palsy"), help: "0 normal, 1 present.", transform: DecimalFlag.integer)
+    var facialPalsy: Int
+    @Option(name: .customLong("arm-weakness"), help: "0 none, 1 drift, 2 falls or no effort.", transform: DecimalFlag.integer)
+    var armWeakness: Int
+    @Option(name: .long, help: "Speech changes: 0 none, 1 mild, 2 severe.", transform: DecimalFlag.integer)
+    var speech: Int
+    @Option(name: .customLong("eye-deviation"), help: "0 none, 1 partial, 2 forced.", transform: DecimalFlag.integer)
+    var eyeDeviation: Int
+    @Option(name: .customLong("denial-neglect"), help: "0 none, 1 partial, 2 complete.", transform: DecimalFlag.integer)
+    var denialNeglect: Int
+
+    @OptionGroup var explain: ExplainOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
+
+    func run() throws {
+        let exam = try Failure.report(output) {
+            try FastEdExam(facialPalsy: facialPalsy, armWeakness: armWeakness, speech: speech,
+                           eyeDeviation: eyeDeviation, denialNeglect: denialNeglect)
+        }
+        explain.printCalculator(json: ModelJSON.fastEd(exam), lines: CalculatorRendering.lines(exam, output.localizer), trace: exam.trace, output)
+    }
+}
+
+/// `stroke-triage lvo --gfap G --fast-ed F`: the LVO model.
+struct LvoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lvo", abstract: "LVO probability from GFAP and FAST-ED (model 2024.09.28-calibrated).")
+
+    @Option(name: .long, help: "GFAP in pg/mL (≥ 0).", transform: DecimalFlag.double)
+    var gfap: Double
+
+    @Option(name: .customLong("fast-ed"), help: "FAST-ED score; any finite number, clamped to 0…16 (use --fast-ed=-5 for negatives).", transform: DecimalFlag.double)
+    var fastEd: Double
+
+    @OptionGroup var explain: ExplainOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
+
+    func run() throws {
+        let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
+        explain.printCalculator(json: ModelJSON.lvo(p), lines: CalculatorRendering.lines(p, output.localizer), trace: p.trace, output)
+    }
+}
+
+/// `stroke-triage ich-baseline --age A --gfap G`: the offline ICH baseline.
+struct IchBaselineCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ich-baseline", abstract: "ICH probability from the age + GFAP baseline (research comparison only).")
+
+    @Option(name: .long, help: "Age in years, 18–120 (fractional allowed, e.g. 74.59).", transform: DecimalFlag.double)
+    var age: Double
+
+    @Option(name: .long, help: "GFAP in pg/mL (> 0).", transform: DecimalFlag.double)
+    var gfap: Double
+
+    @OptionGroup var explain: ExplainOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
+
+    func run() throws {
+        let p = try Failure.report(output) { try ICHBaseline.predict(age: age, gfap: gfap) }
+        explain.printCalculator(json: ModelJSON.ichBaseline(p), lines: CalculatorRendering.lines(p, output.localizer), trace: p.trace, output)
+    }
+}
+
+/// `stroke-triage volume --gfap G`: the ICH volume estimate.
+struct VolumeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "volume", abstract: "Estimate the ICH volume from GFAP (log–log regression).")
+
+    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above 10 000 computed at 10 000).", transform: DecimalFlag.double)
+    var gfap: Double
+
+    @OptionGroup var explain: ExplainOptions
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var audit: CalculatorAuditOptions
+
+    func run() throws {
+        let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
+        explain.printCalculator(json: ModelJSON.volume(estimate), lines: CalculatorRendering.lines(estimate, output.localizer), trace: estimate.trace, output)
+    }
+}
+
+/// `stroke-triage coma --gfap G`: the coma module (GCS ≤ `DecisionRules.comaGcsAtMost`), GFAP only.
+struct ComaCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "coma", abstract: "Coma module (GCS \(DecisionRules.comaGcsAtMost) or below): ICH probability and bleed volume from GFAP only.")
+
+    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).", transform: DecimalFlag.double)
+    var gfap: Double
+
+    @OptionGroup var flags: AssessmentFlags
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var prediction: PredictionOptions
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
+
+    func run() async throws {
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+            TriageInputs(module: .coma, gfap: try ModuleAssessment.checked(.gfap, gfap))
+        }
+    }
+}
+
+/// `stroke-triage limited --age A --sbp S --dbp D --gfap G [--reduced-vigilance]`:
+/// the limited module (patient cannot be examined neurologically).
+struct LimitedCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "limited", abstract: "Limited module (no neurological exam): ICH probability and bleed volume.")
+
+    @OptionGroup var vitals: VitalSignsOptions
+    @OptionGroup var flags: AssessmentFlags
+    @OptionGroup var output: OutputOptions
+    @OptionGroup var prediction: PredictionOptions
+    @OptionGroup var audit: AuditOptions
+    @OptionGroup var notify: NotifyOptions
+
+    func run() async throws {
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+            try vitals.inputs(for: .limited)
+        }
+    }
+}

@@ -1,0 +1,102 @@
+// The questions on the current path and the inputs collected on it.
+
+import StrokeModels
+
+extension Walkthrough {
+    /// The guided calculator's items, in the order the exam asks them.
+    static let calculatorItems: [WalkStep] = FastEdExam.items.map { .fastEdItem($0.field) }
+
+    /// The questions on the current path, in order. Branch answers decide the
+    /// module; the FAST-ED answer decides between the calculator items and
+    /// asking arm paresis and eye deviation directly.
+    public func sequence() -> [WalkStep] {
+        var path: [WalkStep] = [.comatose]
+        guard let comatose = bool(.comatose) else { return path }
+        if comatose {
+            path.append(.number(.gfap))
+        } else {
+            path.append(.examinable)
+            guard let examinable = bool(.examinable) else { return path }
+            path += examinable ? fullSteps : limitedSteps
+        }
+        return path + [.onset, .location, .confirm]
+    }
+
+    private var limitedSteps: [WalkStep] {
+        [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap), .finding(.reducedVigilance)]
+    }
+
+    private var fullSteps: [WalkStep] {
+        var steps: [WalkStep] = [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap), .fastEd]
+        if usesCalculator { steps += Self.calculatorItems }
+        steps += [.finding(.headache), .finding(.legParesis)]
+        if !usesCalculator { steps += [.finding(.armParesis), .finding(.eyeDeviation)] }
+        steps += [.finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated), .finding(.antiplatelets)]
+        return steps + ScaleReport.items(for: scales).map { .scaleItem($0) }
+    }
+
+    /// The calculator's exam, once all five items are answered.
+    func calculatorExam() -> FastEdExam? {
+        let points = Self.calculatorItems.map { number($0).map(Int.init) }
+        guard points.allSatisfy({ $0 != nil }) else { return nil }
+        let p = points.map { $0! }
+        return try? FastEdExam(facialPalsy: p[0], armWeakness: p[1], speech: p[2], eyeDeviation: p[3], denialNeglect: p[4])
+    }
+
+    /// The calculator's running total: the items answered so far on the path.
+    var runningTotal: Int? {
+        guard usesCalculator, case .fastEdItem = step else { return nil }
+        return Self.calculatorItems.prefix { $0 != step }.reduce(0) { $0 + Int(number($1) ?? 0) }
+    }
+}
+
+extension Walkthrough {
+    /// The inputs collected on the current path, or `nil` while the module or GFAP is unknown.
+    public func inputs() -> TriageInputs? {
+        guard let module, let gfap = number(.number(.gfap)) else { return nil }
+        var inputs = TriageInputs(module: module, gfap: gfap)
+        for step in sequence() {
+            switch (step, answers[step]) {
+            case (.number(.age), .number(let v)?): inputs.age = Int(v)
+            case (.number(.systolic), .number(let v)?): inputs.systolic = Int(v)
+            case (.number(.diastolic), .number(let v)?): inputs.diastolic = Int(v)
+            case (.fastEd, .number(let v)?): inputs.fastEd = Int(v)
+            case (.finding(let finding), .bool(let v)?): set(finding, v, on: &inputs)
+            case (.onset, .number(let v)?): inputs.onsetMinutes = v
+            case (.location, .coordinate(let point)?): inputs.location = point
+            case (.location, .place(let name, let point)?):
+                inputs.location = point
+                inputs.place = name
+            case (.scaleItem(let item), .number(let v)?): inputs.scaleFindings[item] = Int(v)
+            default: break
+            }
+        }
+        if module == .full { inputs.scales = scales }
+        if usesCalculator, let exam = calculatorExam() {
+            inputs.fastEdExam = exam
+            inputs.fastEd = exam.total
+            inputs.armParesis = exam.armParesis
+            inputs.eyeDeviation = exam.hasEyeDeviation
+        }
+        return inputs
+    }
+
+    private func set(_ finding: Finding, _ value: Bool, on inputs: inout TriageInputs) {
+        switch finding {
+        case .headache: inputs.headache = value
+        case .legParesis: inputs.legParesis = value
+        case .armParesis: inputs.armParesis = value
+        case .eyeDeviation: inputs.eyeDeviation = value
+        case .reducedVigilance: inputs.reducedVigilance = value
+        case .atrialFibrillation: inputs.atrialFibrillation = value
+        case .anticoagulated: inputs.anticoagulated = value
+        case .antiplatelets: inputs.antiplatelets = value
+        }
+    }
+
+    /// Every input of the current path, for the summary before `Compute?`.
+    public func summary() -> [SummaryLine] {
+        guard let inputs = inputs() else { return [] }
+        return InputSummary.lines(of: inputs)
+    }
+}
