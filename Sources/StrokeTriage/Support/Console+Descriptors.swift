@@ -51,9 +51,11 @@ private func socketPair() throws -> [Int32] {
 /// Captured standard input as a socket: a thread sends the bytes and then shuts the
 /// socket down (end of input); a reader that stops early ends the sending (no SIGPIPE).
 private final class CapturedInput: @unchecked Sendable {
+    /// The end the command reads.
     let descriptor: Int32
     private let sender: Int32
 
+    /// Starts sending `bytes`.
     init(_ bytes: [UInt8]) throws {
         let pair = try socketPair()
         descriptor = pair[0]
@@ -81,13 +83,15 @@ private final class CapturedInput: @unchecked Sendable {
     func close() { _ = closeDescriptor(descriptor) }
 }
 
-/// Captured standard output as a socket (a pipe would need `pipe2` for close-on-exec): a thread appends what arrives to the capture until the
-/// write end is closed.
+/// Captured standard output as a socket (a pipe would need `pipe2` for close-on-exec):
+/// a thread appends what arrives to the capture until the write end is closed.
 private final class CapturedOutput: @unchecked Sendable {
+    /// The end the command writes.
     let descriptor: Int32
     private let reader: Int32
     private let done = DispatchSemaphore(value: 0)
 
+    /// Starts draining into `capture`.
     init(_ capture: Console.Capture) throws {
         // Close-on-exec from the start: a child another test starts must not keep the write end open.
         let ends = try socketPair()
