@@ -1,3 +1,4 @@
+import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
@@ -12,8 +13,8 @@ import HexCodec
 public struct SealedCase: Sendable, Hashable {
     /// HPKE's `info` string both ends use.
     public static let hpkeInfo = Data("stroke-triage/prenotify/v1".utf8)
-    /// The ciphersuite `Curve25519_SHA256_AES_GCM_256` (X25519 KEM, HKDF-SHA256, AES-256-GCM).
-    static let ciphersuite = HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: .HKDF_SHA256, aead: .AES_GCM_256)
+    /// The package's one HPKE suite (`HPKE.Ciphersuite.strokeTriage`, defined with the wire in CollectorWire).
+    static let ciphersuite = HPKE.Ciphersuite.strokeTriage
 
     /// HPKE's encapsulated key.
     public let encapsulatedKey: Data

@@ -90,7 +90,7 @@ struct DeviceCheck {
         guard case .success(let lines) = FleetExportLayout.decodeLines(FleetWrappedKeyLine.self, data) else {
             throw FleetProblem(file: file, check: "keys.format", detail: "")
         }
-        let recordLines = (try? FleetExportLayout.decodeLines(FleetRecordLine.self, records).get()) ?? []
+        let recordLines = (try? FleetExportLayout.decodeLines(AuditRecord.self, records).get()) ?? []
         let inRange = Set(recordLines.filter { $0.sequence >= manifest.rangeFirstSequence && $0.sequence <= manifest.rangeLastSequence }
             .map(\.dataKeyId))
         let erased = Set(manifest.erasedKeyIds)

@@ -33,7 +33,7 @@ public enum FleetExportDecryptor {
         var out = Data()
         var counts = Counts()
         for device in verification.devices where device.isValid {
-            let records = lines(FleetRecordLine.self, directory, device.name, FleetExportLayout.recordsFile)
+            let records = lines(AuditRecord.self, directory, device.name, FleetExportLayout.recordsFile)
             let wrapped = lines(FleetWrappedKeyLine.self, directory, device.name, FleetExportLayout.wrappedKeysFile)
             let manifest = (FileManager.default.contents(
                 atPath: directory.appendingPathComponent(FleetExportLayout.path(device: device.name, file: FleetExportLayout.deviceManifest)).path))
@@ -89,12 +89,9 @@ public enum FleetExportDecryptor {
     }
 
     /// A record's payload as JSON text, or nil when it does not open or is not JSON.
-    static func open(_ record: FleetRecordLine, with key: SymmetricKey) -> String? {
-        guard let ciphertext = Data(base64Encoded: record.ciphertext), let previous = Hex.decode(record.previousHash, lowercaseOnly: true),
-              let box = try? AES.GCM.SealedBox(combined: ciphertext) else { return nil }
-        let aad = AuditLayout.associatedData(sequence: record.sequence, timestamp: record.timestampMs, type: record.type,
-                                             previousHash: previous)
-        guard let plain = try? AES.GCM.open(box, using: key, authenticating: aad),
+    static func open(_ record: AuditRecord, with key: SymmetricKey) -> String? {
+        guard let box = try? AES.GCM.SealedBox(combined: record.ciphertext),
+              let plain = try? AES.GCM.open(box, using: key, authenticating: record.associatedData),
               (try? JSONValue(parsing: [UInt8](plain))) != nil,
               let text = String(data: plain, encoding: .utf8), !text.contains("\n") else { return nil }
         return text

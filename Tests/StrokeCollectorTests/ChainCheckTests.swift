@@ -11,7 +11,7 @@ struct ChainCheckTests {
     let log = SimulatedDevice.log(count: 4)
     var genesis: PushHead { PushHead(sequence: 0, hash: AuditLayout.genesisHash) }
 
-    func request(_ records: ArraySlice<PushRecord>, head: PushRecord? = nil) -> PushRequest {
+    func request(_ records: ArraySlice<AuditRecord>, head: AuditRecord? = nil) -> PushRequest {
         let head = head ?? records.last
         return PushRequest(records: Array(records), head: head.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? genesis)
     }
