@@ -158,7 +158,7 @@ let package = Package(
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.

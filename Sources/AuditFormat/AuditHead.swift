@@ -42,8 +42,7 @@ public struct AuditHead: Sendable, Hashable {
 
     /// True when the signature is valid under its own public key and that key is one of `trusted`.
     public func isSigned(byOneOf trusted: [Data]) -> Bool {
-        guard trusted.contains(publicKey), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
-        return key.isValidSignature(signature, for: message)
+        trusted.contains(publicKey) && SignedMessage.isValid(signature, of: message, publicKey: publicKey)
     }
 
     /// Signs a head with `key` (the log's own signing; public so a device simulator signs heads exactly alike).

@@ -1,3 +1,4 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
@@ -189,18 +190,12 @@ struct CaseEnvelope: Codable, Sendable, Hashable {
 
     /// The exact bytes the device signs.
     static func signedMessage(caseId: String, hospitalId: String, device: String, sentMs: Int64, payload: Data) -> Data {
-        let lines = [signatureDomain, caseId, hospitalId, device, String(sentMs),
-                     Hex.encode(SHA256.hash(data: payload))]
-        return Data(lines.joined(separator: "\n").utf8)
+        SignedMessage.text([signatureDomain, caseId, hospitalId, device, String(sentMs), Hex.encode(SHA256.hash(data: payload))])
     }
 
     /// True when `signature` verifies under `devicePublicKey` for this envelope's fields.
     var isSignatureValid: Bool {
-        // swift-crypto traps on a signature of another length: check it first (the envelope is untrusted input).
-        guard signature.count == 64, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: devicePublicKey) else {
-            return false
-        }
-        return key.isValidSignature(signature, for: Self.signedMessage(caseId: caseId, hospitalId: hospitalId,
-                                                                       device: device, sentMs: sentMs, payload: payload))
+        SignedMessage.isValid(signature, of: Self.signedMessage(caseId: caseId, hospitalId: hospitalId, device: device,
+                                                                sentMs: sentMs, payload: payload), publicKey: devicePublicKey)
     }
 }
