@@ -34,14 +34,14 @@ public enum FleetExportDecryptor {
         var counts = Counts()
         for device in verification.devices where device.isValid {
             let records = lines(AuditRecord.self, directory, device.name, FleetExportLayout.recordsFile)
-            let wrapped = lines(FleetWrappedKeyLine.self, directory, device.name, FleetExportLayout.wrappedKeysFile)
+            let wrapped = lines(WrappedDataKey.self, directory, device.name, FleetExportLayout.wrappedKeysFile)
             let manifest = (FileManager.default.contents(
                 atPath: directory.appendingPathComponent(FleetExportLayout.path(device: device.name, file: FleetExportLayout.deviceManifest)).path))
                 .flatMap { try? JSONDecoder().decode(FleetDeviceManifest.self, from: $0) }
             let erased = Set(manifest?.erasedKeyIds ?? [])
             var keys: [String: SymmetricKey] = [:]
             for line in wrapped where line.orgKeyId == myKeyID {
-                if let key = unwrap(line, with: organisationKey) { keys[line.dataKeyId] = key }
+                if let key = try? line.open(with: organisationKey) { keys[line.dataKeyId] = key }
             }
             for record in records where record.sequence >= device.rangeFirstSequence && record.sequence <= device.rangeLastSequence {
                 var status = "noKey"
@@ -77,15 +77,6 @@ public enum FleetExportDecryptor {
             }
         }
         return (out, counts)
-    }
-
-    /// The data key inside a wrapped key, or nil when it does not open with `key`.
-    static func unwrap(_ line: FleetWrappedKeyLine, with key: Curve25519.KeyAgreement.PrivateKey) -> SymmetricKey? {
-        guard let encapsulated = Data(base64Encoded: line.encapsulatedKey), let sealed = Data(base64Encoded: line.ciphertext) else {
-            return nil
-        }
-        let wrapped = WrappedDataKey(dataKeyId: line.dataKeyId, orgKeyId: line.orgKeyId, encapsulatedKey: encapsulated, ciphertext: sealed)
-        return try? wrapped.open(with: key)
     }
 
     /// A record's payload as JSON text, or nil when it does not open or is not JSON.

@@ -2,7 +2,8 @@ import Foundation
 import HexCodec
 
 // The JSON files of a device directory besides these: `records.jsonl` holds one `AuditRecord`
-// and `heads.jsonl` one `AuditHead` a line, both in `AuditWireForm.export` (`FleetExportLayout.jsonLines`).
+// and `heads.jsonl` one `AuditHead` a line, both in `AuditWireForm.export` (`FleetExportLayout.jsonLines`);
+// `wrapped-keys.jsonl` one `WrappedDataKey` a line, as the push carries it.
 
 /// One line of `links.jsonl`: a chain link without its record's content.
 public struct FleetLinkLine: Codable, Sendable, Hashable {
@@ -18,26 +19,6 @@ public struct FleetLinkLine: Codable, Sendable, Hashable {
         self.sequence = sequence
         self.previousHash = Hex.encode(previousHash)
         self.hash = Hex.encode(hash)
-    }
-}
-
-/// One line of `wrapped-keys.jsonl`: a data key wrapped to the organisation key (HPKE).
-public struct FleetWrappedKeyLine: Codable, Sendable, Hashable {
-    /// The data key's id.
-    public let dataKeyId: String
-    /// Hex SHA-256 of the organisation public key it is wrapped to.
-    public let orgKeyId: String
-    /// HPKE's encapsulated key, base64.
-    public let encapsulatedKey: String
-    /// The sealed data key, base64.
-    public let ciphertext: String
-
-    /// Creates a line.
-    public init(dataKeyId: String, orgKeyId: String, encapsulatedKey: Data, ciphertext: Data) {
-        self.dataKeyId = dataKeyId
-        self.orgKeyId = orgKeyId
-        self.encapsulatedKey = encapsulatedKey.base64EncodedString()
-        self.ciphertext = ciphertext.base64EncodedString()
     }
 }
 

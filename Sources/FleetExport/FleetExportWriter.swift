@@ -1,4 +1,5 @@
 import AuditFormat
+import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
@@ -21,14 +22,14 @@ public struct FleetDeviceContent: Sendable {
     /// Every accepted signed head, ascending by sequence then time.
     public let heads: [AuditHead]
     /// Wrapped data keys of the range's records, sorted.
-    public let wrappedKeys: [FleetWrappedKeyLine]
+    public let wrappedKeys: [WrappedDataKey]
     /// Erased data key ids of the range's records, sorted.
     public let erasedKeyIds: [String]
 
     /// Creates a device's content.
     public init(name: String, logId: String?, rangeFirstSequence: Int64, rangeLastSequence: Int64, headSequence: Int64,
                 headHash: Data, records: [AuditRecord], links: [FleetLinkLine], heads: [AuditHead],
-                wrappedKeys: [FleetWrappedKeyLine], erasedKeyIds: [String]) {
+                wrappedKeys: [WrappedDataKey], erasedKeyIds: [String]) {
         self.name = name
         self.logId = logId
         self.rangeFirstSequence = rangeFirstSequence

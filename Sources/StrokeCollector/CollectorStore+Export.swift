@@ -1,4 +1,5 @@
 import AuditFormat
+import CollectorWire
 import FleetExport
 import Foundation
 import HexCodec
@@ -69,14 +70,14 @@ extension CollectorStore {
             links.append(FleetLinkLine(sequence: sequence, previousHash: Data(previous.readableBytesView), hash: Data(hash.readableBytesView)))
         }
         let keyIDs = Array(Set(records.filter { $0.sequence >= first && $0.sequence <= last }.map(\.dataKeyId))).sorted()
-        var wrapped: [FleetWrappedKeyLine] = []
+        var wrapped: [WrappedDataKey] = []
         var erased: [String] = []
         if !keyIDs.isEmpty {
             for try await (keyID, orgKeyID, encapsulated, ciphertext) in try await connection.query("""
                 SELECT data_key_id, org_key_id, encapsulated_key, ciphertext FROM wrapped_keys
                 WHERE device_id = \(id) AND data_key_id = ANY(\(keyIDs)) ORDER BY data_key_id, org_key_id
                 """, logger: logger).decode((String, String, ByteBuffer, ByteBuffer).self) {
-                wrapped.append(FleetWrappedKeyLine(dataKeyId: keyID, orgKeyId: orgKeyID, encapsulatedKey: Data(encapsulated.readableBytesView),
+                wrapped.append(WrappedDataKey(dataKeyId: keyID, orgKeyId: orgKeyID, encapsulatedKey: Data(encapsulated.readableBytesView),
                                                    ciphertext: Data(ciphertext.readableBytesView)))
             }
             for try await keyID in try await connection.query(
