@@ -107,8 +107,8 @@ let package = Package(
             dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON"]
         ),
         // What a device and the collector exchange: the signed request and the
-        // push payload (Crypto and Foundation only, so the CLI can use it later).
-        .target(name: "CollectorWire", dependencies: ["HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
+        // push payload, whose records and signed head are AuditFormat's (Crypto and Foundation only).
+        .target(name: "CollectorWire", dependencies: ["AuditFormat", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "StrokeAudit",
             dependencies: [
@@ -123,7 +123,7 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "AuditFormat", "StrokeAudit", "HexCodec", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CollectorWire", "AuditFormat", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
@@ -158,7 +158,7 @@ let package = Package(
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
@@ -218,7 +218,6 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]

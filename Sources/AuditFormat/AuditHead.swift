@@ -28,6 +28,9 @@ public struct AuditHead: Sendable, Hashable {
     /// The 64-byte Ed25519 signature over `message`.
     public let signature: Data
 
+    /// The `format` member of the head file, `audit head --json` and an export's `heads.jsonl`.
+    public static let format = "stroke-triage-audit-head"
+
     /// The bytes that were signed.
     public var message: Data {
         AuditLayout.headMessage(logID: logID, sequence: sequence, chainHash: chainHash, erasedKeys: erasedKeys,
@@ -39,8 +42,7 @@ public struct AuditHead: Sendable, Hashable {
 
     /// True when the signature is valid under its own public key and that key is one of `trusted`.
     public func isSigned(byOneOf trusted: [Data]) -> Bool {
-        guard trusted.contains(publicKey), let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
-        return key.isValidSignature(signature, for: message)
+        trusted.contains(publicKey) && SignedMessage.isValid(signature, of: message, publicKey: publicKey)
     }
 
     /// Signs a head with `key` (the log's own signing; public so a device simulator signs heads exactly alike).
@@ -59,7 +61,7 @@ public struct AuditHead: Sendable, Hashable {
     /// The head as a JSON value, keys in documented order.
     public var jsonValue: JSONValue {
         .object([
-            ("format", .string("stroke-triage-audit-head")), ("version", .integer(1)), ("logId", .string(logIDHex)),
+            ("format", .string(Self.format)), ("version", .integer(1)), ("logId", .string(logIDHex)),
             ("sequence", .integer(Int(sequence))), ("chainHash", .string(Hex.encode(chainHash))),
             ("erasedKeys", .integer(Int(erasedKeys))), ("keyEpoch", .integer(Int(keyEpoch))), ("timeMs", .integer(Int(timeMs))),
             ("time", .string(UTCTime.iso(timeMs))), ("publicKey", .string(publicKey.base64EncodedString())),
@@ -82,7 +84,7 @@ public struct AuditHead: Sendable, Hashable {
                   let data = hex ? Hex.decode(text[...]) : Data(base64Encoded: text), data.count == count else { return nil }
             return data
         }
-        guard root["format"]?.stringValue == "stroke-triage-audit-head", root["version"]?.intValue == 1,
+        guard root["format"]?.stringValue == Self.format, root["version"]?.intValue == 1,
               let logID = bytes("logId", hex: true, count: 16),
               let sequence = int64("sequence"), sequence >= 0,
               let chainHash = bytes("chainHash", hex: true, count: 32),

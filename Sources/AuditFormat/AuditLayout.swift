@@ -120,3 +120,20 @@ public enum AuditLayout {
         withUnsafeBytes(of: value.bigEndian) { Data($0) }
     }
 }
+
+/// The one Ed25519 check and the one text layout of the package's signed messages. Each message
+/// is built by one function beside its format (`AuditLayout`'s binary ones; `RequestSignature`,
+/// `KeyEndorsement` and CaseWire's `SealedCase` newline-joined ones; the fleet export's
+/// `FleetExportLayout.signedMessage`) and checked here.
+public enum SignedMessage {
+    /// A text message: `lines` joined by `\n`, as UTF-8 (the first line names the format and its version).
+    public static func text(_ lines: [String]) -> Data { Data(lines.joined(separator: "\n").utf8) }
+
+    /// True when `signature` is an Ed25519 signature of `message` under the raw 32-byte `publicKey`;
+    /// false for a key that is not one, and for a signature of another length than 64 bytes
+    /// (swift-crypto answers false there, it does not trap).
+    public static func isValid(_ signature: Data, of message: Data, publicKey: Data) -> Bool {
+        guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
+        return key.isValidSignature(signature, for: message)
+    }
+}

@@ -1,3 +1,5 @@
+import AuditFormat
+import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
@@ -12,8 +14,8 @@ import HexCodec
 public struct SealedCase: Sendable, Hashable {
     /// HPKE's `info` string both ends use.
     public static let hpkeInfo = Data("stroke-triage/prenotify/v1".utf8)
-    /// The ciphersuite `Curve25519_SHA256_AES_GCM_256` (X25519 KEM, HKDF-SHA256, AES-256-GCM).
-    static let ciphersuite = HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: .HKDF_SHA256, aead: .AES_GCM_256)
+    /// The package's one HPKE suite (`HPKE.Ciphersuite.strokeTriage`, defined with the wire in CollectorWire).
+    static let ciphersuite = HPKE.Ciphersuite.strokeTriage
 
     /// HPKE's encapsulated key.
     public let encapsulatedKey: Data
@@ -188,18 +190,12 @@ struct CaseEnvelope: Codable, Sendable, Hashable {
 
     /// The exact bytes the device signs.
     static func signedMessage(caseId: String, hospitalId: String, device: String, sentMs: Int64, payload: Data) -> Data {
-        let lines = [signatureDomain, caseId, hospitalId, device, String(sentMs),
-                     Hex.encode(SHA256.hash(data: payload))]
-        return Data(lines.joined(separator: "\n").utf8)
+        SignedMessage.text([signatureDomain, caseId, hospitalId, device, String(sentMs), Hex.encode(SHA256.hash(data: payload))])
     }
 
     /// True when `signature` verifies under `devicePublicKey` for this envelope's fields.
     var isSignatureValid: Bool {
-        // swift-crypto traps on a signature of another length: check it first (the envelope is untrusted input).
-        guard signature.count == 64, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: devicePublicKey) else {
-            return false
-        }
-        return key.isValidSignature(signature, for: Self.signedMessage(caseId: caseId, hospitalId: hospitalId,
-                                                                       device: device, sentMs: sentMs, payload: payload))
+        SignedMessage.isValid(signature, of: Self.signedMessage(caseId: caseId, hospitalId: hospitalId, device: device,
+                                                                sentMs: sentMs, payload: payload), publicKey: devicePublicKey)
     }
 }

@@ -1,3 +1,4 @@
+import AuditFormat
 import Crypto
 import Foundation
 
@@ -41,8 +42,7 @@ public struct KeyEndorsement: Codable, Sendable, Hashable {
 
     /// The signed bytes.
     public static func message(epoch: Int64, publicKey: Data, endorsedBy: Data) -> Data {
-        Data([domain, String(epoch), publicKey.base64EncodedString(), endorsedBy.base64EncodedString()]
-            .joined(separator: "\n").utf8)
+        SignedMessage.text([domain, String(epoch), publicKey.base64EncodedString(), endorsedBy.base64EncodedString()])
     }
 
     /// `previous` endorses `next` at `epoch`.
@@ -55,8 +55,9 @@ public struct KeyEndorsement: Codable, Sendable, Hashable {
 
     /// True when `endorsedBy` signed this endorsement.
     public var isValid: Bool {
-        guard publicKey.count == 32, let key = try? Curve25519.Signing.PublicKey(rawRepresentation: endorsedBy) else { return false }
-        return key.isValidSignature(signature, for: Self.message(epoch: epoch, publicKey: publicKey, endorsedBy: endorsedBy))
+        publicKey.count == 32
+            && SignedMessage.isValid(signature, of: Self.message(epoch: epoch, publicKey: publicKey, endorsedBy: endorsedBy),
+                                     publicKey: endorsedBy)
     }
 
     /// The header value for a chain: base64 of its JSON array.

@@ -6,10 +6,14 @@ import HexCodec
 /// `WrappedDataKey`'s documentation states): the device seals, the medical
 /// director (holding the X25519 private key offline) opens; the collector
 /// only stores the result.
-extension WrappedDataKey {
-    /// The HPKE suite: X25519 KEM, HKDF-SHA256, AES-256-GCM (RFC 9180 ids 0x0020, 0x0001, 0x0002).
-    public static let ciphersuite = HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: .HKDF_SHA256, aead: .AES_GCM_256)
+extension HPKE.Ciphersuite {
+    /// The one HPKE suite of the package, `Curve25519_SHA256_AES_GCM_256`: X25519 KEM, HKDF-SHA256,
+    /// AES-256-GCM (RFC 9180 ids 0x0020, 0x0001, 0x0002), base mode. Data keys wrapped to the
+    /// organisation key (`WrappedDataKey`) and cases sealed to a hospital (CaseWire's `SealedCase`) use it.
+    public static let strokeTriage = HPKE.Ciphersuite(kem: .Curve25519_HKDF_SHA256, kdf: .HKDF_SHA256, aead: .AES_GCM_256)
+}
 
+extension WrappedDataKey {
     /// The organisation key's identifier: lower-case hex SHA-256 of its raw 32 bytes.
     public static func orgKeyId(_ key: Curve25519.KeyAgreement.PublicKey) -> String {
         Hex.encode(SHA256.hash(data: key.rawRepresentation))
@@ -21,7 +25,7 @@ extension WrappedDataKey {
     ///   - dataKeyId: the records' `dataKeyId` (the associated data).
     ///   - orgKey: the organisation's X25519 public key.
     public static func seal(rawKey: Data, dataKeyId: String, to orgKey: Curve25519.KeyAgreement.PublicKey) throws -> WrappedDataKey {
-        var sender = try HPKE.Sender(recipientKey: orgKey, ciphersuite: ciphersuite, info: hpkeInfo)
+        var sender = try HPKE.Sender(recipientKey: orgKey, ciphersuite: .strokeTriage, info: hpkeInfo)
         let sealed = try sender.seal(rawKey, authenticating: Data(dataKeyId.utf8))
         return WrappedDataKey(dataKeyId: dataKeyId, orgKeyId: orgKeyId(orgKey), encapsulatedKey: sender.encapsulatedKey,
                               ciphertext: sealed)
@@ -31,7 +35,7 @@ extension WrappedDataKey {
     /// that opens the records' payloads (AES-256-GCM, see docs/audit-format.md).
     /// - Throws: when the key is not the one it was wrapped to, or anything was changed.
     public func open(with orgKey: Curve25519.KeyAgreement.PrivateKey) throws -> SymmetricKey {
-        var recipient = try HPKE.Recipient(privateKey: orgKey, ciphersuite: Self.ciphersuite, info: Self.hpkeInfo,
+        var recipient = try HPKE.Recipient(privateKey: orgKey, ciphersuite: .strokeTriage, info: Self.hpkeInfo,
                                            encapsulatedKey: encapsulatedKey)
         let raw = try recipient.open(ciphertext, authenticating: Data(dataKeyId.utf8))
         guard raw.count == 32 else { throw CryptoKitError.incorrectKeySize }

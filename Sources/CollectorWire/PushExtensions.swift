@@ -1,42 +1,7 @@
 import Foundation
 
-/// A device's signed log head as pushed to the collector: the same fields as
-/// the audit log's `AuditHead` (`audit head --json`), so the collector can
-/// rebuild the signed message with `AuditLayout.headMessage` and verify it.
-public struct PushSignedHead: Codable, Sendable, Hashable {
-    /// The log's identity, 32 lower-case hex digits.
-    public let logId: String
-    /// The last sequence number (0 for an empty log).
-    public let sequence: Int64
-    /// The last record's chain hash, 64 lower-case hex digits (as in `audit head --json`).
-    public let chainHash: String
-    /// How many data keys the log had destroyed when it was signed.
-    public let erasedKeys: Int64
-    /// The key epoch that signed it.
-    public let keyEpoch: Int64
-    /// When it was signed, ms since 1970 UTC.
-    public let timeMs: Int64
-    /// The raw Ed25519 public key that signed it (base64 in JSON).
-    public let publicKey: Data
-    /// The Ed25519 signature (base64 in JSON).
-    public let signature: Data
-
-    /// Creates a signed head from its fields.
-    public init(logId: String, sequence: Int64, chainHash: String, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
-                publicKey: Data, signature: Data) {
-        self.logId = logId
-        self.sequence = sequence
-        self.chainHash = chainHash
-        self.erasedKeys = erasedKeys
-        self.keyEpoch = keyEpoch
-        self.timeMs = timeMs
-        self.publicKey = publicKey
-        self.signature = signature
-    }
-}
-
 /// One data key wrapped to the organisation's X25519 public key with HPKE
-/// (`HPKE.Ciphersuite.Curve25519_SHA256_AES_GCM_256`, base mode,
+/// (`HPKE.Ciphersuite.strokeTriage`, base mode,
 /// info `stroke-triage/org-key-wrap/v1`, the data key id's UTF-8 as the
 /// associated data). Only the holder of the organisation's private key can
 /// open it; the collector stores it and never can.

@@ -1,35 +1,5 @@
+import AuditFormat
 import Foundation
-
-/// One audit record as a device stores it, sent to the collector unchanged
-/// (the collector never sees plaintext). Binary fields are base64 in JSON.
-public struct PushRecord: Codable, Sendable, Hashable {
-    /// The record's sequence number in the device's log (first record: 1).
-    public let sequence: Int64
-    /// The record's timestamp, ms since 1970 (UTC), as hashed.
-    public let timestampMs: Int64
-    /// The event type, as hashed (e.g. `assessment.result`).
-    public let type: String
-    /// Identifier of the data key that sealed the payload (for erasure).
-    public let dataKeyId: String
-    /// The sealed payload `nonce(12) ‖ ciphertext ‖ tag(16)`, exactly as stored.
-    public let ciphertext: Data
-    /// The hash of the previous record (32 zero bytes before the first record).
-    public let previousHash: Data
-    /// The record's chain hash (`AuditLayout.recordHash`).
-    public let hash: Data
-
-    /// Creates a record from its stored columns.
-    public init(sequence: Int64, timestampMs: Int64, type: String, dataKeyId: String, ciphertext: Data,
-                previousHash: Data, hash: Data) {
-        self.sequence = sequence
-        self.timestampMs = timestampMs
-        self.type = type
-        self.dataKeyId = dataKeyId
-        self.ciphertext = ciphertext
-        self.previousHash = previousHash
-        self.hash = hash
-    }
-}
 
 /// A log head: the last sequence and its hash (sequence 0 with 32 zero bytes for an empty log).
 public struct PushHead: Codable, Sendable, Hashable {
@@ -48,18 +18,19 @@ public struct PushHead: Codable, Sendable, Hashable {
 /// The body of `POST /v1/push`: a bounded batch of consecutive records and the device's current head.
 public struct PushRequest: Codable, Sendable, Hashable {
     /// Consecutive records in ascending sequence (may be empty to report the head only).
-    public let records: [PushRecord]
+    public let records: [AuditRecord]
     /// The device's current log head (at or after the batch's last record).
     public let head: PushHead
-    /// The device's signed head for `head` (its log id, erasure count and key epoch), when sent.
-    public let signedHead: PushSignedHead?
+    /// The device's signed head for `head` (its log id, erasure count and key epoch), when sent
+    /// (in `AuditWireForm.push`: the fields of `audit head --json` without `format`, `version` and `time`).
+    public let signedHead: AuditHead?
     /// Data keys of these records wrapped to the organisation key, when one is configured.
     public let wrappedKeys: [WrappedDataKey]?
     /// Identifiers of data keys the device destroyed (crypto-shredding): the collector deletes their wrapped copies.
     public let erasedKeyIds: [String]?
 
     /// Creates a push body.
-    public init(records: [PushRecord], head: PushHead, signedHead: PushSignedHead? = nil,
+    public init(records: [AuditRecord], head: PushHead, signedHead: AuditHead? = nil,
                 wrappedKeys: [WrappedDataKey]? = nil, erasedKeyIds: [String]? = nil) {
         self.records = records
         self.head = head

@@ -1,3 +1,4 @@
+import AuditFormat
 import Crypto
 import Foundation
 import HexCodec
@@ -42,8 +43,7 @@ public struct RequestSignature: Sendable, Hashable {
     public static func message(method: String, path: String, body: Data, timestampMs: Int64, nonce: String,
                                device: String) -> Data {
         let bodyHash = Hex.encode(SHA256.hash(data: body))
-        let lines = [domain, method.uppercased(), path, bodyHash, String(timestampMs), nonce, device]
-        return Data(lines.joined(separator: "\n").utf8)
+        return SignedMessage.text([domain, method.uppercased(), path, bodyHash, String(timestampMs), nonce, device])
     }
 
     /// Signs a request with a device key and returns its headers (name, value), sorted by name.
@@ -78,9 +78,7 @@ public struct RequestSignature: Sendable, Hashable {
 
     /// True when the signature is valid for this request under the raw 32-byte Ed25519 `publicKey`.
     public func isValid(method: String, path: String, body: Data, publicKey: Data) -> Bool {
-        guard let key = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey) else { return false }
-        let message = Self.message(method: method, path: path, body: body, timestampMs: timestampMs, nonce: nonce,
-                                   device: device)
-        return key.isValidSignature(signature, for: message)
+        SignedMessage.isValid(signature, of: Self.message(method: method, path: path, body: body, timestampMs: timestampMs,
+                                                          nonce: nonce, device: device), publicKey: publicKey)
     }
 }

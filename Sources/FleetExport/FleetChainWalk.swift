@@ -15,8 +15,8 @@ struct ChainWalk {
         let linksFile = check.path(FleetExportLayout.linksFile)
         let first = manifest.rangeFirstSequence, last = manifest.rangeLastSequence, head = manifest.headSequence
         let low = max(1, first - 1), high = min(head, last + 1)
-        let lines: [FleetRecordLine]
-        switch FleetExportLayout.decodeLines(FleetRecordLine.self, records) {
+        let lines: [AuditRecord]
+        switch FleetExportLayout.decodeLines(AuditRecord.self, records) {
         case .success(let decoded): lines = decoded
         case .failure(let error): throw FleetProblem(file: recordsFile, check: "record.format", detail: "line \(error.line)")
         }
@@ -27,20 +27,18 @@ struct ChainWalk {
             guard line.sequence == expected else {
                 throw FleetProblem(file: recordsFile, check: "chain.gap", detail: "expected sequence \(expected), found \(line.sequence)")
             }
-            guard let ciphertext = Data(base64Encoded: line.ciphertext), let previousHash = Hex.decode(line.previousHash, lowercaseOnly: true),
-                  previousHash.count == 32, let hash = Hex.decode(line.hash, lowercaseOnly: true), hash.count == 32 else {
+            let previousHash = line.previousHash, hash = line.hash
+            guard previousHash.count == 32, hash.count == 32 else {
                 throw FleetProblem(file: recordsFile, check: "record.format", detail: "line \(index + 1)")
             }
-            let recomputed = AuditLayout.recordHash(sequence: line.sequence, timestamp: line.timestampMs, type: line.type,
-                                                    ciphertext: ciphertext, previousHash: previousHash)
-            guard recomputed == hash else {
+            guard line.computedHash == hash else {
                 throw FleetProblem(file: recordsFile, check: "record.hash", detail: "sequence \(line.sequence)")
             }
             if let expectedPrevious = previous ?? (line.sequence == 1 ? AuditLayout.genesisHash : nil), expectedPrevious != previousHash {
                 throw FleetProblem(file: recordsFile, check: "chain.link", detail: "sequence \(line.sequence)")
             }
             try checkBoundary(line, file: recordsFile)
-            hashes[line.sequence] = line.hash
+            hashes[line.sequence] = Hex.encode(hash)
             previous = hash
             expected += 1
         }
@@ -79,7 +77,7 @@ struct ChainWalk {
     }
 
     /// The boundary records lie outside the range, the range's ends inside it.
-    func checkBoundary(_ line: FleetRecordLine, file: String) throws(FleetProblem) {
+    func checkBoundary(_ line: AuditRecord, file: String) throws(FleetProblem) {
         let first = manifest.rangeFirstSequence, last = manifest.rangeLastSequence
         let from = check.fleet.fromMs, to = check.fleet.toMs
         let ok: Bool

@@ -1,4 +1,5 @@
 import AuditFormat
+import CollectorWire
 import Foundation
 import HexCodec
 
@@ -87,16 +88,15 @@ struct DeviceCheck {
     /// Wrapped keys only of the range's records, never of an erased key.
     func checkWrappedKeys(_ data: Data, manifest: FleetDeviceManifest, records: Data) throws(FleetProblem) {
         let file = path(FleetExportLayout.wrappedKeysFile)
-        guard case .success(let lines) = FleetExportLayout.decodeLines(FleetWrappedKeyLine.self, data) else {
+        guard case .success(let lines) = FleetExportLayout.decodeLines(WrappedDataKey.self, data) else {
             throw FleetProblem(file: file, check: "keys.format", detail: "")
         }
-        let recordLines = (try? FleetExportLayout.decodeLines(FleetRecordLine.self, records).get()) ?? []
+        let recordLines = (try? FleetExportLayout.decodeLines(AuditRecord.self, records).get()) ?? []
         let inRange = Set(recordLines.filter { $0.sequence >= manifest.rangeFirstSequence && $0.sequence <= manifest.rangeLastSequence }
             .map(\.dataKeyId))
         let erased = Set(manifest.erasedKeyIds)
         for line in lines {
-            guard inRange.contains(line.dataKeyId), !erased.contains(line.dataKeyId),
-                  Data(base64Encoded: line.encapsulatedKey) != nil, Data(base64Encoded: line.ciphertext) != nil else {
+            guard inRange.contains(line.dataKeyId), !erased.contains(line.dataKeyId) else {
                 throw FleetProblem(file: file, check: "keys.unexpected", detail: "data key \(line.dataKeyId)")
             }
         }

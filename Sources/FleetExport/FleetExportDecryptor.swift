@@ -33,15 +33,15 @@ public enum FleetExportDecryptor {
         var out = Data()
         var counts = Counts()
         for device in verification.devices where device.isValid {
-            let records = lines(FleetRecordLine.self, directory, device.name, FleetExportLayout.recordsFile)
-            let wrapped = lines(FleetWrappedKeyLine.self, directory, device.name, FleetExportLayout.wrappedKeysFile)
+            let records = lines(AuditRecord.self, directory, device.name, FleetExportLayout.recordsFile)
+            let wrapped = lines(WrappedDataKey.self, directory, device.name, FleetExportLayout.wrappedKeysFile)
             let manifest = (FileManager.default.contents(
                 atPath: directory.appendingPathComponent(FleetExportLayout.path(device: device.name, file: FleetExportLayout.deviceManifest)).path))
                 .flatMap { try? JSONDecoder().decode(FleetDeviceManifest.self, from: $0) }
             let erased = Set(manifest?.erasedKeyIds ?? [])
             var keys: [String: SymmetricKey] = [:]
             for line in wrapped where line.orgKeyId == myKeyID {
-                if let key = unwrap(line, with: organisationKey) { keys[line.dataKeyId] = key }
+                if let key = try? line.open(with: organisationKey) { keys[line.dataKeyId] = key }
             }
             for record in records where record.sequence >= device.rangeFirstSequence && record.sequence <= device.rangeLastSequence {
                 var status = "noKey"
@@ -79,22 +79,10 @@ public enum FleetExportDecryptor {
         return (out, counts)
     }
 
-    /// The data key inside a wrapped key, or nil when it does not open with `key`.
-    static func unwrap(_ line: FleetWrappedKeyLine, with key: Curve25519.KeyAgreement.PrivateKey) -> SymmetricKey? {
-        guard let encapsulated = Data(base64Encoded: line.encapsulatedKey), let sealed = Data(base64Encoded: line.ciphertext) else {
-            return nil
-        }
-        let wrapped = WrappedDataKey(dataKeyId: line.dataKeyId, orgKeyId: line.orgKeyId, encapsulatedKey: encapsulated, ciphertext: sealed)
-        return try? wrapped.open(with: key)
-    }
-
     /// A record's payload as JSON text, or nil when it does not open or is not JSON.
-    static func open(_ record: FleetRecordLine, with key: SymmetricKey) -> String? {
-        guard let ciphertext = Data(base64Encoded: record.ciphertext), let previous = Hex.decode(record.previousHash, lowercaseOnly: true),
-              let box = try? AES.GCM.SealedBox(combined: ciphertext) else { return nil }
-        let aad = AuditLayout.associatedData(sequence: record.sequence, timestamp: record.timestampMs, type: record.type,
-                                             previousHash: previous)
-        guard let plain = try? AES.GCM.open(box, using: key, authenticating: aad),
+    static func open(_ record: AuditRecord, with key: SymmetricKey) -> String? {
+        guard let box = try? AES.GCM.SealedBox(combined: record.ciphertext),
+              let plain = try? AES.GCM.open(box, using: key, authenticating: record.associatedData),
               (try? JSONValue(parsing: [UInt8](plain))) != nil,
               let text = String(data: plain, encoding: .utf8), !text.contains("\n") else { return nil }
         return text

@@ -1,36 +1,9 @@
 import Foundation
 import HexCodec
 
-/// One line of `records.jsonl`: a record exactly as the device's log stores
-/// it (the hash can be recomputed with `AuditLayout.recordHash`).
-public struct FleetRecordLine: Codable, Sendable, Hashable {
-    /// The record's sequence in the device's log.
-    public let sequence: Int64
-    /// Its timestamp, ms since 1970 UTC, as hashed.
-    public let timestampMs: Int64
-    /// The event type, as hashed.
-    public let type: String
-    /// The data key that sealed the payload.
-    public let dataKeyId: String
-    /// The sealed payload `nonce ‖ ciphertext ‖ tag`, base64.
-    public let ciphertext: String
-    /// The previous record's hash, hex.
-    public let previousHash: String
-    /// This record's hash, hex.
-    public let hash: String
-
-    /// Creates a line from its fields.
-    public init(sequence: Int64, timestampMs: Int64, type: String, dataKeyId: String, ciphertext: Data,
-                previousHash: Data, hash: Data) {
-        self.sequence = sequence
-        self.timestampMs = timestampMs
-        self.type = type
-        self.dataKeyId = dataKeyId
-        self.ciphertext = ciphertext.base64EncodedString()
-        self.previousHash = Hex.encode(previousHash)
-        self.hash = Hex.encode(hash)
-    }
-}
+// The JSON files of a device directory besides these: `records.jsonl` holds one `AuditRecord`
+// and `heads.jsonl` one `AuditHead` a line, both in `AuditWireForm.export` (`FleetExportLayout.jsonLines`);
+// `wrapped-keys.jsonl` one `WrappedDataKey` a line, as the push carries it.
 
 /// One line of `links.jsonl`: a chain link without its record's content.
 public struct FleetLinkLine: Codable, Sendable, Hashable {
@@ -46,64 +19,6 @@ public struct FleetLinkLine: Codable, Sendable, Hashable {
         self.sequence = sequence
         self.previousHash = Hex.encode(previousHash)
         self.hash = Hex.encode(hash)
-    }
-}
-
-/// One line of `heads.jsonl`: a signed head in the fields of `audit head --json`
-/// (so `AuditHead(json:)` reads it and `AuditLayout.headMessage` rebuilds its message).
-public struct FleetHeadLine: Codable, Sendable, Hashable {
-    /// Always `stroke-triage-audit-head`.
-    public var format = "stroke-triage-audit-head"
-    /// Always 1.
-    public var version = 1
-    /// The log id, 32 hex digits.
-    public let logId: String
-    /// The head's sequence.
-    public let sequence: Int64
-    /// The head's chain hash, hex.
-    public let chainHash: String
-    /// Destroyed data keys when signed.
-    public let erasedKeys: Int64
-    /// The signing key's epoch.
-    public let keyEpoch: Int64
-    /// When signed, ms since 1970 UTC.
-    public let timeMs: Int64
-    /// The signing public key, base64.
-    public let publicKey: String
-    /// The Ed25519 signature, base64.
-    public let signature: String
-
-    /// Creates a head line.
-    public init(logId: String, sequence: Int64, chainHash: String, erasedKeys: Int64, keyEpoch: Int64, timeMs: Int64,
-                publicKey: Data, signature: Data) {
-        self.logId = logId
-        self.sequence = sequence
-        self.chainHash = chainHash
-        self.erasedKeys = erasedKeys
-        self.keyEpoch = keyEpoch
-        self.timeMs = timeMs
-        self.publicKey = publicKey.base64EncodedString()
-        self.signature = signature.base64EncodedString()
-    }
-}
-
-/// One line of `wrapped-keys.jsonl`: a data key wrapped to the organisation key (HPKE).
-public struct FleetWrappedKeyLine: Codable, Sendable, Hashable {
-    /// The data key's id.
-    public let dataKeyId: String
-    /// Hex SHA-256 of the organisation public key it is wrapped to.
-    public let orgKeyId: String
-    /// HPKE's encapsulated key, base64.
-    public let encapsulatedKey: String
-    /// The sealed data key, base64.
-    public let ciphertext: String
-
-    /// Creates a line.
-    public init(dataKeyId: String, orgKeyId: String, encapsulatedKey: Data, ciphertext: Data) {
-        self.dataKeyId = dataKeyId
-        self.orgKeyId = orgKeyId
-        self.encapsulatedKey = encapsulatedKey.base64EncodedString()
-        self.ciphertext = ciphertext.base64EncodedString()
     }
 }
 

@@ -1,3 +1,4 @@
+import AuditFormat
 import Crypto
 import Foundation
 import HexCodec
@@ -42,10 +43,12 @@ public enum FleetExportLayout {
     /// Lower-case hex SHA-256 of `data`.
     public static func sha256(_ data: Data) -> String { Hex.encode(SHA256.hash(data: data)) }
 
-    /// The deterministic JSON of `value` (sorted keys, unescaped slashes, no trailing newline).
+    /// The deterministic JSON of `value` (sorted keys, unescaped slashes, no trailing newline;
+    /// audit records and heads in `AuditWireForm.export`).
     public static func json<T: Encodable>(_ value: T) -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.userInfo[.auditWireForm] = AuditWireForm.export
         // Every exported type encodes without failure (strings, integers, nested values).
         return (try? encoder.encode(value)) ?? Data("{}".utf8)
     }
@@ -64,6 +67,7 @@ public enum FleetExportLayout {
     public static func decodeLines<T: Decodable>(_ type: T.Type, _ data: Data) -> Result<[T], LineError> {
         var out: [T] = []
         let decoder = JSONDecoder()
+        decoder.userInfo[.auditWireForm] = AuditWireForm.export
         guard data.isEmpty || data.last == 0x0a else { return .failure(LineError(line: 0)) }
         for (index, line) in data.split(separator: 0x0a, omittingEmptySubsequences: false).dropLast().enumerated() {
             guard let value = try? decoder.decode(T.self, from: Data(line)) else { return .failure(LineError(line: index + 1)) }

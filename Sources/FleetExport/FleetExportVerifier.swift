@@ -1,4 +1,4 @@
-import Crypto
+import AuditFormat
 import Foundation
 
 /// Verifies a fleet export offline with the public keys only: the
@@ -42,8 +42,7 @@ public enum FleetExportVerifier {
         let data = try read(directory, FleetExportLayout.fleetManifest)
         let signatureText = String(decoding: try read(directory, FleetExportLayout.fleetSignature), as: UTF8.self)
         guard let signature = Data(base64Encoded: signatureText.trimmingCharacters(in: .whitespacesAndNewlines)),
-              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: keys.collector),
-              key.isValidSignature(signature, for: FleetExportLayout.signedMessage(data)) else {
+              SignedMessage.isValid(signature, of: FleetExportLayout.signedMessage(data), publicKey: keys.collector) else {
             throw FleetProblem(file: FleetExportLayout.fleetSignature, check: "fleet.signature",
                                detail: "does not verify under the collector key of the public-keys file")
         }

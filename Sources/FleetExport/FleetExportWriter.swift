@@ -1,3 +1,5 @@
+import AuditFormat
+import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
@@ -14,20 +16,20 @@ public struct FleetDeviceContent: Sendable {
     /// The head the export proves: the latest signed head (sequence and hash).
     public let headSequence: Int64, headHash: Data
     /// The records from the boundary before the range to the boundary after it, ascending.
-    public let records: [FleetRecordLine]
+    public let records: [AuditRecord]
     /// The links after the last record up to the head, ascending.
     public let links: [FleetLinkLine]
     /// Every accepted signed head, ascending by sequence then time.
-    public let heads: [FleetHeadLine]
+    public let heads: [AuditHead]
     /// Wrapped data keys of the range's records, sorted.
-    public let wrappedKeys: [FleetWrappedKeyLine]
+    public let wrappedKeys: [WrappedDataKey]
     /// Erased data key ids of the range's records, sorted.
     public let erasedKeyIds: [String]
 
     /// Creates a device's content.
     public init(name: String, logId: String?, rangeFirstSequence: Int64, rangeLastSequence: Int64, headSequence: Int64,
-                headHash: Data, records: [FleetRecordLine], links: [FleetLinkLine], heads: [FleetHeadLine],
-                wrappedKeys: [FleetWrappedKeyLine], erasedKeyIds: [String]) {
+                headHash: Data, records: [AuditRecord], links: [FleetLinkLine], heads: [AuditHead],
+                wrappedKeys: [WrappedDataKey], erasedKeyIds: [String]) {
         self.name = name
         self.logId = logId
         self.rangeFirstSequence = rangeFirstSequence

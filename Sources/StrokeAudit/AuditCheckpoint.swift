@@ -1,5 +1,4 @@
 import AuditFormat
-import Crypto
 import Foundation
 
 /// A signed statement of the chain head: "the log had `sequence` records and
@@ -21,7 +20,6 @@ public struct AuditCheckpoint: Sendable, Hashable {
 
     /// True when the signature is valid under `publicKey`.
     public func isValid(publicKey key: Data) -> Bool {
-        guard let verifier = try? Curve25519.Signing.PublicKey(rawRepresentation: key) else { return false }
-        return verifier.isValidSignature(signature, for: message)
+        SignedMessage.isValid(signature, of: message, publicKey: key)
     }
 }

@@ -106,8 +106,7 @@ public enum AuditExportVerifier {
                                       lastHash: lastHash, checkpointSequence: manifest.checkpoint.sequence,
                                       checkpointHash: manifest.checkpoint.headHash)
         }
-        guard let verifier = try? Curve25519.Signing.PublicKey(rawRepresentation: publicKey),
-              verifier.isValidSignature(manifest.exportSignature, for: message) else {
+        guard SignedMessage.isValid(manifest.exportSignature, of: message, publicKey: publicKey) else {
             result.problem = AuditProblem(sequence: manifest.first, reason: .manifestMismatch)
             return result
         }

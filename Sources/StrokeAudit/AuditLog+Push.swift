@@ -9,8 +9,8 @@ import GRDB
 /// and the ids of the destroyed data keys.
 public struct AuditPushBatch: Sendable {
     /// Consecutive records after the requested sequence (ascending; possibly empty).
-    public let records: [PushRecord]
-    /// The log's current signed head.
+    public let records: [AuditRecord]
+    /// The log's current signed head (sent as the push's `signedHead`).
     public let head: AuditHead
     /// Every destroyed (crypto-shredded) data key id, sorted.
     public let erasedKeyIds: [String]
@@ -19,13 +19,6 @@ public struct AuditPushBatch: Sendable {
 
     /// The head in the collector's form.
     public var pushHead: PushHead { PushHead(sequence: head.sequence, hash: head.chainHash) }
-
-    /// The signed head in the collector's form.
-    public var signedHead: PushSignedHead {
-        PushSignedHead(logId: head.logIDHex, sequence: head.sequence, chainHash: Hex.encode(head.chainHash),
-                       erasedKeys: head.erasedKeys, keyEpoch: head.keyEpoch, timeMs: head.timeMs,
-                       publicKey: head.publicKey, signature: head.signature)
-    }
 }
 
 extension AuditLog {
@@ -39,14 +32,11 @@ extension AuditLog {
             try queue.read { db in
                 guard let head = try Self.storedHead(db) else { throw AuditError.headMissing(path) }
                 let rows = try Row.fetchCursor(db, sql: """
-                    SELECT sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash FROM events
+                    SELECT \(AuditRecord.eventColumns) FROM events
                     WHERE sequence > ? AND sequence <= ? ORDER BY sequence LIMIT ?
                     """, arguments: [sequence, head.sequence, limit])
-                var records: [PushRecord] = []
-                while let row = try rows.next() {
-                    records.append(PushRecord(sequence: row[0], timestampMs: row[1], type: row[2], dataKeyId: row[3],
-                                              ciphertext: row[4], previousHash: row[5], hash: row[6]))
-                }
+                var records: [AuditRecord] = []
+                while let row = try rows.next() { records.append(AuditRecord(row: row)) }
                 let erased = try String.fetchAll(db, sql: "SELECT id FROM data_keys WHERE wrapped IS NULL ORDER BY id")
                 let last = records.last?.sequence ?? max(sequence, 0)
                 return AuditPushBatch(records: records, head: head, erasedKeyIds: erased,
@@ -91,5 +81,16 @@ extension AuditLog {
     public func signCollectorRequest(method: String, path: String, body: Data, device: String) throws -> [(String, String)] {
         try RequestSignature.sign(method: method, path: path, body: body, device: device,
                                   timestampMs: Clock.nowMs(), nonce: RequestSignature.makeNonce(), key: keyring.signingKey)
+    }
+}
+
+extension AuditRecord {
+    /// The `events` columns a record is read from, in `init(row:)`'s order.
+    static let eventColumns = "sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash"
+
+    /// A record from a row of `SELECT \(eventColumns) FROM events`.
+    init(row: Row) {
+        self.init(sequence: row[0], timestampMs: row[1], type: row[2], dataKeyId: row[3], ciphertext: row[4],
+                  previousHash: row[5], hash: row[6])
     }
 }

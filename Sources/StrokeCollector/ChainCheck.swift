@@ -11,7 +11,7 @@ public enum ChainCheck {
     /// What to store for an accepted push.
     public struct Outcome: Sendable, Hashable {
         /// Records after the stored head, in order.
-        public let newRecords: [PushRecord]
+        public let newRecords: [AuditRecord]
         /// Records already stored with the same hash.
         public let duplicates: Int
         /// The stored head after the push.
@@ -36,7 +36,7 @@ public enum ChainCheck {
         if head.sequence < storedHead.sequence { throw .rollback }
         if head.sequence == storedHead.sequence, head.hash != storedHead.hash { throw .fork }
         var duplicates = 0
-        var fresh: [PushRecord] = []
+        var fresh: [AuditRecord] = []
         for record in request.records {
             if record.sequence <= storedHead.sequence {
                 guard storedHashes[record.sequence] == record.hash else { throw .fork }
@@ -59,16 +59,13 @@ public enum ChainCheck {
     static func checkConsistent(_ request: PushRequest) throws(PushRefusal) {
         let head = request.head
         guard head.sequence >= 0, head.hash.count == 32 else { throw .chainInvalid }
-        var previous: PushRecord?
+        var previous: AuditRecord?
         for record in request.records {
             guard record.sequence >= 1, record.hash.count == 32, record.previousHash.count == 32 else { throw .chainInvalid }
             if let previous {
                 guard record.sequence == previous.sequence + 1, record.previousHash == previous.hash else { throw .chainInvalid }
             }
-            let recomputed = AuditLayout.recordHash(sequence: record.sequence, timestamp: record.timestampMs,
-                                                    type: record.type, ciphertext: record.ciphertext,
-                                                    previousHash: record.previousHash)
-            guard recomputed == record.hash else { throw .chainInvalid }
+            guard record.hashIsValid else { throw .chainInvalid }
             previous = record
         }
         if let last = request.records.last {

@@ -1,3 +1,5 @@
+import AuditFormat
+import CollectorWire
 import FleetExport
 import Foundation
 import HexCodec
@@ -29,16 +31,16 @@ extension CollectorStore {
 
     private func exportDevice(id: Int64, name: String, logID: String?, storedHead: (Int64, Data), range: FleetExportRange,
                               on connection: PostgresConnection) async throws -> FleetDeviceContent {
-        var heads: [FleetHeadLine] = []
+        var heads: [AuditHead] = []
         var latest: (Int64, Data)?
         for try await (sequence, hash, log, erased, epoch, time, key, signature) in try await connection.query("""
             SELECT sequence, chain_hash, log_id, erased_keys, key_epoch, time_ms, public_key, signature FROM signed_heads
             WHERE device_id = \(id) ORDER BY sequence, erased_keys, key_epoch, time_ms, signature
             """, logger: logger).decode((Int64, ByteBuffer, String, Int64, Int64, Int64, ByteBuffer, ByteBuffer).self) {
             let chainHash = Data(hash.readableBytesView)
-            heads.append(FleetHeadLine(logId: log, sequence: sequence, chainHash: Hex.encode(chainHash), erasedKeys: erased,
-                                       keyEpoch: epoch, timeMs: time, publicKey: Data(key.readableBytesView),
-                                       signature: Data(signature.readableBytesView)))
+            heads.append(AuditHead(logID: Hex.decode(log) ?? Data(), sequence: sequence, chainHash: chainHash, erasedKeys: erased,
+                                   keyEpoch: epoch, timeMs: time, publicKey: Data(key.readableBytesView),
+                                   signature: Data(signature.readableBytesView)))
             latest = (sequence, chainHash)
         }
         // The proven head is the latest signed head (every push since migration 2 carries one).
@@ -51,14 +53,14 @@ extension CollectorStore {
             SELECT max(sequence) FROM records WHERE device_id = \(id) AND sequence <= \(head) AND timestamp_ms <= \(range.toMs)
             """, logger: logger).decode(Int64?.self) { last = value ?? last }
         let low = max(1, first - 1), high = min(head, last + 1)
-        var records: [FleetRecordLine] = []
+        var records: [AuditRecord] = []
         for try await (sequence, time, type, keyID, ciphertext, previous, hash) in try await connection.query("""
             SELECT sequence, timestamp_ms, type, data_key_id, ciphertext, prev_hash, hash FROM records
             WHERE device_id = \(id) AND sequence BETWEEN \(low) AND \(high) ORDER BY sequence
             """, logger: logger).decode((Int64, Int64, String, String, ByteBuffer, ByteBuffer, ByteBuffer).self) {
-            records.append(FleetRecordLine(sequence: sequence, timestampMs: time, type: type, dataKeyId: keyID,
-                                           ciphertext: Data(ciphertext.readableBytesView),
-                                           previousHash: Data(previous.readableBytesView), hash: Data(hash.readableBytesView)))
+            records.append(AuditRecord(sequence: sequence, timestampMs: time, type: type, dataKeyId: keyID,
+                                       ciphertext: Data(ciphertext.readableBytesView),
+                                       previousHash: Data(previous.readableBytesView), hash: Data(hash.readableBytesView)))
         }
         var links: [FleetLinkLine] = []
         for try await (sequence, previous, hash) in try await connection.query("""
@@ -68,14 +70,14 @@ extension CollectorStore {
             links.append(FleetLinkLine(sequence: sequence, previousHash: Data(previous.readableBytesView), hash: Data(hash.readableBytesView)))
         }
         let keyIDs = Array(Set(records.filter { $0.sequence >= first && $0.sequence <= last }.map(\.dataKeyId))).sorted()
-        var wrapped: [FleetWrappedKeyLine] = []
+        var wrapped: [WrappedDataKey] = []
         var erased: [String] = []
         if !keyIDs.isEmpty {
             for try await (keyID, orgKeyID, encapsulated, ciphertext) in try await connection.query("""
                 SELECT data_key_id, org_key_id, encapsulated_key, ciphertext FROM wrapped_keys
                 WHERE device_id = \(id) AND data_key_id = ANY(\(keyIDs)) ORDER BY data_key_id, org_key_id
                 """, logger: logger).decode((String, String, ByteBuffer, ByteBuffer).self) {
-                wrapped.append(FleetWrappedKeyLine(dataKeyId: keyID, orgKeyId: orgKeyID, encapsulatedKey: Data(encapsulated.readableBytesView),
+                wrapped.append(WrappedDataKey(dataKeyId: keyID, orgKeyId: orgKeyID, encapsulatedKey: Data(encapsulated.readableBytesView),
                                                    ciphertext: Data(ciphertext.readableBytesView)))
             }
             for try await keyID in try await connection.query(

@@ -1,3 +1,4 @@
+import AuditFormat
 import CollectorWire
 import Foundation
 import PostgresNIO
@@ -33,7 +34,7 @@ extension CollectorStore {
     /// Stores, in the push's transaction after its records, the device's new signed-head state, the signed head
     /// (kept as evidence and for exports), the erasures (deleting the wrapped copies) and the new wrapped keys.
     /// - Throws: `DeviceRefusal` `keys.unknown` or `request.malformed` for a wrapped key; nothing is stored then.
-    func storeSignedHead(_ request: PushRequest, _ transition: SignedHeadTransition, newRecords: [PushRecord],
+    func storeSignedHead(_ request: PushRequest, _ transition: SignedHeadTransition, newRecords: [AuditRecord],
                          device: AuthenticatedDevice, on connection: PostgresConnection) async throws {
         guard let signed = request.signedHead else { return }
         let id = device.id
@@ -46,7 +47,7 @@ extension CollectorStore {
         }
         try await connection.query("""
             INSERT INTO signed_heads (device_id, sequence, chain_hash, log_id, erased_keys, key_epoch, time_ms, public_key, signature)
-            VALUES (\(id), \(signed.sequence), \(request.head.hash), \(signed.logId), \(signed.erasedKeys), \(signed.keyEpoch),
+            VALUES (\(id), \(signed.sequence), \(request.head.hash), \(signed.logIDHex), \(signed.erasedKeys), \(signed.keyEpoch),
                     \(signed.timeMs), \(signed.publicKey), \(signed.signature))
             ON CONFLICT DO NOTHING
             """, logger: logger)
@@ -63,7 +64,7 @@ extension CollectorStore {
     }
 
     /// Stores wrapped keys of the device's records, except those of erased keys (never accepted again).
-    private func storeWrappedKeys(_ wrapped: [WrappedDataKey], newRecords: [PushRecord], device: AuthenticatedDevice,
+    private func storeWrappedKeys(_ wrapped: [WrappedDataKey], newRecords: [AuditRecord], device: AuthenticatedDevice,
                                   on connection: PostgresConnection) async throws {
         guard !wrapped.isEmpty else { return }
         let id = device.id

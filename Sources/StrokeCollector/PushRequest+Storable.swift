@@ -10,10 +10,6 @@ extension PushRequest {
             if bad(record.type) { return "records[\(index)].type" }
             if bad(record.dataKeyId) { return "records[\(index)].dataKeyId" }
         }
-        if let signedHead {
-            if bad(signedHead.logId) { return "signedHead.logId" }
-            if bad(signedHead.chainHash) { return "signedHead.chainHash" }
-        }
         for (index, key) in (wrappedKeys ?? []).enumerated() {
             if bad(key.dataKeyId) { return "wrappedKeys[\(index)].dataKeyId" }
             if bad(key.orgKeyId) { return "wrappedKeys[\(index)].orgKeyId" }

@@ -1,6 +1,5 @@
 import AuditFormat
 import CollectorWire
-import Crypto
 import FleetExport
 import Foundation
 import HexCodec
@@ -34,17 +33,12 @@ public enum SignedHeadCheck {
     ///   `log.foreign` (another log id than the bound one), `chain.rollback` (fewer erasures or an older key epoch).
     public static func evaluate(_ request: PushRequest, stored: Stored, acceptableKeys: [Data]) throws(PushRefusal) -> Stored {
         guard let signed = request.signedHead else { throw .headUnsigned }
-        guard let logID = hex(signed.logId), logID.count == 16, let chainHash = hex(signed.chainHash), chainHash.count == 32,
-              signed.sequence >= 0, signed.erasedKeys >= 0, signed.keyEpoch >= 0 else { throw .headInvalid }
-        guard acceptableKeys.contains(signed.publicKey),
-              let key = try? Curve25519.Signing.PublicKey(rawRepresentation: signed.publicKey) else { throw .headInvalid }
-        let message = AuditLayout.headMessage(logID: logID, sequence: signed.sequence, chainHash: chainHash,
-                                              erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch, timeMs: signed.timeMs)
-        guard key.isValidSignature(signed.signature, for: message) else { throw .headInvalid }
-        guard signed.sequence == request.head.sequence, chainHash == request.head.hash else { throw .headInvalid }
-        if let bound = stored.logId, bound != signed.logId { throw .logForeign }
+        guard signed.logID.count == 16, signed.chainHash.count == 32, signed.sequence >= 0, signed.erasedKeys >= 0,
+              signed.keyEpoch >= 0, signed.isSigned(byOneOf: acceptableKeys) else { throw .headInvalid }
+        guard signed.sequence == request.head.sequence, signed.chainHash == request.head.hash else { throw .headInvalid }
+        if let bound = stored.logId, bound != signed.logIDHex { throw .logForeign }
         guard signed.erasedKeys >= stored.erasedKeys, signed.keyEpoch >= stored.keyEpoch else { throw .rollback }
-        return Stored(logId: signed.logId, erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch)
+        return Stored(logId: signed.logIDHex, erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch)
     }
 
     /// The bytes of lower-case hex text (the form `audit head --json` prints), or nil.
@@ -53,7 +47,7 @@ public enum SignedHeadCheck {
     /// `"bound log L; pushed log P"` and the counters compared, for the incident (no patient data).
     static func describe(_ request: PushRequest, stored: Stored) -> String {
         guard let signed = request.signedHead else { return "no signed head" }
-        return "bound log \(stored.logId ?? "none"); pushed log \(signed.logId); erased keys \(stored.erasedKeys)→\(signed.erasedKeys); "
+        return "bound log \(stored.logId ?? "none"); pushed log \(signed.logIDHex); erased keys \(stored.erasedKeys)→\(signed.erasedKeys); "
             + "key epoch \(stored.keyEpoch)→\(signed.keyEpoch); signed head \(signed.sequence), push head \(request.head.sequence)"
     }
 }

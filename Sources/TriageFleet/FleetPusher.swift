@@ -75,7 +75,7 @@ public struct FleetPusher: Sendable {
             let batch = try log.pushBatch(after: after, limit: batchSize)
             summary.localHead = batch.head.sequence
             let wrapped = try settings.orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) }
-            let request = PushRequest(records: batch.records, head: batch.pushHead, signedHead: batch.signedHead,
+            let request = PushRequest(records: batch.records, head: batch.pushHead, signedHead: batch.head,
                                       wrappedKeys: wrapped, erasedKeyIds: batch.erasedKeyIds)
             let ack: PushAcknowledgement = try await send("POST", CollectorPaths.push, body: try Self.encoder.encode(request))
             remember(ack.head)

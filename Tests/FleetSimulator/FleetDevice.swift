@@ -2,8 +2,6 @@ import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
-import HexCodec
-import StrokeAudit
 
 /// A simulated ambulance for the fleet tests and the ingest benchmark
 /// (test support: never part of a shipping binary).
@@ -37,7 +35,7 @@ public struct FleetDevice: Sendable {
 
     /// Records 1…`count` of the device's log, continuing `start` when given.
     /// A `variant` other than 0 changes every payload after `start`: a forked log.
-    public func log(count: Int, variant: UInt8 = 0, from start: [PushRecord] = []) -> [PushRecord] {
+    public func log(count: Int, variant: UInt8 = 0, from start: [AuditRecord] = []) -> [AuditRecord] {
         var records = start
         records.reserveCapacity(count)
         var previous = records.last?.hash ?? AuditLayout.genesisHash
@@ -46,33 +44,29 @@ public struct FleetDevice: Sendable {
             let ciphertext = payload(sequence: sequence, variant: variant)
             let timestamp = 1_790_000_000_000 + sequence * 1000
             let type = sequence % 10 == 0 ? "assessment.input" : "assessment.result"
-            let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: type,
-                                              ciphertext: ciphertext, previousHash: previous)
-            records.append(PushRecord(sequence: sequence, timestampMs: timestamp, type: type,
-                                      dataKeyId: "dk-\(name)-\((sequence - 1) / 250)", ciphertext: ciphertext,
-                                      previousHash: previous, hash: hash))
-            previous = hash
+            let record = AuditRecord.chained(sequence: sequence, timestampMs: timestamp, type: type,
+                                             dataKeyId: "dk-\(name)-\((sequence - 1) / 250)", ciphertext: ciphertext,
+                                             previousHash: previous)
+            records.append(record)
+            previous = record.hash
         }
         return records
     }
 
     /// The head after `records` (sequence 0 and the genesis hash when empty).
-    public static func head(after record: PushRecord?) -> PushHead {
+    public static func head(after record: AuditRecord?) -> PushHead {
         record.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? PushHead(sequence: 0, hash: AuditLayout.genesisHash)
     }
 
     /// This device's signed head for `head` (its log id, no erased keys, key epoch 1).
-    public func signedHead(for head: PushHead, timeMs: Int64, signingKey: Curve25519.Signing.PrivateKey? = nil) -> PushSignedHead {
-        let signed = try! AuditHead.sign(logID: logID, sequence: head.sequence, chainHash: head.hash, erasedKeys: 0,
-                                         keyEpoch: 1, timeMs: timeMs, with: signingKey ?? key)
-        return PushSignedHead(logId: signed.logIDHex, sequence: signed.sequence, chainHash: Self.hex(signed.chainHash),
-                              erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch, timeMs: signed.timeMs,
-                              publicKey: signed.publicKey, signature: signed.signature)
+    public func signedHead(for head: PushHead, timeMs: Int64, signingKey: Curve25519.Signing.PrivateKey? = nil) -> AuditHead {
+        try! AuditHead.sign(logID: logID, sequence: head.sequence, chainHash: head.hash, erasedKeys: 0,
+                            keyEpoch: 1, timeMs: timeMs, with: signingKey ?? key)
     }
 
     /// The JSON body of a push of `records` with the device's head at `head` (default: the last record),
     /// carrying the signed head.
-    public func pushBody(_ records: some Collection<PushRecord>, head: PushHead? = nil,
+    public func pushBody(_ records: some Collection<AuditRecord>, head: PushHead? = nil,
                          timeMs: Int64 = FleetClock.nowMs()) -> Data {
         let head = head ?? Self.head(after: records.reversed().first)
         let request = PushRequest(records: Array(records), head: head, signedHead: signedHead(for: head, timeMs: timeMs))
@@ -102,8 +96,6 @@ public struct FleetDevice: Sendable {
         }
         return Data(out.prefix(payloadBytes))
     }
-
-    static func hex(_ data: Data) -> String { Hex.encode(data) }
 }
 
 /// The wall clock in milliseconds since 1970 (what requests and heads are stamped with).

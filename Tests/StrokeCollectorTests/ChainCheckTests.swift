@@ -11,7 +11,7 @@ struct ChainCheckTests {
     let log = SimulatedDevice.log(count: 4)
     var genesis: PushHead { PushHead(sequence: 0, hash: AuditLayout.genesisHash) }
 
-    func request(_ records: ArraySlice<PushRecord>, head: PushRecord? = nil) -> PushRequest {
+    func request(_ records: ArraySlice<AuditRecord>, head: AuditRecord? = nil) -> PushRequest {
         let head = head ?? records.last
         return PushRequest(records: Array(records), head: head.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? genesis)
     }
@@ -43,5 +43,38 @@ struct ChainCheckTests {
         #expect(throws: PushRefusal.chainInvalid) { try ChainCheck.evaluate(broken, storedHead: genesis, storedHashes: [:]) }
         let headBeforeBatch = PushRequest(records: Array(log[0..<2]), head: PushHead(sequence: 1, hash: log[0].hash))
         #expect(throws: PushRefusal.chainInvalid) { try ChainCheck.evaluate(headBeforeBatch, storedHead: genesis, storedHashes: [:]) }
+    }
+}
+
+/// The pure signed-head decision on pushed bodies as the collector decodes them, without a database.
+@Suite("collector signed-head check")
+struct SignedHeadCheckTests {
+    let device = SimulatedDevice(name: "AMB-1")
+    let log = SimulatedDevice.log(count: 2)
+    var keys: [Data] { [device.key.publicKey.rawRepresentation] }
+    let fresh = SignedHeadCheck.Stored(logId: nil, erasedKeys: 0, keyEpoch: 0)
+
+    /// The decoded push body with `replace` applied to its text first.
+    func decoded(_ replace: (String) -> String = { $0 }) throws -> PushRequest {
+        let text = String(decoding: device.body(log, head: log.last), as: UTF8.self)
+        return try JSONDecoder().decode(PushRequest.self, from: Data(replace(text).utf8))
+    }
+
+    @Test("a good head binds its log id (lower-case hex, as audit head --json prints it)")
+    func accepted() throws {
+        let after = try SignedHeadCheck.evaluate(try decoded(), stored: fresh, acceptableKeys: keys)
+        #expect(after.logId == device.logID.map { String(format: "%02x", $0) }.joined())
+    }
+
+    @Test("a log id or chain hash that is not lower-case hex is head.invalid, as before the one head type")
+    func notHexIsInvalid() throws {
+        let logId = device.logID.map { String(format: "%02x", $0) }.joined()
+        for replacement in ["XYZ", logId.uppercased(), String(logId.dropLast(2))] {
+            let request = try decoded { $0.replacingOccurrences(of: "\"logId\":\"\(logId)\"", with: "\"logId\":\"\(replacement)\"") }
+            #expect(throws: PushRefusal.headInvalid) { try SignedHeadCheck.evaluate(request, stored: fresh, acceptableKeys: keys) }
+        }
+        let chainHash = log[1].hash.map { String(format: "%02x", $0) }.joined()
+        let request = try decoded { $0.replacingOccurrences(of: "\"chainHash\":\"\(chainHash)\"", with: "\"chainHash\":\"zz\"") }
+        #expect(throws: PushRefusal.headInvalid) { try SignedHeadCheck.evaluate(request, stored: fresh, acceptableKeys: keys) }
     }
 }

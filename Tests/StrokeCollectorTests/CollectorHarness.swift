@@ -26,7 +26,7 @@ struct SimulatedDevice: Sendable {
     }
 
     /// Records 1…count of a log; `variant` changes the ciphertext (a different log from the same start).
-    static func log(count: Int, variant: UInt8 = 0, from start: [PushRecord] = []) -> [PushRecord] {
+    static func log(count: Int, variant: UInt8 = 0, from start: [AuditRecord] = []) -> [AuditRecord] {
         var records = start
         var previous = records.last?.hash ?? AuditLayout.genesisHash
         while records.count < count {
@@ -35,7 +35,7 @@ struct SimulatedDevice: Sendable {
             let timestamp = 1_790_000_000_000 + sequence * 1000
             let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: "assessment.result",
                                               ciphertext: ciphertext, previousHash: previous)
-            records.append(PushRecord(sequence: sequence, timestampMs: timestamp, type: "assessment.result",
+            records.append(AuditRecord(sequence: sequence, timestampMs: timestamp, type: "assessment.result",
                                       dataKeyId: "dk-\(sequence)", ciphertext: ciphertext, previousHash: previous, hash: hash))
             previous = hash
         }
@@ -44,7 +44,7 @@ struct SimulatedDevice: Sendable {
 
     /// The body of a push of `records` (a slice of the log) with the device's head at `head`, signed
     /// with `AuditHead`'s signing function (erasure count and key epoch as given); `signed: false` omits it.
-    func body(_ records: some Collection<PushRecord>, head: PushRecord?, erasedKeys: Int64 = 0, keyEpoch: Int64 = 1,
+    func body(_ records: some Collection<AuditRecord>, head: AuditRecord?, erasedKeys: Int64 = 0, keyEpoch: Int64 = 1,
               wrappedKeys: [WrappedDataKey]? = nil, erasedKeyIds: [String]? = nil, signed: Bool = true,
               logID: Data? = nil, headKey: Curve25519.Signing.PrivateKey? = nil) -> Data {
         let head = head.map { PushHead(sequence: $0.sequence, hash: $0.hash) } ?? PushHead(sequence: 0, hash: AuditLayout.genesisHash)
@@ -57,12 +57,9 @@ struct SimulatedDevice: Sendable {
 
     /// `head` signed as the audit log signs its heads (this device's log id and key unless given).
     func signHead(_ head: PushHead, erasedKeys: Int64 = 0, keyEpoch: Int64 = 1, logID: Data? = nil,
-                  key: Curve25519.Signing.PrivateKey? = nil, timeMs: Int64 = 1_790_000_000_000) -> PushSignedHead {
-        let signed = try! AuditHead.sign(logID: logID ?? self.logID, sequence: head.sequence, chainHash: head.hash,
-                                         erasedKeys: erasedKeys, keyEpoch: keyEpoch, timeMs: timeMs, with: key ?? self.key)
-        return PushSignedHead(logId: signed.logIDHex, sequence: signed.sequence, chainHash: Hex.encode(signed.chainHash),
-                              erasedKeys: signed.erasedKeys, keyEpoch: signed.keyEpoch, timeMs: signed.timeMs,
-                              publicKey: signed.publicKey, signature: signed.signature)
+                  key: Curve25519.Signing.PrivateKey? = nil, timeMs: Int64 = 1_790_000_000_000) -> AuditHead {
+        try! AuditHead.sign(logID: logID ?? self.logID, sequence: head.sequence, chainHash: head.hash,
+                            erasedKeys: erasedKeys, keyEpoch: keyEpoch, timeMs: timeMs, with: key ?? self.key)
     }
 
     /// Signed headers for `body`, signed now (or at `timestampMs`) with this device's key (or `signingKey`).
@@ -126,7 +123,7 @@ struct CollectorHarness: Sendable {
     }
 
     /// Signs and pushes `records` with the head at the last record (or at `head`).
-    func push(_ records: some Collection<PushRecord>, from device: SimulatedDevice, head: PushRecord? = nil) async throws -> PushAnswer {
+    func push(_ records: some Collection<AuditRecord>, from device: SimulatedDevice, head: AuditRecord? = nil) async throws -> PushAnswer {
         let body = device.body(records, head: head ?? records.reversed().first)
         return try await push(body, headers: device.headers(for: body))
     }

@@ -1,3 +1,4 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
@@ -167,7 +168,7 @@ struct CollectorPushTests {
             try await harness.add(device)
             var log = SimulatedDevice.log(count: 2)
             let r = log[1]
-            log[1] = PushRecord(sequence: r.sequence, timestampMs: r.timestampMs + 1, type: r.type, dataKeyId: r.dataKeyId,
+            log[1] = AuditRecord(sequence: r.sequence, timestampMs: r.timestampMs + 1, type: r.type, dataKeyId: r.dataKeyId,
                                 ciphertext: r.ciphertext, previousHash: r.previousHash, hash: r.hash)
             let answer = try await harness.push(log, from: device)
             #expect(answer.status == 422)

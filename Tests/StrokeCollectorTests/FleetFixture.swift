@@ -1,3 +1,4 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import FleetSimulator
@@ -44,7 +45,7 @@ struct FleetFixture {
             let answer = try await harness.push(body, headers: device.headers(for: body))
             guard answer.status == 200 else { throw FleetBinaries.Failure(message: "push \(name): \(answer.code ?? "")") }
             if name == "AMB-7" {
-                let erase = device.body([PushRecord](), head: log.records.last, erasedKeys: 1, erasedKeyIds: ["a-1"])
+                let erase = device.body([AuditRecord](), head: log.records.last, erasedKeys: 1, erasedKeyIds: ["a-1"])
                 let erased = try await harness.push(erase, headers: device.headers(for: erase))
                 guard erased.status == 200 else { throw FleetBinaries.Failure(message: "erase: \(erased.code ?? "")") }
             }

@@ -10,12 +10,12 @@ import Testing
 @Suite("push text fields")
 struct PushTextTests {
     /// Record 1 of a log with `type` and `dataKeyId` as given and a correct chain hash.
-    static func record(type: String, dataKeyId: String) -> PushRecord {
+    static func record(type: String, dataKeyId: String) -> AuditRecord {
         let ciphertext = Data(repeating: 7, count: 44)
         let timestamp: Int64 = 1_790_000_001_000
         let hash = AuditLayout.recordHash(sequence: 1, timestamp: timestamp, type: type, ciphertext: ciphertext,
                                           previousHash: AuditLayout.genesisHash)
-        return PushRecord(sequence: 1, timestampMs: timestamp, type: type, dataKeyId: dataKeyId, ciphertext: ciphertext,
+        return AuditRecord(sequence: 1, timestampMs: timestamp, type: type, dataKeyId: dataKeyId, ciphertext: ciphertext,
                           previousHash: AuditLayout.genesisHash, hash: hash)
     }
 

@@ -1,3 +1,4 @@
+import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
@@ -47,8 +48,8 @@ struct SignedHeadPushTests {
             var signature = good.signature
             signature[0] ^= 1
             let flipped = try JSONEncoder().encode(PushRequest(records: log, head: PushHead(sequence: 3, hash: log[2].hash),
-                signedHead: PushSignedHead(logId: good.logId, sequence: 3, chainHash: good.chainHash, erasedKeys: 0, keyEpoch: 1,
-                                           timeMs: good.timeMs, publicKey: good.publicKey, signature: signature)))
+                signedHead: AuditHead(logID: good.logID, sequence: 3, chainHash: good.chainHash, erasedKeys: 0, keyEpoch: 1,
+                                      timeMs: good.timeMs, publicKey: good.publicKey, signature: signature)))
             #expect(try await harness.push(flipped, headers: device.headers(for: flipped)).code == "head.invalid")
             #expect(try await harness.incidentReasons("AMB-12") == ["head.invalid", "head.invalid", "head.invalid"])
             #expect(try await harness.store.listDevices().first?.headSequence == 0)
@@ -112,17 +113,17 @@ struct SignedHeadPushTests {
             let stranger = SealedLog.make(count: 1, keyCount: 1)
             let unknown = WrappedDataKey(dataKeyId: "a-99", orgKeyId: stranger.wrapped(to: organisation)[0].orgKeyId,
                                          encapsulatedKey: wrapped[0].encapsulatedKey, ciphertext: wrapped[0].ciphertext)
-            let refused = device.body([PushRecord](), head: sealed.records[3], wrappedKeys: [unknown])
+            let refused = device.body([AuditRecord](), head: sealed.records[3], wrappedKeys: [unknown])
             let answer = try await harness.push(refused, headers: device.headers(for: refused))
             #expect(answer.status == 422)
             #expect(answer.code == "keys.unknown")
             // The device destroys a-0: its wrapped copy goes in the same transaction.
-            let erase = device.body([PushRecord](), head: sealed.records[3], erasedKeys: 1, erasedKeyIds: ["a-0"])
+            let erase = device.body([AuditRecord](), head: sealed.records[3], erasedKeys: 1, erasedKeyIds: ["a-0"])
             #expect(try await harness.push(erase, headers: device.headers(for: erase)).status == 200)
             #expect(try await Self.count(harness, "SELECT count(*) FROM wrapped_keys WHERE data_key_id = 'a-0'") == 0)
             #expect(try await Self.count(harness, "SELECT count(*) FROM wrapped_keys WHERE data_key_id = 'a-1'") == 1)
             // Sending it again stores nothing.
-            let again = device.body([PushRecord](), head: sealed.records[3], erasedKeys: 1, wrappedKeys: wrapped)
+            let again = device.body([AuditRecord](), head: sealed.records[3], erasedKeys: 1, wrappedKeys: wrapped)
             #expect(try await harness.push(again, headers: device.headers(for: again)).status == 200)
             #expect(try await Self.count(harness, "SELECT count(*) FROM wrapped_keys WHERE data_key_id = 'a-0'") == 0)
             #expect(try await Self.count(harness, "SELECT count(*) FROM erased_keys") == 1)

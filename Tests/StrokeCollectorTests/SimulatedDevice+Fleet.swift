@@ -8,7 +8,7 @@ import StrokeAudit
 /// data keys, with the audit log's associated data) and whose data keys are
 /// wrapped to an organisation key with the contract's `WrappedDataKey.seal`.
 struct SealedLog: Sendable {
-    let records: [PushRecord]
+    let records: [AuditRecord]
     /// The data keys by id.
     let keys: [String: SymmetricKey]
     /// The plaintext of each record, by sequence.
@@ -18,7 +18,7 @@ struct SealedLog: Sendable {
     static func make(count: Int, keyCount: Int = 2, startMs: Int64 = 1_790_000_000_000) -> SealedLog {
         var keys: [String: SymmetricKey] = [:]
         for index in 0..<keyCount { keys["a-\(index)"] = SymmetricKey(size: .bits256) }
-        var records: [PushRecord] = []
+        var records: [AuditRecord] = []
         var payloads: [Int64: String] = [:]
         var previous = AuditLayout.genesisHash
         for index in 0..<count {
@@ -30,7 +30,7 @@ struct SealedLog: Sendable {
             let sealed = try! AES.GCM.seal(Data(payload.utf8), using: keys[keyID]!, authenticating: aad).combined!
             let hash = AuditLayout.recordHash(sequence: sequence, timestamp: timestamp, type: "assessment.result",
                                               ciphertext: sealed, previousHash: previous)
-            records.append(PushRecord(sequence: sequence, timestampMs: timestamp, type: "assessment.result", dataKeyId: keyID,
+            records.append(AuditRecord(sequence: sequence, timestampMs: timestamp, type: "assessment.result", dataKeyId: keyID,
                                       ciphertext: sealed, previousHash: previous, hash: hash))
             payloads[sequence] = payload
             previous = hash

@@ -22,15 +22,13 @@ struct FleetDecryptEscapingTests {
         let previous = Data(repeating: 0, count: 32)
         let aad = AuditLayout.associatedData(sequence: 1, timestamp: 0, type: type, previousHash: previous)
         let sealed = try AES.GCM.seal(payload, using: dataKey, authenticating: aad).combined!
-        let record = FleetRecordLine(sequence: 1, timestampMs: 0, type: type, dataKeyId: "a-1", ciphertext: sealed,
+        let record = AuditRecord(sequence: 1, timestampMs: 0, type: type, dataKeyId: "a-1", ciphertext: sealed,
                                      previousHash: previous, hash: Data(repeating: 1, count: 32))
         let wrapped = try WrappedDataKey.seal(rawKey: dataKey.withUnsafeBytes { Data($0) }, dataKeyId: "a-1", to: organisation.publicKey)
-        let keyLine = FleetWrappedKeyLine(dataKeyId: wrapped.dataKeyId, orgKeyId: wrapped.orgKeyId,
-                                          encapsulatedKey: wrapped.encapsulatedKey, ciphertext: wrapped.ciphertext)
         let device = directory.url.appendingPathComponent(FleetExportLayout.path(device: "AMB-1", file: ""))
         try FileManager.default.createDirectory(at: device, withIntermediateDirectories: true)
-        try (JSONEncoder().encode(record) + Data("\n".utf8)).write(to: device.appendingPathComponent(FleetExportLayout.recordsFile))
-        try (JSONEncoder().encode(keyLine) + Data("\n".utf8)).write(to: device.appendingPathComponent(FleetExportLayout.wrappedKeysFile))
+        try FleetExportLayout.jsonLines([record]).write(to: device.appendingPathComponent(FleetExportLayout.recordsFile))
+        try FleetExportLayout.jsonLines([wrapped]).write(to: device.appendingPathComponent(FleetExportLayout.wrappedKeysFile))
         var verification = FleetVerification()
         var report = FleetDeviceReport(name: "AMB-1")
         report.rangeFirstSequence = 1
