@@ -188,11 +188,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The server kit, shared by the local API, the collector, the relay, the board and the station:
         // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
-        // (the board's request-target check, the local API's request-line handling).
-        // Native TLS for every server (ServerTLS: --tls-cert/--tls-key, docs/tls.md) also lives here.
+        // (the board's request-target check, the local API's request-line handling), native TLS
+        // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
+        // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
+        // and the station's cluster, with the servers' administration error (CollectorError).
         .target(
-            name: "HTTPChannelSetup",
+            name: "ServerKit",
             dependencies: [
                 "StrokeModels",
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
@@ -201,7 +204,11 @@ let package = Package(
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -210,25 +217,23 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON", "HTTPChannelSetup",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL,
-        // signed device and hospital requests, expiry (docs/prenotify.md).
+        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL
+        // (through the kit's DeviceRegistry, never the collector module), signed device and
+        // hospital requests, expiry (docs/prenotify.md).
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "StrokeCollector", "CaseWire", "CollectorWire", "StrokeModels", "HTTPChannelSetup",
+                "CaseWire", "CollectorWire", "StrokeModels", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -251,7 +256,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                "HTTPChannelSetup",
+                "ServerKit",
                 // The relay client's libcurl transport when the relay's CA is private (--ca-file).
                 "StrokeCloud",
             ]
@@ -263,7 +268,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup", "HexCodec", "OutputFiles", "AuditFormat",
+                "ServerKit", "HexCodec", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -282,7 +287,7 @@ let package = Package(
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
                 // Every server command's TLS (ServerTLS, TLSOptions).
-                "HTTPChannelSetup",
+                "ServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 "CollectorWire",
@@ -387,7 +392,7 @@ let package = Package(
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
-                "HTTPChannelSetup", "TriageFleet", "StrokeCloud", "TLSFixture",
+                "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

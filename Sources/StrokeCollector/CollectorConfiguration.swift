@@ -1,5 +1,5 @@
 import Foundation
-import HTTPChannelSetup
+import ServerKit
 import StrokeJSON
 
 /// One collector setting: its flag, environment variable and config-file key.

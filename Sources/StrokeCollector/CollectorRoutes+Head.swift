@@ -2,6 +2,7 @@ import CollectorWire
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerKit
 
 extension CollectorRoutes {
     /// The path of the head query (also the path that devices sign).

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import ServerKit
 
 /// The collector's HTTP routes: `POST /v1/push`, `GET /healthz`, `GET /metrics`.
 ///

@@ -1,6 +1,7 @@
 import CollectorWire
 import Foundation
 import PostgresNIO
+import ServerKit
 
 /// A refused request as `collector incidents` lists it.
 public struct Incident: Sendable, Hashable {

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
-import StrokeCollector
+import ServerKit
 
 /// The relay's HTTP routes (docs/prenotify.md): signed device routes to send
 /// and follow up cases and fetch a hospital's key, signed hospital routes to

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServerKit
 import StrokeCollector
 
 /// Options every `collector` and `relay` subcommand takes: where the database is (an existing PostgreSQL,

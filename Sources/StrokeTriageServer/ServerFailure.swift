@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ServerKit
 import StrokeCollector
 
 /// Turns errors into the project's exit codes with a message, a recovery

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPChannelSetup
+import ServerKit
 import HummingbirdCore
 
 /// `--tls-cert FILE --tls-key FILE`: native TLS, the same two flags on every server command

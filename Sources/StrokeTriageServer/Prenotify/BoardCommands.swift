@@ -1,7 +1,7 @@
 import ArgumentParser
 import CaseWire
 import Foundation
-import HTTPChannelSetup
+import ServerKit
 import Hummingbird
 import Logging
 import ServiceLifecycle

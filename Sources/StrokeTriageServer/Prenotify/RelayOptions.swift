@@ -2,6 +2,7 @@ import ArgumentParser
 import CaseWire
 import Foundation
 import Logging
+import ServerKit
 import StrokeCollector
 import StrokeBoard
 import StrokeRelay
@@ -32,7 +33,7 @@ struct RelayOptions: ParsableArguments {
             var logger = Logger(label: "stroke-triage.relay")
             logger.logLevel = verbose ? .debug : .warning
             return try await PrenotifyFailure.report(verbose: verbose) {
-                try await RelayStore.with(database: url, logger: logger) { store in
+                try await RelayStore.with(CollectorStore.self, database: url, logger: logger) { store in
                     try await store.migrate()
                     return try await body(store)
                 }

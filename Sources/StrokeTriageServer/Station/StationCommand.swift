@@ -3,6 +3,7 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
+import ServerKit
 import ServiceLifecycle
 import StrokeCollector
 import StrokeLocalAPI

@@ -3,6 +3,7 @@ import CollectorWire
 import Hummingbird
 import Logging
 import NIOCore
+import ServerKit
 import StrokeCollector
 import StrokeLocalAPI
 import StrokeRelay

@@ -7,6 +7,11 @@ import NIOCore
 /// The answers and service routes the collector and the relay share: one JSON
 /// and one text body format, and the same `GET /healthz` and `GET /metrics`.
 public enum ServerResponses {
+    /// The latency histograms' buckets of every server's `/metrics`, 1 ms to 10 s.
+    public static let latencyBuckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                                    .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                                                    .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+
     /// `value` as sorted-key JSON plus a newline (`{}` if it cannot be encoded).
     public static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
         let encoder = JSONEncoder()
