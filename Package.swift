@@ -193,11 +193,12 @@ let package = Package(
         // (the board's request-target check, the local API's request-line handling), native TLS
         // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
         // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
-        // and the station's cluster, with the servers' administration error (CollectorError).
+        // and the station's cluster, with the servers' administration error (CollectorError); signed
+        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay.
         .target(
             name: "ServerKit",
             dependencies: [
-                "StrokeModels",
+                "StrokeModels", "CollectorWire",
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -221,7 +222,6 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -238,7 +238,6 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
