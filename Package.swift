@@ -194,7 +194,8 @@ let package = Package(
         // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
         // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
         // and the station's cluster, with the servers' administration error (CollectorError); signed
-        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay.
+        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay;
+        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown).
         .target(
             name: "ServerKit",
             dependencies: [
@@ -290,11 +291,12 @@ let package = Package(
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 "CollectorWire",
+                // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
+                "StrokeModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
