@@ -4,7 +4,7 @@ import ServerKit
 /// Why the collector refused a device's request: a stable dotted reason, the
 /// HTTP status and one English sentence. Every refusal is counted in
 /// `/metrics` and recorded as an incident.
-public struct PushRefusal: Error, Sendable, Hashable {
+public struct PushRefusal: SignedRequestAnswers, Sendable, Hashable {
     /// Stable dotted reason, e.g. `chain.gap` (the metrics label and the incident's reason).
     public let reason: String
     /// The HTTP status code of the answer.
@@ -60,18 +60,6 @@ public struct PushRefusal: Error, Sendable, Hashable {
         .batchTooLarge, .malformed, .chainInvalid, .gap, .fork, .rollback,
         .headUnsigned, .headInvalid, .logForeign, .keysUnknown,
     ].sorted { $0.reason < $1.reason }
-
-    /// The collector's answer to a refusal of the servers' signed-request check (`SignedRequest`, `NonceStore`):
-    /// an unreadable body is `request.malformed`.
-    public init(_ refusal: SignedRequestRefusal) {
-        self = switch refusal.reason {
-        case .bodyTooLarge: .bodyTooLarge
-        case .bodyUnreadable: .malformed
-        case .signatureMissing: .signatureMissing
-        case .stale: .stale
-        case .replayed: .replayed
-        }
-    }
 
     /// The HTTP status.
     var httpStatus: HTTPResponse.Status { HTTPResponse.Status(code: status) }

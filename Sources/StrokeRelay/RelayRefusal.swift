@@ -4,7 +4,7 @@ import ServerKit
 /// Why the relay refused a request: a stable dotted code, the HTTP status
 /// and one English sentence (never case data). Every refusal is counted in
 /// `/metrics` (`relay_requests_refused_total{reason}`) and logged.
-public struct RelayRefusal: Error, Sendable, Hashable {
+public struct RelayRefusal: SignedRequestAnswers, Sendable, Hashable {
     /// Stable dotted code, e.g. `request.replayed`.
     public let code: String
     /// The HTTP status code.
@@ -50,18 +50,6 @@ public struct RelayRefusal: Error, Sendable, Hashable {
         signatureMissing, signatureInvalid, deviceUnknown, deviceSuspended, hospitalUnregistered, hospitalUnknown,
         replayed, stale, bodyTooLarge, malformed, caseUnknown, caseConflict, caseClosed,
     ].map(\.code))).sorted()
-
-    /// The relay's answer to a refusal of the servers' signed-request check (`SignedRequest`, `NonceStore`);
-    /// an unreadable body is no refusal (the relay answers 503 `relay.unavailable`), here `request.malformed`.
-    public init(_ refusal: SignedRequestRefusal) {
-        self = switch refusal.reason {
-        case .bodyTooLarge: .bodyTooLarge
-        case .bodyUnreadable: .malformed
-        case .signatureMissing: .signatureMissing
-        case .stale: .stale
-        case .replayed: .replayed
-        }
-    }
 
     /// The HTTP status.
     var httpStatus: HTTPResponse.Status { HTTPResponse.Status(code: status) }
