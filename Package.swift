@@ -195,11 +195,12 @@ let package = Package(
         // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
         // and the station's cluster, with the servers' administration error (CollectorError); signed
         // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay;
-        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown).
+        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown) and the one
+        // settings resolver (ServerSettings: flag, else environment, else JSON config file).
         .target(
             name: "ServerKit",
             dependencies: [
-                "StrokeModels", "CollectorWire",
+                "StrokeModels", "StrokeJSON", "CollectorWire",
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -219,7 +220,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON", "ServerKit",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
