@@ -32,16 +32,24 @@ public enum ServerResponses {
                                         ping: @escaping @Sendable () async throws -> Void,
                                         metrics: @escaping @Sendable () -> String) {
         router.get("/healthz") { _, _ -> Response in
-            do {
-                try await ping()
-                return text("ok\n", status: .ok)
-            } catch {
-                logger.warning("health check failed", metadata: ["error": "\(error)"])
-                return text("database unavailable\n", status: .serviceUnavailable)
-            }
+            await unhealthy(ping: ping, logger: logger) ?? text("ok\n", status: .ok)
         }
-        router.get("/metrics") { _, _ -> Response in
-            text(metrics(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        router.get("/metrics") { _, _ -> Response in prometheus(metrics()) }
+    }
+
+    /// The health check: nil when `ping` succeeds, else the warning logged and 503 `database unavailable`.
+    public static func unhealthy(ping: () async throws -> Void, logger: Logger) async -> Response? {
+        do {
+            try await ping()
+            return nil
+        } catch {
+            logger.warning("health check failed", metadata: ["error": "\(error)"])
+            return text("database unavailable\n", status: .serviceUnavailable)
         }
+    }
+
+    /// A `/metrics` answer: Prometheus text exposition 0.0.4.
+    public static func prometheus(_ text: String) -> Response {
+        self.text(text, status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 }
