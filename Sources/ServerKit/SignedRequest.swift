@@ -27,11 +27,14 @@ public struct SignedRequestRefusal: Error, Sendable, Hashable {
     public let reason: Reason
     /// The detail for the collector's incident record (never a body or a key).
     public let detail: String
+    /// The underlying error of an unreadable body (the connection's), for the server's log.
+    public let cause: String?
 
     /// A refusal for `reason`.
-    public init(_ reason: Reason, detail: String = "") {
+    public init(_ reason: Reason, detail: String = "", cause: String? = nil) {
         self.reason = reason
         self.detail = detail
+        self.cause = cause
     }
 }
 
@@ -88,7 +91,7 @@ public struct SignedRequest: Sendable {
         } catch is NIOTooManyBytesError {
             throw SignedRequestRefusal(.bodyTooLarge, detail: "body over \(maxBodyBytes) bytes")
         } catch {
-            throw SignedRequestRefusal(.bodyUnreadable, detail: "body not readable")
+            throw SignedRequestRefusal(.bodyUnreadable, detail: "body not readable", cause: "\(error)")
         }
         guard let signature = RequestSignature.parse(
             device: headers[HTTPField.Name(nameHeader)!],

@@ -119,7 +119,7 @@ public struct RelayRoutes: Sendable {
                 signed = try await SignedRequest.read(request, nameHeader: nameHeader, maxBodyBytes: configuration.maxBodyBytes)
             } catch {
                 // An unreadable body is no refusal: the connection failed (answered 503 below).
-                if error.reason == .bodyUnreadable { throw error as any Error }
+                if error.reason == .bodyUnreadable { throw BodyUnreadable(cause: error.cause ?? error.detail) }
                 throw RelayRefusal(error)
             }
             let (signature, body, nowMs) = (signed.signature, signed.body, SignedRequest.nowMs())
@@ -152,6 +152,14 @@ public struct RelayRoutes: Sendable {
         }
         if let caseId { metadata["case"] = "\(caseId)" }
         logger.info(event, metadata: metadata)
+    }
+
+    /// A request body that could not be read: the relay answers 503, logging the connection's error.
+    struct BodyUnreadable: Error, CustomStringConvertible {
+        /// The connection's error.
+        let cause: String
+        /// The connection's error, as logged.
+        var description: String { cause }
     }
 
     /// The `caseId` path parameter, when well-formed.
