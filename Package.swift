@@ -188,20 +188,30 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The server kit, shared by the local API, the collector, the relay, the board and the station:
         // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
-        // (the board's request-target check, the local API's request-line handling).
-        // Native TLS for every server (ServerTLS: --tls-cert/--tls-key, docs/tls.md) also lives here.
+        // (the board's request-target check, the local API's request-line handling), native TLS
+        // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
+        // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
+        // and the station's cluster, with the servers' administration error (CollectorError); signed
+        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay;
+        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown) and the one
+        // settings resolver (ServerSettings: flag, else environment, else JSON config file).
         .target(
-            name: "HTTPChannelSetup",
+            name: "ServerKit",
             dependencies: [
-                "StrokeModels",
+                "StrokeModels", "StrokeJSON", "CollectorWire",
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -210,29 +220,25 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "StrokeJSON", "HTTPChannelSetup",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ]
         ),
-        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL,
-        // signed device and hospital requests, expiry (docs/prenotify.md).
+        // The pre-notification relay: sealed cases per hospital in the collector's PostgreSQL
+        // (through the kit's DeviceRegistry, never the collector module), signed device and
+        // hospital requests, expiry (docs/prenotify.md).
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "StrokeCollector", "CaseWire", "CollectorWire", "StrokeModels", "HTTPChannelSetup",
+                "CaseWire", "CollectorWire", "StrokeModels", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -250,7 +256,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                "HTTPChannelSetup",
+                "ServerKit",
                 // The relay client's libcurl transport (JSONTransfer).
                 "StrokeCloud",
             ]
@@ -262,7 +268,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "HTTPChannelSetup", "HexCodec", "OutputFiles", "AuditFormat",
+                "ServerKit", "HexCodec", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -281,15 +287,16 @@ let package = Package(
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
                 // Every server command's TLS (ServerTLS, TLSOptions).
-                "HTTPChannelSetup",
+                "ServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 "CollectorWire",
+                // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
+                "StrokeModels",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -397,7 +404,7 @@ let package = Package(
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
-                "HTTPChannelSetup", "TriageFleet", "StrokeCloud", "TLSFixture",
+                "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -1,4 +1,4 @@
-import HTTPChannelSetup
+import ServerKit
 import Hummingbird
 import HummingbirdCore
 import NIOCore

@@ -1,9 +1,7 @@
-import Foundation
-import HTTPChannelSetup
-import StrokeJSON
+import ServerKit
 
 /// One collector setting: its flag, environment variable and config-file key.
-public enum CollectorSetting: String, Sendable, CaseIterable {
+public enum CollectorSetting: String, ServerSetting, CaseIterable {
     /// The PostgreSQL URL (`--database`, `STROKE_COLLECTOR_DATABASE`, `"database"`).
     case database
     /// The address to listen on, HOST:PORT (`--listen`, `STROKE_COLLECTOR_LISTEN`, `"listen"`).
@@ -18,50 +16,23 @@ public enum CollectorSetting: String, Sendable, CaseIterable {
     /// The collector's Ed25519 key file that signs exports (`--signing-key`, `STROKE_COLLECTOR_SIGNING_KEY`, `"signingKey"`).
     case signingKey
 
-    /// The environment variable, e.g. `STROKE_COLLECTOR_MAX_BODY_BYTES`.
-    public var environmentName: String {
-        let snake = rawValue.reduce(into: "") { out, c in
-            if c.isUppercase { out += "_" }
-            out += c.uppercased()
-        }
-        return "STROKE_COLLECTOR_\(snake)"
-    }
-
-    /// The config file's key (the raw value).
-    public var fileKey: String { rawValue }
+    /// The environment variables' prefix.
+    public static let environmentPrefix = "STROKE_COLLECTOR_"
 }
 
 /// Where settings come from, in order of precedence: flags, then environment
-/// variables, then a JSON config file (`--config`, else `STROKE_COLLECTOR_CONFIG`).
-public struct CollectorSettingSources: Sendable {
-    /// Values given as flags.
-    public var flags: [CollectorSetting: String]
-    /// The process environment.
-    public var environment: [String: String]
-    /// The config file's values (numbers as their decimal text).
-    public var file: [String: String]
-    /// The config file's path, for messages.
-    public var filePath: String?
+/// variables, then a JSON config file (`--config`, else `STROKE_COLLECTOR_CONFIG`): the servers' one resolver.
+public typealias CollectorSettingSources = ServerSettings<CollectorSetting>
 
+extension ServerSettings where Setting == CollectorSetting {
     /// Collects the sources; reads the config file named by `configPath`, else by `STROKE_COLLECTOR_CONFIG`.
     /// - Throws: `CollectorError.configurationInvalid` when the file cannot be read or is not a JSON object.
     public init(flags: [CollectorSetting: String], environment: [String: String], configPath: String?) throws(CollectorError) {
-        self.flags = flags
-        self.environment = environment
-        let path = configPath ?? environment["STROKE_COLLECTOR_CONFIG"]
-        self.filePath = path
-        self.file = [:]
-        guard let path else { return }
-        guard let data = FileManager.default.contents(atPath: path),
-              let settings = (try? JSONValue(parsing: Array(data)))?.settings else {
-            throw .configurationInvalid("\(path): not readable as a JSON object")
+        do {
+            try self.init(flags: flags, environment: environment, configPath: configPath, configVariable: "STROKE_COLLECTOR_CONFIG")
+        } catch {
+            throw .configurationInvalid(error.detail)
         }
-        file = settings
-    }
-
-    /// The value of `setting` from the first source that has it.
-    public func value(_ setting: CollectorSetting) -> String? {
-        flags[setting] ?? environment[setting.environmentName] ?? file[setting.fileKey]
     }
 }
 
@@ -103,23 +74,14 @@ public struct CollectorConfiguration: Sendable {
             }
             self.init(database: try DatabaseURL(url))
         }
-        if let listen = sources.value(.listen) {
-            guard let address = ListenAddress(listen) else { throw .configurationInvalid(ListenAddress.problem(listen)) }
-            listenHost = address.host
-            listenPort = address.port
+        do throws(ServerSettingProblem) {
+            if let address = try sources.listenAddress(.listen) { (listenHost, listenPort) = (address.host, address.port) }
+            maxBodyBytes = try sources.integer(.maxBodyBytes, range: 1_024...(1 << 30)) ?? maxBodyBytes
+            maxBatchRecords = try sources.integer(.maxBatchRecords, range: 1...100_000) ?? maxBatchRecords
+            requestWindowSeconds = try sources.integer(.requestWindowSeconds, range: 1...86_400) ?? requestWindowSeconds
+        } catch {
+            throw .configurationInvalid(error.detail)
         }
-        maxBodyBytes = try Self.integer(.maxBodyBytes, sources, range: 1_024...(1 << 30)) ?? maxBodyBytes
-        maxBatchRecords = try Self.integer(.maxBatchRecords, sources, range: 1...100_000) ?? maxBatchRecords
-        requestWindowSeconds = try Self.integer(.requestWindowSeconds, sources, range: 1...86_400) ?? requestWindowSeconds
         signingKeyPath = sources.value(.signingKey)
-    }
-
-    private static func integer(_ setting: CollectorSetting, _ sources: CollectorSettingSources,
-                                range: ClosedRange<Int>) throws(CollectorError) -> Int? {
-        guard let text = sources.value(setting) else { return nil }
-        guard let value = Int(text), range.contains(value) else {
-            throw .configurationInvalid("\(setting.rawValue): allowed \(range.lowerBound)–\(range.upperBound), got \(text)")
-        }
-        return value
     }
 }

@@ -1,4 +1,5 @@
 import Prometheus
+import ServerKit
 
 /// The collector's Prometheus metrics, exposed at `/metrics`:
 /// `collector_events_accepted_total`, `collector_pushes_rejected_total{reason}`
@@ -10,10 +11,8 @@ public struct CollectorMetrics: Sendable {
     private let accepted: Counter
     private let latency: DurationHistogram
 
-    /// Latency buckets, 1 ms to 10 s (the relay's too).
-    public static let buckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
-                                      .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
-                                      .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+    /// Latency buckets: the servers' (`ServerResponses.latencyBuckets`), 1 ms to 10 s.
+    public static let buckets = ServerResponses.latencyBuckets
 
     /// Creates the metrics in a new registry; every refusal reason starts at 0 so dashboards see all of them.
     public init() {

@@ -2,6 +2,7 @@ import CollectorWire
 import Foundation
 import HTTPTypes
 import Hummingbird
+import ServerKit
 
 extension CollectorRoutes {
     /// The path of the head query (also the path that devices sign).
@@ -14,15 +15,19 @@ extension CollectorRoutes {
     func head(_ request: Request) async -> Response {
         let headers = request.headers
         let claimed = headers[HTTPField.Name(RequestSignature.deviceHeader)!] ?? ""
-        let body: Data
-        do {
-            body = Data(try await request.body.collect(upTo: 1024).readableBytesView)
+        let signed: SignedRequest
+        do throws(SignedRequestRefusal) {
+            signed = try await SignedRequest.read(request, maxBodyBytes: 1024)
         } catch {
-            return await refuse(.bodyTooLarge, claimed: claimed, detail: "head query with a body")
+            // Any trouble with the body (there should be none) is a body too large, as before the signature.
+            return error.reason == .signatureMissing
+                ? await refuse(.signatureMissing, claimed: claimed, detail: error.detail)
+                : await refuse(.bodyTooLarge, claimed: claimed, detail: "head query with a body")
         }
-        guard case let (signature, endorsements)? = Self.signedHeaders(headers) else {
+        guard let endorsements = Self.endorsements(headers) else {
             return await refuse(.signatureMissing, claimed: claimed, detail: "signature headers missing or malformed")
         }
+        let (signature, body) = (signed.signature, signed.body)
         do {
             let device = try await authenticate(request, signature: signature, endorsements: endorsements, body: body)
             return ServerResponses.json(try await store.headAnswer(for: device), status: .ok)
@@ -38,22 +43,10 @@ extension CollectorRoutes {
         }
     }
 
-    /// The signature headers and key endorsements of a push or head query;
-    /// nil when a signature header is missing or either is malformed.
-    static func signedHeaders(_ headers: HTTPFields) -> (RequestSignature, [KeyEndorsement])? {
-        guard let signature = RequestSignature.parse(
-            device: headers[HTTPField.Name(RequestSignature.deviceHeader)!],
-            timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
-            nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
-            signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]),
-            let endorsements = endorsements(headers) else { return nil }
-        return (signature, endorsements)
-    }
-
     /// Checks a signed request against the device registry now, within the configured window.
     func authenticate(_ request: Request, signature: RequestSignature, endorsements: [KeyEndorsement],
                       body: Data) async throws -> AuthenticatedDevice {
-        let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+        let nowMs = SignedRequest.nowMs()
         return try await store.authenticate(signature, method: request.method.rawValue, path: request.head.path ?? "",
                                             body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds,
                                             endorsements: endorsements)

@@ -3,7 +3,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NIOCore
+import ServerKit
 
 /// The collector's HTTP routes: `POST /v1/push`, `GET /healthz`, `GET /metrics`.
 ///
@@ -46,20 +46,16 @@ public struct CollectorRoutes: Sendable {
     func push(_ request: Request) async -> Response {
         let headers = request.headers
         let claimed = headers[HTTPField.Name(RequestSignature.deviceHeader)!] ?? ""
-        if let length = headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
-            return await refuse(.bodyTooLarge, claimed: claimed, detail: "declared body of \(length) bytes")
-        }
-        let body: Data
-        do {
-            body = Data(try await request.body.collect(upTo: configuration.maxBodyBytes).readableBytesView)
-        } catch is NIOTooManyBytesError {
-            return await refuse(.bodyTooLarge, claimed: claimed, detail: "body over \(configuration.maxBodyBytes) bytes")
+        let signed: SignedRequest
+        do throws(SignedRequestRefusal) {
+            signed = try await SignedRequest.read(request, maxBodyBytes: configuration.maxBodyBytes)
         } catch {
-            return await refuse(.malformed, claimed: claimed, detail: "body not readable")
+            return await refuse(PushRefusal(error), claimed: claimed, detail: error.detail)
         }
-        guard case let (signature, endorsements)? = Self.signedHeaders(headers) else {
+        guard let endorsements = Self.endorsements(headers) else {
             return await refuse(.signatureMissing, claimed: claimed, detail: "signature headers missing or malformed")
         }
+        let (signature, body) = (signed.signature, signed.body)
         do {
             let device = try await authenticate(request, signature: signature, endorsements: endorsements, body: body)
             guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {

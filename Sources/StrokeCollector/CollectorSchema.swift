@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import ServerKit
 
 /// The collector's PostgreSQL schema as numbered migrations.
 ///

@@ -2,6 +2,7 @@ import AuditFormat
 import CollectorWire
 import Foundation
 import PostgresNIO
+import ServerKit
 
 extension CollectorStore {
     /// What the collector holds for an authenticated device: its stored head

@@ -4,6 +4,7 @@ import FleetExport
 import Foundation
 import HexCodec
 import PostgresNIO
+import ServerKit
 
 extension CollectorStore {
     /// What a fleet export holds for each live device (or the one named), read in one

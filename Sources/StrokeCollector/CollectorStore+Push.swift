@@ -1,6 +1,7 @@
 import CollectorWire
 import Foundation
 import PostgresNIO
+import ServerKit
 
 /// A refused request as `collector incidents` lists it.
 public struct Incident: Sendable, Hashable {
@@ -31,6 +32,9 @@ public struct AuthenticatedDevice: Sendable, Hashable {
 }
 
 extension CollectorStore {
+    /// The collector's nonces (`request_nonces`, per device row id), under the servers' one policy.
+    static let nonces = NonceStore(table: "request_nonces", principalColumn: "device_id")
+
     /// Verifies a request's signature, freshness and nonce, and records the nonce.
     /// - Parameters:
     ///   - nowMs: the collector's clock, ms since 1970.
@@ -59,23 +63,17 @@ extension CollectorStore {
         guard let signer else { throw PushRefusal.signatureInvalid }
         let device = AuthenticatedDevice(id: id, name: name, endorsedKey: signer == key ? nil : signer, registeredKey: key)
         guard status == "active" else { throw DeviceRefusal(device: device, refusal: .deviceSuspended) }
-        let window = Int64(windowSeconds) * 1000
-        guard (nowMs - window)...(nowMs + window) ~= signature.timestampMs else {
+        do throws(SignedRequestRefusal) {
+            try NonceStore.checkWindow(signature.timestampMs, nowMs: nowMs, windowSeconds: windowSeconds)
+        } catch {
             throw DeviceRefusal(device: device, refusal: .stale)
         }
-        let nonce = signature.nonce
         let fresh = try await transaction { connection in
             // No flush of its own: the push's commit flushes the WAL up to and past this one, so every
             // acknowledged request's nonce is durable, and one fsync per push is saved (docs/server.md).
             try await connection.query("SET LOCAL synchronous_commit = off", logger: self.logger)
-            try await connection.query(
-                "DELETE FROM request_nonces WHERE device_id = \(id) AND timestamp_ms < \(nowMs - 2 * window)", logger: self.logger)
-            var inserted = false
-            for try await _ in try await connection.query("""
-                INSERT INTO request_nonces (device_id, nonce, timestamp_ms) VALUES (\(id), \(nonce), \(signature.timestampMs))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: self.logger).decode(Int32.self) { inserted = true }
-            return inserted
+            return try await Self.nonces.record(signature.nonce, timestampMs: signature.timestampMs, principal: id, nowMs: nowMs,
+                                                windowSeconds: windowSeconds, on: connection, logger: self.logger)
         }
         guard fresh else { throw DeviceRefusal(device: device, refusal: .replayed) }
         return device

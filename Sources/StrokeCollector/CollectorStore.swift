@@ -3,29 +3,14 @@ import CollectorWire
 import Foundation
 import Logging
 import PostgresNIO
-
-/// A registered device as `collector list-devices` shows it.
-public struct DeviceInfo: Sendable, Hashable {
-    /// The device's name, e.g. `AMB-12`.
-    public let name: String
-    /// The device's Ed25519 public key, base64.
-    public let publicKey: String
-    /// `active`, `suspended` or `removed`.
-    public let status: String
-    /// The last sequence the collector holds for it.
-    public let headSequence: Int64
-    /// When it was registered.
-    public let createdAt: Date
-    /// When it last pushed records, if ever.
-    public let lastPushAt: Date?
-}
+import ServerKit
 
 /// The one owner of the collector's PostgreSQL connection pool.
 ///
 /// Per-device ordering lives in PostgreSQL (a `FOR UPDATE` lock on the
 /// device's row), never in process memory, so several collectors can share
 /// one database. Queries bind their values; SQL is never concatenated.
-public final class CollectorStore: Sendable {
+public final class CollectorStore: DeviceRegistry {
     /// The connection pool with its deadline (a `Service`: it must run while the store is used).
     public let pool: DatabasePool
     let logger: Logger
@@ -131,7 +116,7 @@ public final class CollectorStore: Sendable {
     func transaction<T: Sendable>(bounded: Bool = true,
                                   _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run(bounded: bounded) {
-            try await PostgresTransaction.run(on: self.client, logger: self.logger, body)
+            try await self.client.transaction(logger: self.logger, body)
         }
     }
 
@@ -141,7 +126,7 @@ public final class CollectorStore: Sendable {
         do {
             return try await pool.perform(bounded: bounded) { _ in try await body() }
         } catch let error as PSQLError {
-            throw CollectorError.databaseUnavailable(PostgresTransaction.message(error))
+            throw CollectorError.databaseUnavailable(error.serverMessage)
         } catch let error as DatabaseDeadlineExceeded {
             throw CollectorError.databaseUnavailable(error.description)
         }

@@ -1,9 +1,10 @@
 import Hummingbird
+import ServerKit
 
 /// Why the collector refused a device's request: a stable dotted reason, the
 /// HTTP status and one English sentence. Every refusal is counted in
 /// `/metrics` and recorded as an incident.
-public struct PushRefusal: Error, Sendable, Hashable {
+public struct PushRefusal: SignedRequestAnswers, Sendable, Hashable {
     /// Stable dotted reason, e.g. `chain.gap` (the metrics label and the incident's reason).
     public let reason: String
     /// The HTTP status code of the answer.

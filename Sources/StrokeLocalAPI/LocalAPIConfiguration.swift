@@ -1,9 +1,8 @@
 import Foundation
-import HTTPChannelSetup
-import StrokeJSON
+import ServerKit
 
 /// One setting of `stroke-triage-server api`: its flag, environment variable and config-file key.
-public enum LocalAPISetting: String, Sendable, CaseIterable {
+public enum LocalAPISetting: String, ServerSetting, CaseIterable {
     /// HOST:PORT to listen on (`--listen`, `STROKE_API_LISTEN`, `"listen"`).
     case listen
     /// Largest request body in bytes (`--max-body-bytes`, `STROKE_API_MAX_BODY_BYTES`, `"maxBodyBytes"`).
@@ -20,13 +19,8 @@ public enum LocalAPISetting: String, Sendable, CaseIterable {
     /// `"researchPasswordFile"`); without it `/authenticate-research-access` answers 503.
     case researchPasswordFile
 
-    /// The environment variable, e.g. `STROKE_API_MAX_BODY_BYTES`.
-    public var environmentName: String {
-        "STROKE_API_" + rawValue.reduce(into: "") { out, c in
-            if c.isUppercase { out += "_" }
-            out += c.uppercased()
-        }
-    }
+    /// The environment variables' prefix.
+    public static let environmentPrefix = "STROKE_API_"
 }
 
 /// The resolved settings of the local API. Every limit is explicit.
@@ -59,31 +53,21 @@ public struct LocalAPIConfiguration: Sendable {
     ///   - configPath: `--config`; else `STROKE_API_CONFIG` is read.
     /// - Throws: `LocalAPIError.configurationInvalid` (`api.configurationInvalid`) naming the setting, where its value came from, the allowed values and the value.
     public init(flags: [LocalAPISetting: String], environment: [String: String], configPath: String?) throws(LocalAPIError) {
-        var file: [String: String] = [:]
-        if let path = configPath ?? environment["STROKE_API_CONFIG"] {
-            guard let data = FileManager.default.contents(atPath: path),
-                  let settings = (try? JSONValue(parsing: Array(data)))?.settings else {
-                throw LocalAPIError.configurationInvalid("config file \(path): not readable as a JSON object")
-            }
+        let sources: ServerSettings<LocalAPISetting>
+        do throws(ServerSettingProblem) {
             // A list (the CORS origins) reads comma-separated, as the environment variable has it.
-            file = settings
+            sources = try ServerSettings(flags: flags, environment: environment, configPath: configPath, configVariable: "STROKE_API_CONFIG")
+        } catch {
+            throw LocalAPIError.configurationInvalid("config file \(error.detail)")
         }
-        func value(_ s: LocalAPISetting) -> String? { flags[s] ?? environment[s.environmentName] ?? file[s.rawValue] }
-
-        if let listen = value(.listen) {
-            guard let address = ListenAddress(listen) else { throw LocalAPIError.configurationInvalid(ListenAddress.problem(listen)) }
-            listenHost = address.host
-            listenPort = address.port
+        do throws(ServerSettingProblem) {
+            if let address = try sources.listenAddress(.listen) { (listenHost, listenPort) = (address.host, address.port) }
+            maxBodyBytes = try sources.integer(.maxBodyBytes, range: 256...(1 << 20)) ?? maxBodyBytes
+            requestTimeoutSeconds = try sources.integer(.requestTimeoutSeconds, range: 1...300) ?? requestTimeoutSeconds
+        } catch {
+            throw LocalAPIError.configurationInvalid(error.detail)
         }
-        func integer(_ s: LocalAPISetting, _ range: ClosedRange<Int>) throws(LocalAPIError) -> Int? {
-            guard let text = value(s) else { return nil }
-            guard let n = Int(text), range.contains(n) else {
-                throw LocalAPIError.configurationInvalid("\(s.rawValue): allowed \(range.lowerBound)–\(range.upperBound), got \(text)")
-            }
-            return n
-        }
-        maxBodyBytes = try integer(.maxBodyBytes, 256...(1 << 20)) ?? maxBodyBytes
-        requestTimeoutSeconds = try integer(.requestTimeoutSeconds, 1...300) ?? requestTimeoutSeconds
+        func value(_ s: LocalAPISetting) -> String? { sources.value(s) }
         if let list = value(.corsOrigin) {
             corsOrigins = try Self.origins(list)
         }

@@ -1,4 +1,4 @@
-import HTTPChannelSetup
+import ServerKit
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore

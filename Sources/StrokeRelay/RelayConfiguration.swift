@@ -1,5 +1,4 @@
-import HTTPChannelSetup
-import StrokeCollector
+import ServerKit
 
 /// The relay's resolved configuration. Every limit is explicit.
 public struct RelayConfiguration: Sendable {

@@ -32,12 +32,11 @@ public struct RelayExpiry: Service {
         }
     }
 
-    /// One pass: deletes expired cases and old nonces; failures are logged and retried next pass.
+    /// One pass: deletes expired cases; failures are logged and retried next pass.
     public func sweep() async {
         let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
         do {
-            let count = try await store.expire(nowMs: nowMs, ttlMs: configuration.caseTTLMs,
-                                               nonceRetentionMs: 2 * Int64(configuration.requestWindowSeconds) * 1000)
+            let count = try await store.expire(nowMs: nowMs, ttlMs: configuration.caseTTLMs)
             if count > 0 {
                 metrics.recordExpired(count)
                 logger.info("cases expired", metadata: ["count": "\(count)"])

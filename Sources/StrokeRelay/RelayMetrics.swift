@@ -1,5 +1,5 @@
 import Prometheus
-import StrokeCollector
+import ServerKit
 
 /// The relay's Prometheus metrics, exposed at `/metrics`:
 /// `relay_cases_created_total`, `relay_cases_expired_total`,
@@ -12,8 +12,8 @@ public struct RelayMetrics: Sendable {
     private let expired: Counter
     private let latency: DurationHistogram
 
-    /// Latency buckets: the collector's, 1 ms to 10 s.
-    static let buckets = CollectorMetrics.buckets
+    /// Latency buckets: the servers' (`ServerResponses.latencyBuckets`), 1 ms to 10 s.
+    static let buckets = ServerResponses.latencyBuckets
 
     /// Creates the metrics in a new registry; every refusal reason starts at 0.
     public init() {

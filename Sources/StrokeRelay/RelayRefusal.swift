@@ -1,9 +1,10 @@
 import Hummingbird
+import ServerKit
 
 /// Why the relay refused a request: a stable dotted code, the HTTP status
 /// and one English sentence (never case data). Every refusal is counted in
 /// `/metrics` (`relay_requests_refused_total{reason}`) and logged.
-public struct RelayRefusal: Error, Sendable, Hashable {
+public struct RelayRefusal: SignedRequestAnswers, Sendable, Hashable {
     /// Stable dotted code, e.g. `request.replayed`.
     public let code: String
     /// The HTTP status code.

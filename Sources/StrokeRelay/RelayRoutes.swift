@@ -4,8 +4,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
-import NIOCore
-import StrokeCollector
+import ServerKit
 
 /// The relay's HTTP routes (docs/prenotify.md): signed device routes to send
 /// and follow up cases and fetch a hospital's key, signed hospital routes to
@@ -112,27 +111,18 @@ public struct RelayRoutes: Sendable {
                 _ handle: (RelayPrincipal, Data, Int64) async throws -> Response) async -> Response {
         let start = ContinuousClock.now
         defer { metrics.recordLatency(start.duration(to: .now)) }
-        let headers = request.headers
         let nameHeader = signer == .device ? RequestSignature.deviceHeader : HospitalRequestSignature.hospitalHeader
-        let claimed = String((headers[HTTPField.Name(nameHeader)!] ?? "").prefix(64))
+        let claimed = SignedRequest.claimedSender(request, nameHeader: nameHeader)
         do {
-            if let length = headers[.contentLength].flatMap(Int.init), length > configuration.maxBodyBytes {
-                throw RelayRefusal.bodyTooLarge
+            let signed: SignedRequest
+            do throws(SignedRequestRefusal) {
+                signed = try await SignedRequest.read(request, nameHeader: nameHeader, maxBodyBytes: configuration.maxBodyBytes)
+            } catch {
+                // An unreadable body is no refusal: the connection failed (answered 503 below).
+                if error.reason == .bodyUnreadable { throw BodyUnreadable(cause: error.cause ?? error.detail) }
+                throw RelayRefusal(error)
             }
-            let body: Data
-            do {
-                body = Data(try await request.body.collect(upTo: configuration.maxBodyBytes).readableBytesView)
-            } catch is NIOTooManyBytesError {
-                throw RelayRefusal.bodyTooLarge
-            }
-            guard let signature = RequestSignature.parse(
-                device: headers[HTTPField.Name(nameHeader)!],
-                timestamp: headers[HTTPField.Name(RequestSignature.timestampHeader)!],
-                nonce: headers[HTTPField.Name(RequestSignature.nonceHeader)!],
-                signature: headers[HTTPField.Name(RequestSignature.signatureHeader)!]) else {
-                throw RelayRefusal.signatureMissing
-            }
-            let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+            let (signature, body, nowMs) = (signed.signature, signed.body, SignedRequest.nowMs())
             let (method, path, window) = (request.method.rawValue, request.head.path ?? "", configuration.requestWindowSeconds)
             let principal = switch signer {
             case .device: try await store.authenticateDevice(signature, method: method, path: path, body: body,
@@ -162,6 +152,14 @@ public struct RelayRoutes: Sendable {
         }
         if let caseId { metadata["case"] = "\(caseId)" }
         logger.info(event, metadata: metadata)
+    }
+
+    /// A request body that could not be read: the relay answers 503, logging the connection's error.
+    struct BodyUnreadable: Error, CustomStringConvertible {
+        /// The connection's error.
+        let cause: String
+        /// The connection's error, as logged.
+        var description: String { cause }
     }
 
     /// The `caseId` path parameter, when well-formed.

@@ -1,6 +1,7 @@
 import CollectorWire
 import Foundation
 import PostgresNIO
+import ServerKit
 
 /// Who sent a request whose signature verified.
 public enum RelayPrincipal: Sendable, Hashable {
@@ -58,19 +59,21 @@ extension RelayStore {
         return principal
     }
 
-    /// Refuses a stale timestamp or a reused nonce; records the nonce (kept for twice the window).
+    /// The relay's nonces (`relay_nonces`, per `RelayPrincipal.nonceKey`), under the servers' one policy.
+    static let nonces = NonceStore(table: "relay_nonces", principalColumn: "principal")
+
+    /// Refuses a stale timestamp or a reused nonce; records the nonce (`NonceStore`: kept for twice the window).
     private func accept(_ signature: RequestSignature, for principal: RelayPrincipal, nowMs: Int64,
                         windowSeconds: Int) async throws {
-        let window = Int64(windowSeconds) * 1000
-        guard (nowMs - window)...(nowMs + window) ~= signature.timestampMs else { throw RelayRefusal.stale }
-        let (key, nonce, timestamp) = (principal.nonceKey, signature.nonce, signature.timestampMs)
+        do throws(SignedRequestRefusal) {
+            try NonceStore.checkWindow(signature.timestampMs, nowMs: nowMs, windowSeconds: windowSeconds)
+        } catch {
+            throw RelayRefusal.stale
+        }
+        let key = principal.nonceKey
         let fresh = try await transaction { connection in
-            var inserted = false
-            for try await _ in try await connection.query("""
-                INSERT INTO relay_nonces (principal, nonce, timestamp_ms) VALUES (\(key), \(nonce), \(timestamp))
-                ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: self.logger).decode(Int32.self) { inserted = true }
-            return inserted
+            try await Self.nonces.record(signature.nonce, timestampMs: signature.timestampMs, principal: key, nowMs: nowMs,
+                                         windowSeconds: windowSeconds, on: connection, logger: self.logger)
         }
         guard fresh else { throw RelayRefusal.replayed }
     }

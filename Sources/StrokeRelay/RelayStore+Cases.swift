@@ -115,18 +115,14 @@ extension RelayStore {
         }
     }
 
-    /// Deletes every case received more than `ttlMs` ago and, when `nonceRetentionMs` is given, nonces older
-    /// than that (at least twice the request window, so a replay is still recognised); returns how many cases went.
-    public func expire(nowMs: Int64, ttlMs: Int64, nonceRetentionMs: Int64? = nil) async throws -> Int {
+    /// Deletes every case received more than `ttlMs` ago; returns how many went. (Nonces are purged
+    /// as they are recorded, `NonceStore`.)
+    public func expire(nowMs: Int64, ttlMs: Int64) async throws -> Int {
         try await transaction { connection in
             var count = 0
             for try await _ in try await connection.query(
                 "DELETE FROM relay_cases WHERE created_ms < \(nowMs - ttlMs) RETURNING 1", logger: self.logger).decode(Int32.self) {
                 count += 1
-            }
-            if let nonceRetentionMs {
-                try await connection.query("DELETE FROM relay_nonces WHERE timestamp_ms < \(nowMs - nonceRetentionMs)",
-                                           logger: self.logger)
             }
             return count
         }

@@ -2,7 +2,7 @@ import CaseWire
 import Foundation
 import Logging
 import PostgresNIO
-import StrokeCollector
+import ServerKit
 
 /// A registered hospital as `relay list-hospitals` shows it.
 public struct HospitalInfo: Sendable, Hashable {
@@ -15,24 +15,26 @@ public struct HospitalInfo: Sendable, Hashable {
 }
 
 /// The one owner of the relay's database access. It shares the collector's
-/// connection pool (`CollectorStore.client`) and `devices` table; per-case
+/// connection pool and `devices` table (the `DeviceRegistry`, the collector's store); per-case
 /// ordering lives in PostgreSQL (row locks), never in process memory, so
 /// several relays can share one database. Queries bind their values.
 public final class RelayStore: Sendable {
     /// The collector's store, whose pool and device registry the relay uses.
-    public let collector: CollectorStore
+    public let collector: any DeviceRegistry
     let logger: Logger
 
-    /// Creates a relay store over a collector store (whose `client` must run while this is used).
-    public init(collector: CollectorStore, logger: Logger) {
+    /// Creates a relay store over a collector store (whose pool must run while this is used).
+    public init(collector: any DeviceRegistry, logger: Logger) {
         self.collector = collector
         self.logger = logger
     }
 
-    /// Runs `body` with a store whose pool runs for exactly that long (for one-shot commands and tests).
-    public static func with<T: Sendable>(database: DatabaseURL, logger: Logger,
-                                         _ body: @Sendable (RelayStore) async throws -> T) async throws -> T {
-        try await CollectorStore.with(database: database, logger: logger) { collector in
+    /// Runs `body` with a store over a new `registry` (the collector's store, `CollectorStore.self`) whose pool
+    /// runs for exactly that long (for one-shot commands and tests).
+    public static func with<Registry: DeviceRegistry, T: Sendable>(
+        _ registry: Registry.Type, database: DatabaseURL, logger: Logger,
+        _ body: @Sendable (RelayStore) async throws -> T) async throws -> T {
+        try await Registry.with(database: database, logger: logger, deadline: nil) { collector in
             try await body(RelayStore(collector: collector, logger: logger))
         }
     }
@@ -112,7 +114,7 @@ public final class RelayStore: Sendable {
     func transaction<T: Sendable>(bounded: Bool = true,
                                   _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await run(bounded: bounded) {
-            try await PostgresTransaction.run(on: self.collector.client, logger: self.logger, body)
+            try await self.collector.client.transaction(logger: self.logger, body)
         }
     }
 
@@ -122,7 +124,7 @@ public final class RelayStore: Sendable {
         do {
             return try await collector.pool.perform(bounded: bounded) { _ in try await body() }
         } catch let error as PSQLError {
-            throw RelayError.databaseUnavailable(PostgresTransaction.message(error))
+            throw RelayError.databaseUnavailable(error.serverMessage)
         } catch let error as DatabaseDeadlineExceeded {
             throw RelayError.databaseUnavailable(error.description)
         }

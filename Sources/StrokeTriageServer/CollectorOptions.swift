@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import ServerKit
 import StrokeCollector
 
 /// Options every `collector` and `relay` subcommand takes: where the database is (an existing PostgreSQL,
@@ -51,10 +52,7 @@ struct CollectorOptions: ParsableArguments {
 
     /// A logger to standard error (structured: key=value metadata); info level, debug with `--verbose`.
     func makeLogger() -> Logger {
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
-        var logger = Logger(label: "stroke-triage.collector")
-        logger.logLevel = verbose ? .debug : .info
-        return logger
+        ServerLaunch.logger(label: "stroke-triage.collector", level: verbose ? .debug : .info)
     }
 
     /// Opens the store, migrates the schema, runs `body`, and closes the pool; errors become exit codes.

@@ -1,17 +1,83 @@
 import ArgumentParser
+import CaseWire
+import FleetExport
 import Foundation
-import StrokeCollector
+import ServerKit
+import StrokeBoard
+import StrokeModels
+import StrokeRelay
 
-/// Turns errors into the project's exit codes with a message, a recovery
-/// suggestion and, with `--verbose`, the technical detail (never a password).
+/// The one error printer of the server commands (`api`, `collector`, `relay`, `board`, `station`).
+///
+/// Every failure is written to standard error the same way and ends the command with the exit
+/// status of its category (`ErrorCategory.exitStatus`: 64 usage, 65 invalid data, 69 unavailable,
+/// 1 otherwise, 73/74 for output files):
+///
+/// ```text
+/// error: <message> [<code>]
+/// <what to do>                      (when the error type has a suggestion)
+/// detail: <names, paths, settings>  (a database's or the system's own message only with --verbose)
+/// ```
 enum ServerFailure {
-    /// Runs `body`; on a `CollectorError` prints it to standard error and exits
-    /// 64 (usage/configuration), 65 (invalid data), 69 (database unavailable) or 1.
+    /// What one failure prints and its exit status.
+    struct Report {
+        /// Stable dotted code, e.g. `collector.databaseUnavailable`.
+        let code: String
+        /// One English sentence.
+        let message: String
+        /// What the operator can do next, if the error says.
+        var suggestion: String?
+        /// Technical detail (never a password or patient data).
+        var detail: String?
+        /// The exit status (`ErrorCategory.exitStatus`).
+        let status: Int32
+
+        /// Prints the report to standard error and returns the exit to throw. The detail is always shown,
+        /// but for an unavailable service (69), whose detail is a database's or the system's own message:
+        /// then only with `verbose`.
+        func exit(verbose: Bool) -> ExitCode {
+            var lines = ["error: \(message) [\(code)]"] + (suggestion.map { [$0] } ?? [])
+            if let detail, verbose || status != ErrorCategory.unavailable.exitStatus { lines.append("detail: \(detail)") }
+            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            return ExitCode(status)
+        }
+    }
+
+    /// The report of an error of the server side's modules, nil for any other error.
+    static func report(of error: any Error) -> Report? {
+        switch error {
+        case let error as CollectorError:
+            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
+                   status: error.category.exitStatus)
+        case let error as RelayError:
+            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
+                   status: error.category.exitStatus)
+        case let error as BoardError:
+            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
+                   status: error.category.exitStatus)
+        case let error as CaseWireError:
+            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: nil,
+                   status: error.category.exitStatus)
+        case let error as ServerTLSError:
+            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
+                   status: error.category.exitStatus)
+        case let error as FleetExportError:
+            // The export's errors name their path as the detail; their messages say what to do.
+            Report(code: error.code, message: error.englishMessage, suggestion: nil, detail: error.detail,
+                   status: error.category.exitStatus)
+        default:
+            nil
+        }
+    }
+
+    /// Runs `body`; an error of the server side's modules is printed and becomes its exit status
+    /// (any other error is rethrown as it is).
     static func report<T>(verbose: Bool, _ body: () async throws -> T) async throws -> T {
         do {
             return try await body()
-        } catch let error as CollectorError {
-            throw fail(error, verbose: verbose)
+        } catch {
+            guard let report = report(of: error) else { throw error }
+            throw report.exit(verbose: verbose)
         }
     }
 
@@ -19,19 +85,16 @@ enum ServerFailure {
     static func report<T>(verbose: Bool, _ body: () throws -> T) throws -> T {
         do {
             return try body()
-        } catch let error as CollectorError {
-            throw fail(error, verbose: verbose)
+        } catch {
+            guard let report = report(of: error) else { throw error }
+            throw report.exit(verbose: verbose)
         }
     }
 
-    /// The exit code of an error (its category's).
-    static func exitCode(_ error: CollectorError) -> Int32 { error.category.exitStatus }
-
-    private static func fail(_ error: CollectorError, verbose: Bool) -> ExitCode {
-        var lines = ["error: \(error.englishMessage) [\(error.code)]", error.recoverySuggestion]
-        // Field and device names always; the database's own message only with --verbose.
-        if let detail = error.detail, verbose || exitCode(error) != 69 { lines.append("detail: \(detail)") }
-        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        return ExitCode(exitCode(error))
+    /// A server that could not run on its address (in use, not this machine's, not allowed):
+    /// `api.unavailable` (69), the system's message with `--verbose`.
+    static func cannotRun(_ what: String, host: String, port: Int, error: any Error, verbose: Bool) -> ExitCode {
+        Report(code: "api.unavailable", message: "\(what) could not run on \(host):\(port)", detail: "\(error)",
+               status: ErrorCategory.unavailable.exitStatus).exit(verbose: verbose)
     }
 }

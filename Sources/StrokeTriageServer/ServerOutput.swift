@@ -1,4 +1,5 @@
 import Foundation
+import ServerKit
 import StrokeCollector
 import StrokeJSON
 import StrokeRelay

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import HTTPChannelSetup
+import ServerKit
 import HummingbirdCore
 
 /// `--tls-cert FILE --tls-key FILE`: native TLS, the same two flags on every server command
@@ -28,15 +28,11 @@ struct TLSOptions: ParsableArguments {
     /// The one start-up path of every server: its own HTTP/1.1 builder (`base`, with its handlers)
     /// behind TLS when the flags are given, and the scheme to log (`https` or `http`). A file that
     /// cannot be used is reported on standard error (code, message, what to do, the path and the
-    /// reason) and ends the command with the error's exit status.
+    /// reason; `ServerFailure`) and ends the command with the error's exit status.
     func server(_ base: HTTPServerBuilder) throws -> (server: HTTPServerBuilder, scheme: String) {
-        do {
+        try ServerFailure.report(verbose: false) {
             let tls = try ServerTLS.load(certificateFlag: certificate, keyFlag: key)
             return (try ServerTLS.server(base, tls: tls), ServerTLS.scheme(tls))
-        } catch {
-            let lines = ["error: \(error.englishMessage) [\(error.code)]", error.recoverySuggestion] + (error.detail.map { ["detail: \($0)"] } ?? [])
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-            throw ExitCode(error.exitCode)
         }
     }
 }

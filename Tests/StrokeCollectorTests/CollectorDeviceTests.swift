@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import ServerKit
 import Testing
 import StrokeCollector
 

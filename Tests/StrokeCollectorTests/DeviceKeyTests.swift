@@ -2,6 +2,7 @@ import AuditFormat
 import CollectorWire
 import Crypto
 import Foundation
+import ServerKit
 import StrokeAudit
 import Testing
 import StrokeCollector

@@ -1,6 +1,7 @@
 import FleetSimulator
 import Foundation
 import HexCodec
+import ServerKit
 import StrokeAudit
 import StrokeCollector
 import TestScratch

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ServerKit
 import Testing
 import StrokeCollector
 import StrokeRelay

@@ -1,4 +1,4 @@
-import HTTPChannelSetup
+import ServerKit
 import Testing
 
 /// The one `HOST:PORT` parser of every server command (`--listen`).

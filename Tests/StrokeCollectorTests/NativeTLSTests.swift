@@ -1,7 +1,7 @@
 import CaseWire
 import CollectorWire
 import Foundation
-import HTTPChannelSetup
+import ServerKit
 import StrokeBoard
 import StrokeCollector
 import StrokeModels
@@ -73,7 +73,7 @@ struct NativeTLSTests {
         defer { files.remove() }
         let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
         let url = try PostgresCluster.shared.get().createDatabase()
-        try await RelayStore.with(database: url, logger: RelayHarness.logger) { store in
+        try await RelayStore.with(CollectorStore.self, database: url, logger: RelayHarness.logger) { store in
             try await store.migrate()
             let configuration = RelayConfiguration(database: url)
             let routes = RelayRoutes(configuration: configuration, store: store, metrics: RelayMetrics(), logger: RelayHarness.logger)
@@ -164,7 +164,7 @@ struct NativeTLSTests {
         defer { files.remove() }
         let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
         let url = try PostgresCluster.shared.get().createDatabase()
-        try await RelayStore.with(database: url, logger: RelayHarness.logger) { store in
+        try await RelayStore.with(CollectorStore.self, database: url, logger: RelayHarness.logger) { store in
             try await store.migrate()
             let configuration = RelayConfiguration(database: url)
             let routes = RelayRoutes(configuration: configuration, store: store, metrics: RelayMetrics(), logger: RelayHarness.logger)

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import PostgresNIO
+import ServerKit
 import ServiceLifecycle
 import StrokeBoard
 import StrokeCollector
@@ -28,7 +29,7 @@ struct RelayHarness: Sendable {
     static func run(ttlMs: Int64 = 24 * 3_600_000, maxBodyBytes: Int = 64 << 10, readLimits: HTTPReadLimits = HTTPReadLimits(),
                     _ body: @Sendable (RelayHarness) async throws -> Void) async throws {
         let url = try PostgresCluster.shared.get().createDatabase()
-        try await RelayStore.with(database: url, logger: logger) { store in
+        try await RelayStore.with(CollectorStore.self, database: url, logger: logger) { store in
             try await store.migrate()
             var configuration = RelayConfiguration(database: url)
             configuration.caseTTLMs = ttlMs

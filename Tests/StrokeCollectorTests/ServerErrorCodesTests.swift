@@ -1,5 +1,5 @@
 import ErrorCodeChecks
-import HTTPChannelSetup
+import ServerKit
 import StrokeBoard
 import StrokeCollector
 import StrokeModels

@@ -1,5 +1,6 @@
 import FleetSimulator
 import Foundation
+import ServerKit
 import StrokeCollector
 import Testing
 import TestScratch

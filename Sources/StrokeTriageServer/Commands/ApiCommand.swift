@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import Hummingbird
 import Logging
+import ServerKit
 import StrokeLocalAPI
+import StrokeModels
 
 /// `api`: the local HTTP API that speaks the Cloud Functions contract from the local models,
 /// and the `/v1` routes that answer the CLI's `--json` (no network; with `--audit`, the local
@@ -63,43 +65,36 @@ struct ApiCommand: AsyncParsableCommand {
                 ResearchAccessService(password: try ResearchPassword.read(from: file))
             } ?? .off
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck the flag, STROKE_API_* variable or config file named.\n".utf8))
-            throw ExitCode(64)
+            throw ServerFailure.Report(code: error.code, message: error.englishMessage,
+                                       suggestion: "Check the flag, STROKE_API_* variable or config file named.",
+                                       status: ErrorCategory.usage.exitStatus).exit(verbose: verbose)
         }
         // The /v1 routes read the configuration the CLI reads here; a broken config file stops the server (78).
         let v1: LocalAPIV1
         do {
             v1 = try LocalAPIV1.load(environment: ProcessInfo.processInfo.environment, audit: configuration.audit)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\n".utf8))
-            throw ExitCode(error.category.exitStatus)
+            throw ServerFailure.Report(code: error.code, message: error.englishMessage, status: error.category.exitStatus)
+                .exit(verbose: verbose)
         }
         // Metadata is formatted only for lines written (Hummingbird gives every request its own id).
-        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
-        var logger = Logger(label: "stroke-triage.api")
-        logger.logLevel = verbose ? .debug : .notice
+        let logger = ServerLaunch.logger(label: "stroke-triage.api", level: verbose ? .debug : .notice) { label in
+            DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
+        }
         let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger, research: research)
-        let host = configuration.listenHost
+        let (host, port) = (configuration.listenHost, configuration.listenPort)
         // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
         // Raw UTF-8 in a request line is read, a request the parser refuses answered in JSON (LocalAPIServer).
         let (server, scheme) = try tls.server(
             LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))))
-        let app = Application(
-            router: routes.makeRouter(),
-            server: server,
-            configuration: .init(address: .hostname(host, port: configuration.listenPort), serverName: "stroke-triage-api"),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? 0
+        do {
+            try await ServerLaunch.run(routes.makeRouter().buildResponder(), server: server, host: host, port: port,
+                                       serverName: "stroke-triage-api", logger: logger) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(port)\n".utf8))
-            },
-            logger: logger)
-        do {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            }
         } catch {
-            FileHandle.standardError.write(Data("error: the API could not run on \(host):\(configuration.listenPort) [api.unavailable]\n".utf8))
-            if verbose { FileHandle.standardError.write(Data("detail: \(error)\n".utf8)) }
-            throw ExitCode(69)
+            throw ServerFailure.cannotRun("the API", host: host, port: port, error: error, verbose: verbose)
         }
     }
 }

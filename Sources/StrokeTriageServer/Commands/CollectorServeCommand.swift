@@ -1,7 +1,7 @@
 import ArgumentParser
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import ServerKit
 import StrokeCollector
 
 /// `collector serve`: runs the collector until SIGTERM or SIGINT, then drains and exits 0.
@@ -36,23 +36,16 @@ struct CollectorServeCommand: AsyncParsableCommand {
         let logger = options.makeLogger()
         let store = CollectorStore(database: configuration.database, logger: logger, deadline: configuration.databaseDeadline)
         let routes = CollectorRoutes(configuration: configuration, store: store, metrics: CollectorMetrics(), logger: logger)
-        var app = Application(
-            router: routes.makeRouter(),
-            server: server,
-            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
-                                 serverName: "stroke-triage-collector"),
-            onServerRunning: { channel in
-                logger.info("collector listening", metadata: [
-                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "database": "\(configuration.database)",
-                ])
-            },
-            logger: logger)
-        app.addServices(store.pool)
-        app.beforeServerStarts { try await store.migrate() }
         try await ServerFailure.report(verbose: options.verbose) {
-            // Application.runService runs the pool and the server in a ServiceGroup that
-            // shuts down gracefully on SIGTERM and SIGINT.
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await ServerLaunch.run(
+                routes.makeRouter().buildResponder(), server: server, host: configuration.listenHost, port: configuration.listenPort,
+                serverName: "stroke-triage-collector", services: [store.pool], beforeServerStarts: { try await store.migrate() },
+                logger: logger
+            ) { port in
+                logger.info("collector listening", metadata: [
+                    "scheme": "\(scheme)", "port": "\(port)", "database": "\(configuration.database)",
+                ])
+            }
         }
         logger.info("collector stopped")
     }

@@ -13,7 +13,7 @@ struct CollectorKeygenCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace an existing file.") var force = false
 
     func run() throws {
-        let publicKey = try FleetFailure.report { () throws(FleetExportError) in try FleetKeyFile.generate(.collector, to: out, force: force) }
+        let publicKey = try ServerFailure.report(verbose: false) { try FleetKeyFile.generate(.collector, to: out, force: force) }
         print(publicKey)
     }
 }
@@ -32,12 +32,12 @@ struct CollectorPublicKeysCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only this device.", valueName: "name")) var device: String?
 
     func run() async throws {
-        let key = try FleetFailure.signingKey(options: options, flag: signingKey)
+        let key = try options.signingKey(flag: signingKey)
         let device = device
         let devices = try await options.withStore { try await $0.devicePublicKeys(deviceName: device) }
         let keys = FleetPublicKeys(collector: key.publicKey.rawRepresentation, devices: devices)
         let out = out
-        try FleetFailure.report { () throws(FleetExportError) in try OutputFileShim.write(keys.fileContents, to: out) }
+        try ServerFailure.report(verbose: false) { try OutputFileShim.write(keys.fileContents, to: out) }
         print("wrote the public keys of the collector and \(devices.count) device(s) to \(out)")
     }
 }
@@ -70,11 +70,11 @@ struct CollectorExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard case .success(let range) = FleetExportRange.parse(from: from, to: to) else { throw ExitCode(64) }
-        let key = try FleetFailure.signingKey(options: options, flag: signingKey)
+        let key = try options.signingKey(flag: signingKey)
         let device = device
         let content = try await options.withStore { try await $0.exportContent(range: range, deviceName: device) }
         let (out, force) = (out, force)
-        let summary = try FleetFailure.report { () throws(FleetExportError) in
+        let summary = try ServerFailure.report(verbose: false) {
             try FleetExportWriter.write(devices: content, fromMs: range.fromMs, toMs: range.toMs, signingKey: key, to: out, force: force)
         }
         print("exported \(summary.devices) device(s), \(summary.records) record(s) in range, to \(out)")

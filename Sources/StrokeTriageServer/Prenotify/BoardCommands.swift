@@ -1,10 +1,9 @@
 import ArgumentParser
 import CaseWire
 import Foundation
-import HTTPChannelSetup
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import ServerKit
 import StrokeBoard
 import TriageEngine
 
@@ -27,7 +26,7 @@ struct BoardKeygenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = out
-        let keys = try await PrenotifyFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
+        let keys = try await ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
         print(keys.publicKey.description)
     }
 }
@@ -71,7 +70,7 @@ struct BoardServeCommand: AsyncParsableCommand {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
         let name = hospitalName ?? HospitalLocator.center(hospitalId, config: AppConfig())?.name
-        let (configuration, keys, client) = try await PrenotifyFailure.report(verbose: verbose) {
+        let (configuration, keys, client) = try await ServerFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
             (configuration.listenHost, configuration.listenPort) = try Self.address(listen)
@@ -91,24 +90,19 @@ struct BoardServeCommand: AsyncParsableCommand {
             return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL, caFile: caFile))
         }
         let (server, scheme) = try tls.server(BoardServer.http1)
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
-        let logger = { var logger = Logger(label: "stroke-triage.board"); logger.logLevel = verbose ? .debug : .info; return logger }()
+        let logger = ServerLaunch.logger(label: "stroke-triage.board", level: verbose ? .debug : .info)
         let state = BoardState(hospitalId: configuration.hospitalId)
         let poller = BoardPoller(configuration: configuration, keys: keys, client: client, state: state, logger: logger)
-        var app = Application(
-            router: BoardRoutes(configuration: configuration, state: state, logger: logger).makeRouter(),
-            server: server,
-            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
-                                 serverName: "stroke-triage-board"),
-            onServerRunning: { channel in
-                logger.info("board listening", metadata: [
-                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "hospital": "\(configuration.hospitalId)",
-                    "publicKey": "\(keys.publicKey)",
-                ])
-            },
-            logger: logger)
-        app.addServices(poller)
-        try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+        try await ServerLaunch.run(
+            BoardRoutes(configuration: configuration, state: state, logger: logger).makeRouter().buildResponder(), server: server,
+            host: configuration.listenHost, port: configuration.listenPort, serverName: "stroke-triage-board", services: [poller],
+            logger: logger
+        ) { port in
+            logger.info("board listening", metadata: [
+                "scheme": "\(scheme)", "port": "\(port)", "hospital": "\(configuration.hospitalId)",
+                "publicKey": "\(keys.publicKey)",
+            ])
+        }
         logger.info("board stopped")
     }
 

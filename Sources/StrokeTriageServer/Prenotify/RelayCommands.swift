@@ -37,7 +37,7 @@ struct AddHospitalCommand: AsyncParsableCommand {
         var made: String?
         let key: String
         if let keyOut {
-            key = try await PrenotifyFailure.report(verbose: options.verbose) { try HospitalKeyFile.create(at: keyOut) }.publicKey.description
+            key = try await ServerFailure.report(verbose: options.verbose) { try HospitalKeyFile.create(at: keyOut) }.publicKey.description
             made = keyOut
         } else {
             key = Self.keyText(publicKey ?? "")

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Hummingbird
 import Logging
-import ServiceLifecycle
+import ServerKit
 import StrokeCollector
 import StrokeRelay
 
@@ -27,7 +27,7 @@ struct RelayServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = RelayConfiguration(database: try options.databaseURL())
-        try await PrenotifyFailure.report(verbose: options.verbose) {
+        try await ServerFailure.report(verbose: options.verbose) {
             (configuration.listenHost, configuration.listenPort) = try RelayConfiguration.listenAddress(listen)
             configuration.caseTTLMs = try RelayConfiguration.ttlMs(hours: caseTtlHours)
             guard (1_024...(64 << 20)).contains(maxBodyBytes) else {
@@ -46,22 +46,18 @@ struct RelayServeCommand: AsyncParsableCommand {
         let metrics = RelayMetrics()
         let routes = RelayRoutes(configuration: configuration, store: store, metrics: metrics, logger: logger)
         let settings = configuration
-        var app = Application(
-            router: routes.makeRouter(),
-            server: server,
-            configuration: .init(address: .hostname(configuration.listenHost, port: configuration.listenPort),
-                                 serverName: "stroke-triage-relay"),
-            onServerRunning: { channel in
+        try await ServerFailure.report(verbose: options.verbose) {
+            try await ServerLaunch.run(
+                routes.makeRouter().buildResponder(), server: server, host: configuration.listenHost, port: configuration.listenPort,
+                serverName: "stroke-triage-relay",
+                services: [collector.pool, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger)],
+                beforeServerStarts: { try await store.migrate() }, logger: logger
+            ) { port in
                 logger.info("relay listening", metadata: [
-                    "scheme": "\(scheme)", "port": "\(channel.localAddress?.port ?? 0)", "database": "\(settings.database)",
+                    "scheme": "\(scheme)", "port": "\(port)", "database": "\(settings.database)",
                     "caseTtlMs": "\(settings.caseTTLMs)",
                 ])
-            },
-            logger: logger)
-        app.addServices(collector.pool, RelayExpiry(store: store, configuration: configuration, metrics: metrics, logger: logger))
-        app.beforeServerStarts { try await store.migrate() }
-        try await PrenotifyFailure.report(verbose: options.verbose) {
-            try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            }
         }
         logger.info("relay stopped")
     }

@@ -3,9 +3,10 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import Logging
-import ServiceLifecycle
+import ServerKit
 import StrokeCollector
 import StrokeLocalAPI
+import StrokeModels
 import StrokeRelay
 
 /// `station`: the local API, the fleet collector and the pre-notification relay in one process
@@ -42,19 +43,20 @@ struct StationCommand: AsyncParsableCommand {
         do {
             api = try LocalAPIConfiguration(flags: [.listen: listen], environment: environment, configPath: nil)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\nCheck --listen or the STROKE_API_* variable named.\n".utf8))
-            throw ExitCode(64)
+            throw ServerFailure.Report(code: error.code, message: error.englishMessage,
+                                       suggestion: "Check --listen or the STROKE_API_* variable named.",
+                                       status: ErrorCategory.usage.exitStatus).exit(verbose: options.verbose)
         }
         do {
             v1 = try LocalAPIV1.load(environment: environment, audit: false)
         } catch {
-            FileHandle.standardError.write(Data("error: \(error.englishMessage) [\(error.code)]\n".utf8))
-            throw ExitCode(error.category.exitStatus)
+            throw ServerFailure.Report(code: error.code, message: error.englishMessage, status: error.category.exitStatus)
+                .exit(verbose: options.verbose)
         }
-        let ttl = try await PrenotifyFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
-        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
-        var logger = Logger(label: "stroke-triage.station")
-        logger.logLevel = options.verbose ? .debug : .info
+        let ttl = try await ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
+        let logger = ServerLaunch.logger(label: "stroke-triage.station", level: options.verbose ? .debug : .info) { label in
+            DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
+        }
 
         guard options.database == nil else {
             guard options.data == nil else {
@@ -105,28 +107,23 @@ struct StationCommand: AsyncParsableCommand {
         // that cannot be used stops the station, and its PostgreSQL, with exit 65).
         let limits = collector.readLimits
         let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())))
-        var app = Application(
-            responder: responder,
-            server: server,
-            configuration: .init(address: .hostname(host, port: api.listenPort), serverName: "stroke-triage-station"),
-            onServerRunning: { channel in
-                let shown = host.contains(":") ? "[\(host)]" : host
-                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(channel.localAddress?.port ?? 0)\n".utf8))
-            },
-            logger: logger)
-        app.addServices(collectorStore.pool, RelayExpiry(store: relayStore, configuration: relay, metrics: relayMetrics, logger: logger))
-        app.beforeServerStarts { try await relayStore.migrate() }
+        let port = api.listenPort
         do {
-            try await PrenotifyFailure.report(verbose: options.verbose) {
-                try await app.runService(gracefulShutdownSignals: [.sigterm, .sigint])
+            try await ServerFailure.report(verbose: options.verbose) {
+                try await ServerLaunch.run(
+                    responder, server: server, host: host, port: port, serverName: "stroke-triage-station",
+                    services: [collectorStore.pool, RelayExpiry(store: relayStore, configuration: relay, metrics: relayMetrics, logger: logger)],
+                    beforeServerStarts: { try await relayStore.migrate() }, logger: logger
+                ) { port in
+                    let shown = host.contains(":") ? "[\(host)]" : host
+                    FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(port)\n".utf8))
+                }
             }
         } catch let exit as ExitCode {
             throw exit
         } catch {
             // As `api`: the address cannot be bound (in use, not this machine's, not allowed).
-            FileHandle.standardError.write(Data("error: the station could not run on \(host):\(api.listenPort) [api.unavailable]\n".utf8))
-            if options.verbose { FileHandle.standardError.write(Data("detail: \(error)\n".utf8)) }
-            throw ExitCode(69)
+            throw ServerFailure.cannotRun("the station", host: host, port: port, error: error, verbose: options.verbose)
         }
         logger.info("station stopped")
     }

@@ -3,6 +3,7 @@ import CollectorWire
 import Hummingbird
 import Logging
 import NIOCore
+import ServerKit
 import StrokeCollector
 import StrokeLocalAPI
 import StrokeRelay
@@ -52,16 +53,11 @@ struct StationResponder: HTTPResponder {
         case .relay:
             return try await relay.respond(to: request, context: BasicRequestContext(source: context.source))
         case .health:
-            do {
-                try await ping()
-            } catch {
-                context.logger.warning("health check failed", metadata: ["error": "\(error)"])
-                return ServerResponses.text("database unavailable\n", status: .serviceUnavailable)
-            }
+            if let unhealthy = await ServerResponses.unhealthy(ping: ping, logger: context.logger) { return unhealthy }
             return try await api.respond(to: request, context: LocalAPIRequestContext(source: context.source))
         case .metrics:
             guard request.method == .get else { return ServerResponses.text("method not allowed\n", status: .methodNotAllowed) }
-            return ServerResponses.text(metrics(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
+            return ServerResponses.prometheus(metrics())
         }
     }
 }

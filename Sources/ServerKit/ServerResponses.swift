@@ -7,6 +7,11 @@ import NIOCore
 /// The answers and service routes the collector and the relay share: one JSON
 /// and one text body format, and the same `GET /healthz` and `GET /metrics`.
 public enum ServerResponses {
+    /// The latency histograms' buckets of every server's `/metrics`, 1 ms to 10 s.
+    public static let latencyBuckets: [Duration] = [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25),
+                                                    .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                                                    .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+
     /// `value` as sorted-key JSON plus a newline (`{}` if it cannot be encoded).
     public static func json<T: Encodable>(_ value: T, status: HTTPResponse.Status) -> Response {
         let encoder = JSONEncoder()
@@ -27,16 +32,24 @@ public enum ServerResponses {
                                         ping: @escaping @Sendable () async throws -> Void,
                                         metrics: @escaping @Sendable () -> String) {
         router.get("/healthz") { _, _ -> Response in
-            do {
-                try await ping()
-                return text("ok\n", status: .ok)
-            } catch {
-                logger.warning("health check failed", metadata: ["error": "\(error)"])
-                return text("database unavailable\n", status: .serviceUnavailable)
-            }
+            await unhealthy(ping: ping, logger: logger) ?? text("ok\n", status: .ok)
         }
-        router.get("/metrics") { _, _ -> Response in
-            text(metrics(), status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
+        router.get("/metrics") { _, _ -> Response in prometheus(metrics()) }
+    }
+
+    /// The health check: nil when `ping` succeeds, else the warning logged and 503 `database unavailable`.
+    public static func unhealthy(ping: () async throws -> Void, logger: Logger) async -> Response? {
+        do {
+            try await ping()
+            return nil
+        } catch {
+            logger.warning("health check failed", metadata: ["error": "\(error)"])
+            return text("database unavailable\n", status: .serviceUnavailable)
         }
+    }
+
+    /// A `/metrics` answer: Prometheus text exposition 0.0.4.
+    public static func prometheus(_ text: String) -> Response {
+        self.text(text, status: .ok, contentType: "text/plain; version=0.0.4; charset=utf-8")
     }
 }
