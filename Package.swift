@@ -315,6 +315,8 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Test support: the test process's one scratch folder (removed at exit) and the one way tests start a process (ChildProcess).
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: `stroke-triage` and `stroke-triage-server` command lines run in the test process (InProcessCLI, InProcessServerCLI).
+        .target(name: "CLITestSupport", dependencies: ["StrokeTriage", "StrokeTriageServer", "TriageLocalization", "TestScratch"], path: "Tests/CLITestSupport"),
         // Test support: the server tests' one HTTP client (HummingbirdTesting's TestClient behind a URL-based call).
         .target(
             name: "HTTPTestClient",
@@ -380,7 +382,7 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "StrokeAudit", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "StrokeAudit", "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),
@@ -402,7 +404,8 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),

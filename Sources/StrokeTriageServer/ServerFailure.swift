@@ -38,7 +38,7 @@ enum ServerFailure {
         func exit(verbose: Bool) -> ExitCode {
             var lines = ["error: \(message) [\(code)]"] + (suggestion.map { [$0] } ?? [])
             if let detail, verbose || status != ErrorCategory.unavailable.exitStatus { lines.append("detail: \(detail)") }
-            FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+            ServerConsole.err(lines.joined(separator: "\n") + "\n")
             return ExitCode(status)
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import StrokeAudit
 import Testing
 import TriageLocalization
+import CLITestSupport
 
 /// The audit commands in process (`InProcessCLI`): export → verify with the public key,
 /// refused keys, an assessment's trail, erase, rotate-key and errors. Test events are

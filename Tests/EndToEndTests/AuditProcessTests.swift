@@ -2,6 +2,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import CLITestSupport
 #endif
 
 /// The audit log where processes are the point: writers killed mid-append (crash loop) and

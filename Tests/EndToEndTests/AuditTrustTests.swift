@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import CLITestSupport
 
 /// The attacks of issue 11 through the real binary on real files: each one
 /// gives a nonzero exit and its named reason; a proper rotation and a real

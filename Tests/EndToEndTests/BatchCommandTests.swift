@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `stroke-triage batch` in process (`InProcessCLI`, standard input given): both formats for every
 /// module, CSV quoting, CRLF, blank lines, bad rows, header errors, stdin and

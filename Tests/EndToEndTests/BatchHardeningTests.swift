@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Batch and input messages under hostile input: an over-long row, control
 /// characters quoted back, numbers that overflow or underflow.

@@ -1,21 +1,11 @@
 import Foundation
+import CLITestSupport
 import TestScratch
 
 /// Runs the built `stroke-triage` binary as a user would, capturing its output.
 enum BinaryRunner {
-    /// The result of one run.
-    struct Result: Sendable {
-        let status: Int32
-        let stdout: String
-        let stderr: String
-
-        /// stdout parsed as one JSON object.
-        func json() throws -> [String: Any] {
-            let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
-            guard let object = value as? [String: Any] else { throw CocoaError(.coderReadCorrupt) }
-            return object
-        }
-    }
+    /// The result of one run (the same type as an in-process run's).
+    typealias Result = CLIRun
 
     /// The binary: `$STROKE_TRIAGE_BIN`, else beside the test bundle, else `.build/debug`.
     static let binary: URL = {

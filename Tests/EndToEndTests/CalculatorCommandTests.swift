@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The calculator commands through the built binary: golden values via
 /// `--json`, exit codes, and one-line errors naming the field.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `centers` and `route` through the built binary: JSON contract, exit codes,
 /// bundled data from any directory, user datasets and the gazetteer.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Help and errors a new user meets first: a mistyped subcommand gets a
 /// suggestion, `--help` cites only what users have, and the top risk level has

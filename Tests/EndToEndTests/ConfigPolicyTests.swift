@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The one config-load policy: a configuration file that exists but cannot be
 /// used stops every command with exit 78 (EX_CONFIG) and one line naming the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The same input gives byte-identical `--json` on every run, in every mode;
 /// drivers are ordered by |weight| descending, then by key, and never print `-0.0`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// docs/commands.md is a contract: every command and subcommand of the built
 /// binary has an example there, and every example line (`$ … stroke-triage …`)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `--explain` through the built binary: every golden value of
 /// ../shared/reference/golden is reproduced by its trace, and the probability

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// What a new user sees first: one reconciled LVO statement, which inputs each
 /// number used, where the record went, and the routing that follows FAST-ED.

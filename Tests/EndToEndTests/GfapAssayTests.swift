@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// GFAP assay provenance through the built binary: `--gfap-assay` and the
 /// config default are recorded and draw the hedged warning; the value is never

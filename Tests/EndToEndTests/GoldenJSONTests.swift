@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The CLI's `--json` output, byte for byte, against golden files recorded before
 /// the engine moves out of the executable (issue 13: "the CLI's `--json` output

@@ -1,6 +1,7 @@
 import Foundation
 @testable import StrokeTriage
 import Testing
+import CLITestSupport
 
 /// Standard input given to a command run in process (`Console.Capture`): its lines as
 /// `readLine` splits them, the password of `login`, a batch's `-` streamed through a socket

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `stroke-triage-server api`'s own settings over real HTTP: `--audit` writes
 /// the CLI's audit log (read back by `stroke-triage audit verify`), a broken

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `stroke-triage-server api`'s `/v1` routes against the CLI binary over real
 /// HTTP on loopback: `POST /v1/assess` answers byte-for-byte what

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeModels
 import Testing
+import CLITestSupport
 
 /// The one-shot module commands and the piped walkthrough, run in process
 /// (`InProcessCLI`, standard input given): JSON shape, sources, exit codes, the disclaimer gate and reports.

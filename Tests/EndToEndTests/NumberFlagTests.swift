@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Issue 29 item 7 through the binary (the exit code is the point): number flags use
 /// the one decimal grammar of batch and the API. `--gfap 0x1F4` was 500 and `0x1p9`

@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import TestScratch
+import CLITestSupport
 #endif
 
 /// Reports, audit exports and batch output through the real binary: devices

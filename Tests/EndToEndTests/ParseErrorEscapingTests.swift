@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Argument-parser's own errors quote what was typed: control characters in
 /// them are escaped, so an escape sequence never reaches the terminal raw.

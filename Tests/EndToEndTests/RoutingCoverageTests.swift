@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Place names everywhere (`--near` on the module commands, place names in the
 /// walkthrough) and honest out-of-area routing (Paris: no destination), through

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The five scale commands and `scales` through the built binary: JSON
 /// contract, hand-calculated totals at the threshold edges, exit 65 naming

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `batch --module scales`: every determined scale per row, in CSV and JSON
 /// Lines, hand-calculated totals, and a bad item rejecting only its row.

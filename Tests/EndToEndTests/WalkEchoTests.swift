@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// Issue 29 item 10 in process, with standard input given as a pipe gives it: the walkthrough echoes
 /// a piped answer so the transcript reads like a session; an escape sequence or a bidi

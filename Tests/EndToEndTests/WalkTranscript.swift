@@ -1,4 +1,5 @@
 import Foundation
+import CLITestSupport
 
 /// A walkthrough run in process (`InProcessCLI`) with its answers piped, one per line, and
 /// its transcript read back in order as `PtySession` reads a terminal: `expect` finds text

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeModels
 import Testing
+import CLITestSupport
 
 /// The walkthrough in process with piped answers (`WalkTranscript`): the three paths, the
 /// guided FAST-ED, re-asking, going back, German, end of input, compared with the offline models.

@@ -1,6 +1,7 @@
 import Foundation
 import StrokeModels
 import Testing
+import CLITestSupport
 
 /// The walkthrough with a region's scales configured (`"scales": ["race", "lams"]`)
 /// in process with piped answers (`WalkTranscript`), in English and German: their items are

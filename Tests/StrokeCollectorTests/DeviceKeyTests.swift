@@ -18,8 +18,8 @@ struct DeviceKeyTests {
         let plain = DeviceHome()
         let configured = DeviceHome()
         try configured.configure(["collector": LiveCollector.deadURL(), "device": configured.name])
-        let without = try await plain.run(Self.coma)
-        let with = try await configured.run(Self.coma)
+        let without = try await plain.runBinary(Self.coma)
+        let with = try await configured.runBinary(Self.coma)
         #expect(without.status == 0)
         #expect(with.status == 0, "\(with.stderr)")
         #expect(with.stdout == without.stdout)
@@ -45,7 +45,7 @@ struct DeviceKeyTests {
             try device.configure(["collector": collector.url, "device": device.name])
             try device.record(1)
             _ = try await collector.store.addDevice(name: device.name, publicKey: try device.publicKey())
-            let result = try await device.run(Self.coma)
+            let result = try await device.runBinary(Self.coma)
             #expect(result.status == 0, "\(result.stderr)")
             let head = try device.headSequence()
             #expect(try await collector.waitForHead(device.name, atLeast: head) == head)
@@ -157,15 +157,15 @@ struct DeviceKeyTests {
         let url = try PostgresCluster.shared.get().createDatabase()
         let database = "postgres://collector@localhost:\(url.port)/\(url.database)?host=\(url.socketDirectory!)"
         let (first, second) = (SimulatedDevice(name: "AMB-12").publicKey, SimulatedDevice(name: "AMB-12").publicKey)
-        await #expect(try ServerBinaryTests.run(["collector", "add-device", "--database", database, "--name", "AMB-12",
-                                           "--public-key", first]).status == 0)
-        let updated = try await ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-12",
+        #expect(await ServerBinaryTests.admin(["collector", "add-device", "--database", database, "--name", "AMB-12",
+                                               "--public-key", first]).status == 0)
+        let updated = await ServerBinaryTests.admin(["collector", "update-device-key", "--database", database, "--name", "AMB-12",
                                                  "--public-key", second])
         #expect(updated.status == 0, "\(updated.stderr)")
         #expect(updated.stdout == "updated the key of device AMB-12 (active)\n")
-        let listed = try await ServerBinaryTests.run(["collector", "list-devices", "--database", database, "--json"])
+        let listed = await ServerBinaryTests.admin(["collector", "list-devices", "--database", database, "--json"])
         #expect(listed.stdout.contains(second))
-        let unknown = try await ServerBinaryTests.run(["collector", "update-device-key", "--database", database, "--name", "AMB-99",
+        let unknown = await ServerBinaryTests.admin(["collector", "update-device-key", "--database", database, "--name", "AMB-99",
                                                  "--public-key", first])
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("collector.deviceUnknown"))

@@ -2,6 +2,7 @@ import AuditFormat
 import CollectorWire
 import Crypto
 import FleetSimulator
+import CLITestSupport
 import Foundation
 import StrokeCollector
 import TestScratch
@@ -62,18 +63,22 @@ enum FleetBinaries {
         var description: String { message }
     }
 
+    /// A `stroke-triage-server` administration command line, run in the test process.
     static func server(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await run(ServerBinaryTests.server, arguments)
+        await ServerBinaryTests.admin(arguments)
     }
 
+    /// A `stroke-triage` command line, run in the test process.
     static func cli(_ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        try await run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments)
+        let run = await InProcessCLI.run(arguments, environment: ["LANG": "en_US.UTF-8"], unset: unsetVariables)
+        return (run.status, run.stdout, run.stderr)
     }
+
+    /// The variables the fixture's commands never inherit from the test process.
+    static let unsetVariables = ServerCommand.collectorVariables + ["STROKE_COLLECTOR_SIGNING_KEY", "LC_ALL", "LC_MESSAGES"]
 
     static func run(_ binary: URL, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-        let outcome = try await ServerCommand.run(binary, arguments, environment: ["LANG": "en_US.UTF-8"],
-                                            unset: ServerCommand.collectorVariables
-                                                + ["STROKE_COLLECTOR_SIGNING_KEY", "LC_ALL", "LC_MESSAGES"])
+        let outcome = try await ServerCommand.run(binary, arguments, environment: ["LANG": "en_US.UTF-8"], unset: unsetVariables)
         return (outcome.status, outcome.stdout, outcome.stderr)
     }
 

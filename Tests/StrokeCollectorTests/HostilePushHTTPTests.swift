@@ -47,8 +47,7 @@ struct HostilePushHTTPTests {
         let forked = try await pusher.post(collector.url, body: forkBody, headers: device.signatureHeaders(path: path, body: forkBody))
         #expect(forked.0 == 409 && code(forked) == "chain.fork")
 
-        let suspend = try await ServerCommand.run(ServerBinaryTests.server,
-                                               ["collector", "suspend-device", "--database", fleet.databaseURL, "--name", other.name])
+        let suspend = await ServerBinaryTests.admin(["collector", "suspend-device", "--database", fleet.databaseURL, "--name", other.name])
         #expect(suspend.status == 0)
         let otherBody = other.pushBody(other.log(count: 2))
         let suspended = try await pusher.post(collector.url, body: otherBody, headers: other.signatureHeaders(path: path, body: otherBody))
@@ -68,8 +67,7 @@ struct HostilePushHTTPTests {
         #expect(peakAfter - peakBefore < 48 * 1024, "peak memory grew from \(peakBefore) KiB to \(peakAfter) KiB")
 
         #expect(try fleet.storedHeads() == [device.name: 5, other.name: 0])
-        let listed = try await ServerCommand.run(ServerBinaryTests.server,
-                                              ["collector", "incidents", "--database", fleet.databaseURL, "--json"])
+        let listed = await ServerBinaryTests.admin(["collector", "incidents", "--database", fleet.databaseURL, "--json"])
         #expect(listed.status == 0)
         let incidents = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
         let reasons = incidents.map { "\($0["device"] as? String ?? "?") \($0["reason"] as? String ?? "?")" }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLITestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -158,27 +159,25 @@ struct PrenotifyEndToEndTests {
         await #expect(try h.cli(["notify", "update", "--case", caseId]).status == 64)
     }
 
-    @Test("the walkthrough on a real terminal offers the pre-notification after routing; y sends it")
+    @Test("the walkthrough offers the pre-notification after routing; y sends it")
     func walkthroughOffersAndSends() async throws {
         let h = try await PrenotifyHarness()
         defer { h.stop() }
         let hospital = try await Self.routedHospital(h)
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
-        let t = try PrenotifyTerminal(PrenotifyHarness.cli, ["walk", "--mode", "offline", "--accept-disclaimer"],
-                                      environment: ["STROKE_TRIAGE_HOME": h.home.path, "STROKE_TRIAGE_DEVICE": h.device,
-                                                    "STROKE_TRIAGE_RELAY": h.relayURL])
-        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"), ("Compute?", "")] {
-            try t.answer(prompt, reply)
-        }
-        let result = try t.expect("Send pre-notification to ")
-        #expect(result.contains("ICH probability"), "the result comes before the offer")
-        try t.answer("(y/n)", "maybe")
-        try t.expect("Please answer y or n")
-        try t.answer("(y/n)", "y")
-        try t.expect("Pre-notification delivered to")
-        try t.answer("Save a Markdown handover report?", "")
-        #expect(try t.waitForExit() == 0)
+        // Answers: comatose, GFAP, minutes, location, compute; the offer (maybe, then y); no report.
+        let walk = try await h.cli(["walk", "--mode", "offline", "--accept-disclaimer"],
+                                   environment: ["STROKE_TRIAGE_RELAY": h.relayURL],
+                                   stdin: "y\n500\n\n48.1374,11.5755\n\nmaybe\ny\n\n")
+        #expect(walk.status == 0, "\(walk.stderr)")
+        let offer = try #require(walk.stdout.range(of: "Send pre-notification to "), "\(walk.stdout)")
+        #expect(walk.stdout[..<offer.lowerBound].contains("ICH probability"), "the result comes before the offer")
+        let afterOffer = walk.stdout[offer.upperBound...]
+        let retry = try #require(afterOffer.range(of: "Please answer y or n"))
+        let delivered = try #require(afterOffer.range(of: "Pre-notification delivered to"))
+        #expect(retry.upperBound <= delivered.lowerBound)
+        #expect(afterOffer[delivered.upperBound...].contains("Save a Markdown handover report?"))
         let cases = try await PrenotifyHarness.waitFor(seconds: 60, "the walkthrough's case") { () async throws -> [[String: Any]]? in
             let cases = try await PrenotifyHarness.boardCases(board)
             return cases.isEmpty ? nil : cases

@@ -6,6 +6,7 @@ import FoundationNetworking
 #if canImport(Glibc)
 import Glibc
 import TestScratch
+import CLITestSupport
 import HTTPTestClient
 #endif
 
@@ -140,12 +141,16 @@ final class PrenotifyHarness: @unchecked Sendable {
         return names.filter { $0.hasSuffix(".log") }.sorted().map { log(String($0.dropLast(4))) }.joined(separator: "\n")
     }
 
-    /// Runs the paramedic CLI with this device's home and name.
-    func cli(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+    /// Runs the paramedic CLI (in the test process) with this device's home and name, and `stdin`.
+    func cli(_ arguments: [String], environment: [String: String] = [:], stdin: String? = nil) async throws -> Run {
         var env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": device, "NO_COLOR": "1", "LANG": "C"]
         for (key, value) in environment { env[key] = value }
-        return try await Self.run(Self.cli, arguments, environment: env)
+        let run = await InProcessCLI.run(arguments, stdin: stdin, environment: env, unset: Self.unsetVariables)
+        return Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
+
+    /// The variables a harness's command never inherits from the test process.
+    static let unsetVariables = ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"]
 
     /// Runs the server executable; throws when it fails.
     @discardableResult
@@ -220,8 +225,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     private static func run(_ executable: URL, _ arguments: [String], environment: [String: String]) async throws -> Run {
-        let outcome = try await ServerCommand.run(executable, arguments, environment: environment,
-                                            unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "LC_ALL", "LC_MESSAGES"])
+        let outcome = try await ServerCommand.run(executable, arguments, environment: environment, unset: unsetVariables)
         return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
 

@@ -2,6 +2,7 @@ import FleetSimulator
 import Foundation
 import Testing
 import TestScratch
+import CLITestSupport
 import HTTPTestClient
 import StrokeCollector
 
@@ -80,6 +81,12 @@ struct ServerBinaryTests {
             try await Task.sleep(for: .milliseconds(100))
         }
         throw CocoaError(.executableLoad)
+    }
+
+    /// Runs a `stroke-triage-server` administration command line in the test process.
+    static func admin(_ arguments: [String]) async -> (status: Int32, stdout: String, stderr: String) {
+        let run = await InProcessServerCLI.run(arguments)
+        return (run.status, run.stdout, run.stderr)
     }
 
     /// Runs the server binary to its end.

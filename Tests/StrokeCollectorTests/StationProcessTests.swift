@@ -4,6 +4,7 @@ import ServerKit
 import StrokeCollector
 import Testing
 import TestScratch
+import CLITestSupport
 import TLSFixture
 #if canImport(Glibc)
 import Glibc
@@ -130,9 +131,8 @@ struct StationSite {
 
     /// Runs the CLI as device AMB-7 with this home (no relay, collector database or CA from the environment).
     func cli(_ arguments: [String]) async throws -> PrenotifyHarness.Run {
-        let run = try await ServerCommand.run(
-            PrenotifyHarness.cli, arguments,
-            environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
+        let run = await InProcessCLI.run(
+            arguments, environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
             unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
         return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }

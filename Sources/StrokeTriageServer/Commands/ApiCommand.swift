@@ -91,7 +91,7 @@ struct ApiCommand: AsyncParsableCommand {
             try await ServerLaunch.run(routes.makeRouter().buildResponder(), server: server, host: host, port: port,
                                        serverName: "stroke-triage-api", logger: logger) { port in
                 let shown = host.contains(":") ? "[\(host)]" : host
-                FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(port)\n".utf8))
+                ServerConsole.outRaw("listening on \(scheme)://\(shown):\(port)\n")
             }
         } catch {
             throw ServerFailure.cannotRun("the API", host: host, port: port, error: error, verbose: verbose)

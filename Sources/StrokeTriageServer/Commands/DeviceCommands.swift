@@ -16,7 +16,7 @@ struct AddDeviceCommand: AsyncParsableCommand {
     func run() async throws {
         let (name, key) = (name, publicKey)
         let device = try await options.withStore { try await $0.addDevice(name: name, publicKey: key) }
-        print("added device \(device.name) (\(device.status))")
+        ServerConsole.out("added device \(device.name) (\(device.status))")
     }
 }
 
@@ -31,7 +31,7 @@ struct ListDevicesCommand: AsyncParsableCommand {
     func run() async throws {
         let all = all
         let devices = try await options.withStore { try await $0.listDevices(includeRemoved: all) }
-        for line in ServerOutput.devices(devices, json: json) { print(line) }
+        for line in ServerOutput.devices(devices, json: json) { ServerConsole.out(line) }
     }
 }
 
@@ -46,7 +46,7 @@ struct SuspendDeviceCommand: AsyncParsableCommand {
     func run() async throws {
         let name = name
         try await options.withStore { try await $0.setStatus(name: name, to: "suspended") }
-        print("suspended device \(name)")
+        ServerConsole.out("suspended device \(name)")
     }
 }
 
@@ -61,7 +61,7 @@ struct ResumeDeviceCommand: AsyncParsableCommand {
     func run() async throws {
         let name = name
         try await options.withStore { try await $0.setStatus(name: name, to: "active") }
-        print("resumed device \(name)")
+        ServerConsole.out("resumed device \(name)")
     }
 }
 
@@ -77,7 +77,7 @@ struct RemoveDeviceCommand: AsyncParsableCommand {
     func run() async throws {
         let name = name
         try await options.withStore { try await $0.setStatus(name: name, to: "removed") }
-        print("removed device \(name)")
+        ServerConsole.out("removed device \(name)")
     }
 }
 
@@ -93,6 +93,6 @@ struct IncidentsCommand: AsyncParsableCommand {
     func run() async throws {
         let device = device
         let incidents = try await options.withStore { try await $0.incidents(deviceName: device) }
-        for line in ServerOutput.incidents(incidents, json: json) { print(line) }
+        for line in ServerOutput.incidents(incidents, json: json) { ServerConsole.out(line) }
     }
 }

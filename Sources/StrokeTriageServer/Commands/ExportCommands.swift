@@ -14,7 +14,7 @@ struct CollectorKeygenCommand: ParsableCommand {
 
     func run() throws {
         let publicKey = try ServerFailure.report(verbose: false) { try FleetKeyFile.generate(.collector, to: out, force: force) }
-        print(publicKey)
+        ServerConsole.out(publicKey)
     }
 }
 
@@ -38,7 +38,7 @@ struct CollectorPublicKeysCommand: AsyncParsableCommand {
         let keys = FleetPublicKeys(collector: key.publicKey.rawRepresentation, devices: devices)
         let out = out
         try ServerFailure.report(verbose: false) { try OutputFileShim.write(keys.fileContents, to: out) }
-        print("wrote the public keys of the collector and \(devices.count) device(s) to \(out)")
+        ServerConsole.out("wrote the public keys of the collector and \(devices.count) device(s) to \(out)")
     }
 }
 
@@ -77,6 +77,6 @@ struct CollectorExportCommand: AsyncParsableCommand {
         let summary = try ServerFailure.report(verbose: false) {
             try FleetExportWriter.write(devices: content, fromMs: range.fromMs, toMs: range.toMs, signingKey: key, to: out, force: force)
         }
-        print("exported \(summary.devices) device(s), \(summary.records) record(s) in range, to \(out)")
+        ServerConsole.out("exported \(summary.devices) device(s), \(summary.records) record(s) in range, to \(out)")
     }
 }

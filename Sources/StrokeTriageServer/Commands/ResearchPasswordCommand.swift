@@ -25,18 +25,18 @@ struct ResearchPasswordCommand: ParsableCommand {
         let first = PasswordReader.read(prompt: "Research-access password: ") ?? ""
         if PasswordReader.isInteractive {
             let again = PasswordReader.read(prompt: "Again: ") ?? ""
-            guard again == first else { fail("the two passwords differ; nothing was written", code: "api.configurationInvalid", exit: 64) }
+            guard again == first else { throw fail("the two passwords differ; nothing was written", code: "api.configurationInvalid", exit: 64) }
         }
         do {
             try ResearchPassword.new(first).write(to: out, force: force)
         } catch {
-            fail(error.englishMessage, code: error.code, exit: first.count < ResearchPassword.minimumLength ? 64 : 1)
+            throw fail(error.englishMessage, code: error.code, exit: first.count < ResearchPassword.minimumLength ? 64 : 1)
         }
-        print("wrote the research-access password hash to \(out) (mode 0600); start the API with --research-password-file \(out)")
+        ServerConsole.out("wrote the research-access password hash to \(out) (mode 0600); start the API with --research-password-file \(out)")
     }
 
-    private func fail(_ message: String, code: String, exit: Int32) -> Never {
-        FileHandle.standardError.write(Data("error: \(message) [\(code)]\n".utf8))
-        Foundation.exit(exit)
+    private func fail(_ message: String, code: String, exit: Int32) -> ExitCode {
+        ServerConsole.err("error: \(message) [\(code)]\n")
+        return ExitCode(exit)
     }
 }

@@ -18,6 +18,6 @@ struct UpdateDeviceKeyCommand: AsyncParsableCommand {
     func run() async throws {
         let (name, key) = (name, publicKey)
         let device = try await options.withStore { try await $0.updateDeviceKey(name: name, publicKey: key) }
-        print("updated the key of device \(device.name) (\(device.status))")
+        ServerConsole.out("updated the key of device \(device.name) (\(device.status))")
     }
 }

@@ -27,7 +27,7 @@ struct BoardKeygenCommand: AsyncParsableCommand {
     func run() async throws {
         let path = out
         let keys = try await ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
-        print(keys.publicKey.description)
+        ServerConsole.out(keys.publicKey.description)
     }
 }
 

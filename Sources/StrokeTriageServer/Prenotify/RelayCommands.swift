@@ -45,8 +45,8 @@ struct AddHospitalCommand: AsyncParsableCommand {
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         do {
             let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, nowMs: now) }
-            print("added hospital \(hospital.id)")
-            if let made { print("board key file: \(made) (for `board serve --key`)") }
+            ServerConsole.out("added hospital \(hospital.id)")
+            if let made { ServerConsole.out("board key file: \(made) (for `board serve --key`)") }
         } catch {
             // A key pair registered nowhere is of no use: the file made for it goes again.
             if let made { try? FileManager.default.removeItem(atPath: made) }
@@ -72,7 +72,7 @@ struct ListHospitalsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let hospitals = try await options.withStore { try await $0.listHospitals() }
-        for line in ServerOutput.hospitals(hospitals, json: json) { print(line) }
+        for line in ServerOutput.hospitals(hospitals, json: json) { ServerConsole.out(line) }
     }
 }
 
@@ -87,6 +87,6 @@ struct RemoveHospitalCommand: AsyncParsableCommand {
     func run() async throws {
         let id = id
         try await options.withStore { try await $0.removeHospital(id: id) }
-        print("removed hospital \(id)")
+        ServerConsole.out("removed hospital \(id)")
     }
 }

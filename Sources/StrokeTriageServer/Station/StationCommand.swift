@@ -116,7 +116,7 @@ struct StationCommand: AsyncParsableCommand {
                     beforeServerStarts: { try await relayStore.migrate() }, logger: logger
                 ) { port in
                     let shown = host.contains(":") ? "[\(host)]" : host
-                    FileHandle.standardOutput.write(Data("listening on \(scheme)://\(shown):\(port)\n".utf8))
+                    ServerConsole.outRaw("listening on \(scheme)://\(shown):\(port)\n")
                 }
             }
         } catch let exit as ExitCode {
