@@ -1,7 +1,8 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
 
-/// The same input gives byte-identical `--json` on every run, in every mode;
+/// The same input gives byte-identical `--json` on every run (in the test process), in every mode;
 /// drivers are ordered by |weight| descending, then by key, and never print `-0.0`.
 @Suite struct DeterministicOutputTests {
     static let runs = 20
@@ -14,14 +15,14 @@ import Testing
     ]
 
     /// Runs `arguments` `runs` times, each in the same (emptied) home, and returns the distinct outputs.
-    static func outputs(_ arguments: [String]) throws -> Set<String> {
+    static func outputs(_ arguments: [String]) async throws -> Set<String> {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         var seen = Set<String>()
         for _ in 0..<runs {
             try? FileManager.default.removeItem(at: home)
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            let r = try BinaryRunner.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
+            let r = await InProcessCLI.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
             #expect(r.status == 0, "\(arguments): \(r.stderr)")
             seen.insert(r.stdout)
         }
@@ -29,21 +30,21 @@ import Testing
     }
 
     @Test(arguments: ["offline", "auto", "cloud"])
-    func jsonIsByteIdenticalAcrossTwentyRuns(_ mode: String) throws {
-        let server = try FakeCloudServerProcess.start()
+    func jsonIsByteIdenticalAcrossTwentyRuns(_ mode: String) async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         for module in Self.modules {
             let arguments = module + Self.accept + ["--mode", mode, "--api-base", server.base("ties"), "--deadline", "60"]
-            let outputs = try Self.outputs(arguments)
+            let outputs = try await Self.outputs(arguments)
             #expect(outputs.count == 1, "\(module[0]) in \(mode) mode gave \(outputs.count) different outputs")
             #expect(!(outputs.first ?? "").contains("-0.0"))
         }
     }
 
-    @Test func equalWeightsAreOrderedByKeyAndZeroIsNeverNegative() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func equalWeightsAreOrderedByKeyAndZeroIsNeverNegative() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try BinaryRunner.run(Self.modules[2] + Self.accept + ["--mode", "cloud", "--api-base", server.base("ties"), "--deadline", "60"])
+        let r = await InProcessCLI.run(Self.modules[2] + Self.accept + ["--mode", "cloud", "--api-base", server.base("ties"), "--deadline", "60"])
         #expect(r.status == 0, "\(r.stderr)")
         let ich = try #require(try r.json()["ich"] as? [String: Any])
         let drivers = try #require(ich["drivers"] as? [[String: Any]])
@@ -54,7 +55,7 @@ import Testing
         let dir = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("r.md").path
-        let text = try BinaryRunner.run(Self.modules[2] + ["--accept-disclaimer", "--mode", "cloud", "--api-base", server.base("ties"),
+        let text = await InProcessCLI.run(Self.modules[2] + ["--accept-disclaimer", "--mode", "cloud", "--api-base", server.base("ties"),
                                                            "--deadline", "60", "--report", report])
         #expect(text.status == 0, "\(text.stderr)")
         let order = ["Anticoagulated", "Antiplatelet", "Leg paresis"]
@@ -66,11 +67,11 @@ import Testing
         #expect(drivenLine.map { positions(String($0)) == positions(String($0)).sorted() && positions(String($0)).count == 3 } == true)
     }
 
-    @Test func theOfflineComaBaselinesAgeDriverIsZeroNotMinusZero() throws {
-        let r = try BinaryRunner.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"])
+    @Test func theOfflineComaBaselinesAgeDriverIsZeroNotMinusZero() async throws {
+        let r = await InProcessCLI.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("    Age                0.00 "), "\(r.stdout)")
-        let json = try BinaryRunner.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--json"])
+        let json = await InProcessCLI.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--json"])
         #expect(json.stdout.contains(#"{"feature":"age_years","label":"Age","weight":0.0}"#), "\(json.stdout)")
         #expect(!json.stdout.contains("-0.0"))
     }

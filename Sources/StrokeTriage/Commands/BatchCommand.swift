@@ -55,7 +55,7 @@ struct BatchCommand: AsyncParsableCommand {
         let (summary, seconds) = try await Failure.report(outputOptions) {
             try await job.timedRun(events: BatchConsole(localizer: localizer)) {
                 try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
-                                        logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
+                                        logger: CloudSettings.logger(verbose: outputOptions.verbose, to: ConsoleErrorStream()), perRowRequests: perRowRequests)
             }
         }
         for line in BatchText.summary(summary, seconds: seconds, localizer) { Console.err(line) }
