@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// GFAP assay provenance through the built binary: `--gfap-assay` and the
+/// GFAP assay provenance through the CLI (in the test process): `--gfap-assay` and the
 /// config default are recorded and draw the hedged warning; the value is never
 /// converted; unknown names are usage errors.
 @Suite struct GfapAssayTests {
@@ -43,8 +43,8 @@ import Testing
         #expect(config.status == 64)
         #expect(config.stderr.contains("gfapAssay"))
         try Data(#"{"scales": ["race", "nihss"]}"#.utf8).write(to: home.appendingPathComponent("config.json"))
-        let scales = try BinaryRunner.run(["walk", "--mode", "offline", "--accept-disclaimer"], stdin: "",
-                                          environment: ["STROKE_TRIAGE_HOME": home.path])
+        let scales = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], answers: [],
+                                            environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(scales.status == 64)
         #expect(scales.stderr.contains("nihss") && scales.stderr.contains("race, lams, cpsss, pass, van"))
     }

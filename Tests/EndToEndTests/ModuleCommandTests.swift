@@ -2,16 +2,19 @@ import Foundation
 import StrokeModels
 import Testing
 
-/// The one-shot module commands and the piped walkthrough through the built
-/// binary: JSON shape, sources, exit codes, the disclaimer gate and reports.
+/// The one-shot module commands (in the test process) and the piped walkthrough
+/// (the built binary): JSON shape, sources, exit codes, the disclaimer gate and reports.
 @Suite struct ModuleCommandTests {
     static let offline = ["--mode", "offline"]
     static let accept = ["--accept-disclaimer"]
     static let full = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7",
                        "--headache", "--arm-paresis"]
 
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments + offline, stdin: stdin, environment: environment)
+    /// Runs `arguments` offline in the test process; with `stdin` (a piped walkthrough, whose
+    /// echo is the point) the binary.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> BinaryRunner.Result {
+        if let stdin { return try BinaryRunner.run(arguments + offline, stdin: stdin, environment: environment) }
+        return await InProcessCLI.run(arguments + offline, environment: environment)
     }
 
     static func checkPrediction(_ value: Any?, source: String, expected: Prediction) throws {
@@ -40,8 +43,8 @@ import Testing
         #expect(v["source"] as? String == "local")
     }
 
-    @Test func fullJsonHasEveryDocumentedKey() throws {
-        let r = try Self.run(Self.full + ["--onset-minutes", "45", "--json"] + Self.accept)
+    @Test func fullJsonHasEveryDocumentedKey() async throws {
+        let r = try await Self.run(Self.full + ["--onset-minutes", "45", "--json"] + Self.accept)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         #expect(Array(j.keys).sorted() == ["decision", "disclaimer", "ich", "inputs", "lvo", "module", "volume", "warnings"])
@@ -64,8 +67,8 @@ import Testing
         #expect(r.stdout.split(separator: "\n").count == 1)
     }
 
-    @Test func comaAndLimitedJson() throws {
-        let coma = try Self.run(["coma", "--gfap", "500", "--json"] + Self.accept)
+    @Test func comaAndLimitedJson() async throws {
+        let coma = try await Self.run(["coma", "--gfap", "500", "--json"] + Self.accept)
         #expect(coma.status == 0)
         let c = try coma.json()
         #expect(c["module"] as? String == "coma")
@@ -76,7 +79,7 @@ import Testing
         #expect(((c["ich"] as? [String: Any])?["notes"] as? [String])?.contains { $0.contains("74.59") } == true)
         try Self.checkVolume(c["volume"])
 
-        let limited = try Self.run(["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--reduced-vigilance",
+        let limited = try await Self.run(["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--reduced-vigilance",
                                     "--lat", "48.1", "--lon", "11.5", "--json"] + Self.accept)
         #expect(limited.status == 0)
         let l = try limited.json()
@@ -87,19 +90,19 @@ import Testing
         #expect(inputs["reducedVigilance"] as? Bool == true)
     }
 
-    @Test func underEighteenHasNoIchNumber() throws {
-        let r = try Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300"] + Self.accept)
+    @Test func underEighteenHasNoIchNumber() async throws {
+        let r = try await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300"] + Self.accept)
         #expect(r.status == 0)
         #expect(r.stdout.contains("not available"))
         #expect(r.stdout.contains("applies from age 18"))
-        let j = try Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--json"] + Self.accept).json()
+        let j = try await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--json"] + Self.accept).json()
         let ich = try #require(j["ich"] as? [String: Any])
         #expect(ich["probability"] is NSNull && ich["riskLevel"] is NSNull)
     }
 
-    @Test func humanOutputIsHedgedSourcedAndFits80Columns() throws {
+    @Test func humanOutputIsHedgedSourcedAndFits80Columns() async throws {
         for language in ["en", "de"] {
-            let r = try Self.run(Self.full + ["--lang", language] + Self.accept)
+            let r = try await Self.run(Self.full + ["--lang", language] + Self.accept)
             #expect(r.status == 0)
             for line in r.stdout.split(separator: "\n") { #expect(line.count <= 80, "too wide: \(line)") }
             #expect(!r.stdout.contains("\u{1B}["))
@@ -109,28 +112,29 @@ import Testing
             #expect(r.stdout.contains("gfap-volume-loglog-r2-0.476"))
             #expect(r.stdout.contains("│"))
         }
-        let en = try Self.run(Self.full + Self.accept)
+        let en = try await Self.run(Self.full + Self.accept)
         #expect(en.stdout.contains("Source: offline baseline"))
         #expect(en.stdout.contains("Source: local model"))
         #expect(en.stdout.contains("51 %  high"))
         #expect(en.stdout.contains("Research use only"))
     }
 
-    @Test func disclaimerGate() throws {
-        let refused = try Self.run(["coma", "--gfap", "500", "--json"])
+    @Test func disclaimerGate() async throws {
+        let refused = try await Self.run(["coma", "--gfap", "500", "--json"])
         #expect(refused.status == 64)
         #expect(refused.stdout.isEmpty)
         #expect(refused.stderr.split(separator: "\n").count == 1)
         #expect(refused.stderr.contains("--accept-disclaimer"))
 
         let home = BinaryRunner.temporaryHome().path
-        #expect(try Self.run(["coma", "--gfap", "500"] + Self.accept, environment: ["STROKE_TRIAGE_HOME": home]).status == 0)
-        #expect(try Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": home]).status == 0)
+        #expect(try await Self.run(["coma", "--gfap", "500"] + Self.accept, environment: ["STROKE_TRIAGE_HOME": home]).status == 0)
+        #expect(try await Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": home]).status == 0)
 
         let walked = BinaryRunner.temporaryHome().path
-        let walk = try Self.run(["walk"], stdin: "yes\ny\n500\n\n\n\n\n", environment: ["STROKE_TRIAGE_HOME": walked])
+        let walk = await ScriptedWalk.run(["walk"] + Self.offline, answers: ["yes", "y", "500", "", "", "", ""],
+                                          environment: ["STROKE_TRIAGE_HOME": walked])
         #expect(walk.status == 0)
-        #expect(try Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": walked]).status == 0)
+        #expect(try await Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": walked]).status == 0)
     }
 
     @Test(arguments: [
@@ -142,8 +146,8 @@ import Testing
         (["coma", "--gfap", "300", "--onset-minutes=-1"], "onset"),
         (["coma", "--gfap", "300", "--lat", "91", "--lon", "10"], "Latitude"),
     ])
-    func invalidDataExits65(_ arguments: [String], _ field: String) throws {
-        let r = try Self.run(arguments + ["--json"] + Self.accept)
+    func invalidDataExits65(_ arguments: [String], _ field: String) async throws {
+        let r = try await Self.run(arguments + ["--json"] + Self.accept)
         #expect(r.status == 65)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr.split(separator: "\n").count == 1)
@@ -155,15 +159,15 @@ import Testing
         ["coma"], ["coma", "--gfap", "abc"], ["limited", "--gfap", "300"], ["full", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300"],
         ["coma", "--gfap", "300", "--lat", "48"], ["coma", "--gfap", "300", "--lang", "fr"], ["coma", "--gfap", "300", "--bogus"],
     ])
-    func usageErrorsExit64(_ arguments: [String]) throws {
-        let r = try Self.run(arguments + Self.accept)
+    func usageErrorsExit64(_ arguments: [String]) async throws {
+        let r = try await Self.run(arguments + Self.accept)
         #expect(r.status == 64)
         #expect(r.stdout.isEmpty)
     }
 
-    @Test func reportFileIsPrivateAndComplete() throws {
+    @Test func reportFileIsPrivateAndComplete() async throws {
         let path = BinaryRunner.temporaryHome().appendingPathComponent("report.md").path
-        let r = try Self.run(Self.full + ["--json", "--report", path, "--lang", "de"] + Self.accept)
+        let r = try await Self.run(Self.full + ["--json", "--report", path, "--lang", "de"] + Self.accept)
         #expect(r.status == 0)
         #expect(try r.json()["module"] as? String == "full")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -172,25 +176,25 @@ import Testing
         for part in ["# Übergabebericht", "(UTC)", "## Eingaben", "| Kopfschmerzen | ja |", "Offline-Basismodell", "## Hinweis", "Nur für Forschungszwecke"] {
             #expect(text.contains(part), "report lacks \(part)")
         }
-        let failed = try Self.run(["coma", "--gfap", "300", "--report", "/nonexistent-dir/r.md"] + Self.accept)
+        let failed = try await Self.run(["coma", "--gfap", "300", "--report", "/nonexistent-dir/r.md"] + Self.accept)
         #expect(failed.status == 1)
         #expect(failed.stdout.isEmpty)
         #expect(failed.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test func pipedWalkthroughOneAnswerPerLine() throws {
-        let r = try Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n180\n7\nn\nn\ny\nn\nn\nn\nn\nn\n\n\n\n\n")
+    @Test func pipedWalkthroughOneAnswerPerLine() async throws {
+        let r = try await Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n180\n7\nn\nn\ny\nn\nn\nn\nn\nn\n\n\n\n\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("LVO probability"))
         #expect(r.stdout.contains("51 %  high"))
         #expect(r.stdout.contains("Age (years, a whole number from 0 to 120) > 70\n"))
 
-        let json = try Self.run(["walk", "--json"] + Self.accept, stdin: "y\n500\n\n\n\n\n")
+        let json = try await Self.run(["walk", "--json"] + Self.accept, stdin: "y\n500\n\n\n\n\n")
         #expect(json.status == 0)
         #expect(try json.json()["module"] as? String == "coma")
         #expect(json.stderr.contains("Is the patient comatose"))
 
-        let ended = try Self.run(["walk"] + Self.accept, stdin: "n\n")
+        let ended = try await Self.run(["walk"] + Self.accept, stdin: "n\n")
         #expect(ended.status == 0)
     }
 
