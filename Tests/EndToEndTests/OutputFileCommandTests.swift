@@ -39,7 +39,7 @@ struct OutputFileCommandTests {
     /// A home with a small audit log (three events), for the export tests.
     static func homeWithLog() throws -> URL {
         let home = folder()
-        let r = try BinaryRunner.appendStress(["--count", "3"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = TestEventAppender.append(3, home: home)
         #expect(r.status == 0, "\(r.stderr)")
         return home
     }
@@ -188,24 +188,22 @@ struct OutputFileCommandTests {
 extension OutputFileCommandTests {
     /// The walkthrough's report offer follows the same rule: a bare name goes to
     /// `reports/` and the full path is shown; a refused path is asked again.
-    @Test func theWalkthroughSavesABareReportNameInReportsAndShowsTheFullPath() throws {
+    @Test func theWalkthroughSavesABareReportNameInReportsAndShowsTheFullPath() async throws {
         let home = Self.folder()
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], home: home)
-        for (prompt, reply) in [("comatose", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
-                                ("Location", ""), ("Compute? [Y/n/b]", "")] {
-            try WalkthroughTerminalTests.answer(s, prompt, reply)
-        }
-        // A directory is refused with a clear line, and the offer comes again.
-        try WalkthroughTerminalTests.answer(s, "Save a Markdown handover report?", dir.path)
-        try s.expect("is a directory;")
-        try WalkthroughTerminalTests.answer(s, "Save a Markdown handover report?", "walk-report.md")
-        let saved = home.appendingPathComponent("data/reports/walk-report.md").path
-        try s.expect("Report saved to")
-        try s.expect("walk-report.md")
-        #expect(try s.waitForExit() == 0)
-        #expect(Self.mode(saved) == 0o600)
+        let r = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: [
+            ("comatose", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""), ("Location", ""), ("Compute? [Y/n/b]", ""),
+            // A directory is refused with a clear line, and the offer comes again.
+            ("Save a Markdown handover report?", dir.path), ("Save a Markdown handover report?", "walk-report.md"),
+        ], environment: ["STROKE_TRIAGE_HOME": home.path])
+        #expect(r.mismatches.isEmpty, "\(r.mismatches)")
+        let shown = r.transcript.joined(separator: "\n")
+        let refused = try #require(shown.range(of: "is a directory;"), "\(shown)")
+        let saved = try #require(shown.range(of: "Report saved to", range: refused.upperBound..<shown.endIndex), "\(shown)")
+        #expect(shown[saved.upperBound...].contains("walk-report.md"))
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(Self.mode(home.appendingPathComponent("data/reports/walk-report.md").path) == 0o600)
     }
 }
