@@ -363,7 +363,12 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "StrokeTriage", "TriageLocalization", "StrokeModels", "FakeCloudLauncher", "TLSFixture", "TestScratch", .product(name: "GRDB", package: "GRDB.swift"),
+                // The local API served in the test process, and HummingbirdTesting's client for its raw HTTP requests.
+                "StrokeLocalAPI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),
