@@ -75,6 +75,13 @@ public final class FakeCloud: @unchecked Sendable {
         return true
     }
 
+    /// `waitForRequests` on a thread of its own, so the waiting never holds a thread of Swift's cooperative pool.
+    public func requests(_ base: String, function: String = "total", count wanted: Int, timeout: Double = 60) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: self.waitForRequests(base, function: function, count: wanted, timeout: timeout)) }.start()
+        }
+    }
+
     /// Stops listening and closes every open connection (a hanging answer ends at once).
     public func stop() {
         let open: Set<Int32> = state.withLock {
