@@ -18,7 +18,7 @@ extension CloudAssessmentTests {
         #expect(fallback.status == 0)
         #expect(!cloud.stderr.contains("not recorded") && !fallback.stderr.contains("not recorded"))
 
-        let verify = await InProcessCLI.run(["audit", "verify", "--json"], environment: env)
+        let verify = await InProcessCLI.runOnStillClock(["audit", "verify", "--json"], environment: env)
         #expect(verify.status == 0, "\(verify.stderr)")
         let report = try verify.json()
         #expect(report["intact"] as? Bool == true)
@@ -27,7 +27,7 @@ extension CloudAssessmentTests {
         // The decrypted export holds the value and each prediction's provenance, so the
         // raw files' lack of it below means encryption, not absence.
         let export = home.appendingPathComponent("export.jsonl")
-        let exported = await InProcessCLI.run(["audit", "export", "--out", export.path], environment: env)
+        let exported = await InProcessCLI.runOnStillClock(["audit", "export", "--out", export.path], environment: env)
         #expect(exported.status == 0, "\(exported.stderr)")
         let exportText = try String(contentsOf: export, encoding: .utf8)
         #expect(exportText.contains("\"gfap\":4321.5"))
@@ -57,9 +57,9 @@ extension CloudAssessmentTests {
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let r = await Self.assess(["coma", "--gfap", "4321.5"], mode: "cloud", base: "http://127.0.0.1:1", environment: env)
         #expect(r.status == 69)
-        #expect(await InProcessCLI.run(["audit", "verify"], environment: env).status == 0)
+        #expect(await InProcessCLI.runOnStillClock(["audit", "verify"], environment: env).status == 0)
         let export = home.appendingPathComponent("export.jsonl")
-        #expect(await InProcessCLI.run(["audit", "export", "--out", export.path], environment: env).status == 0)
+        #expect(await InProcessCLI.runOnStillClock(["audit", "export", "--out", export.path], environment: env).status == 0)
         let records = try String(contentsOf: export, encoding: .utf8).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(records.compactMap { $0["type"] as? String }.contains("assessment.started"))

@@ -1,5 +1,6 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeCloud
 import StrokeModels
 import Testing
 import TriageEngine
@@ -30,10 +31,12 @@ import TriageEngine
     }
 
     /// Runs a module command in `mode` against `base`, with a deadline far above any scheduling delay (tests about the deadline pass their own).
+    /// On a still cloud clock unless `clock` is given (the deadline tests' system clock).
     static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "60",
-                       json: Bool = true, environment: [String: String] = [:]) async -> BinaryRunner.Result {
+                       json: Bool = true, environment: [String: String] = [:],
+                       clock: any CloudClock = StillCloudClock()) async -> BinaryRunner.Result {
         await InProcessCLI.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
-                             environment: environment)
+                               environment: environment, clock: clock)
     }
 
     static func prediction(_ j: [String: Any], _ key: String) throws -> [String: Any] {
@@ -123,6 +126,8 @@ import TriageEngine
         var testDescription: String { name }
 
         func base(_ server: FakeCloud) -> String { fixedBase ?? server.base(fault ?? "ok") }
+        /// The silent server's reason is the deadline: the system clock; the others' reasons are their own.
+        var clock: any CloudClock { fault == "hang" ? SystemCloudClock() : StillCloudClock() }
     }
 
     /// Only the silent server is about the deadline; the others get one far above
@@ -143,7 +148,7 @@ import TriageEngine
         let server = try FakeCloud.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
-        let r = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
+        let r = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, clock: failing.clock)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -156,7 +161,7 @@ import TriageEngine
         #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
         #expect(!r.stdout.contains("\"source\":\"cloud\""))
 
-        let human = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false)
+        let human = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false, clock: failing.clock)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Cloud not used: " + failing.reason))
         #expect(human.stdout.contains("Source: offline baseline"))
@@ -169,7 +174,8 @@ import TriageEngine
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
         for json in [true, false] {
-            let r = await Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json)
+            let r = await Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json,
+                                      clock: failing.clock)
             #expect(r.status == 69)
             #expect(r.stdout.isEmpty)
             let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
@@ -240,7 +246,7 @@ import TriageEngine
         // the command's clock stands still until both calls have reached the server, then steps past the deadline.
         let clock = SteppedCloudClock()
         let base = server.base("hang@predict_lvo")
-        async let run = CloudSettings.$clock.withValue(clock) { await Self.assess(Self.full, base: base, deadline: "1") }
+        async let run = Self.assess(Self.full, base: base, deadline: "1", clock: clock)
         let started = await server.requests(base, function: "predict_full_stroke", count: 1)
         let lvoStarted = await server.requests(base, function: "predict_lvo", count: 1)
         #expect(started && lvoStarted, "the calls never reached the server")
@@ -321,7 +327,7 @@ import TriageEngine
         let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let r = await InProcessCLI.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        let r = await InProcessCLI.runOnStillClock(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
         #expect(server.requestCount(base) == 2)  // the same request twice (placeholder check)

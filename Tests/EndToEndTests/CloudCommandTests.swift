@@ -9,7 +9,7 @@ import Testing
     @Test func warmUpReportsEveryFunctionsStatusAndLatency() async throws {
         let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = await InProcessCLI.run(["warm-up", "--api-base", server.base(), "--json"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base(), "--json"])
         #expect(r.status == 0)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.map { $0["function"] as? String } == [
@@ -20,7 +20,7 @@ import Testing
     }
 
     @Test func warmUpAgainstARefusingPortExits69WithTheReason() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.allSatisfy { $0["error"] as? String == "cloud.connect" })
@@ -30,7 +30,7 @@ import Testing
         let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let r = await InProcessCLI.run(["warm-up", "--api-base", base, "--verbose"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", base, "--verbose"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("endpoint=\(base)/predict_lvo"))
         #expect(r.stderr.contains("attempt=1") && r.stderr.contains("attempt_ms=") && r.stderr.contains("outcome=status 400"))
@@ -51,13 +51,13 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try String(contentsOf: file, encoding: .utf8).contains(token))
 
-        let status = await InProcessCLI.run(["status", "--json"], environment: env)
+        let status = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
         #expect(status.status == 0)
         #expect(try status.json()["loggedIn"] as? Bool == true)
-        let logout = await InProcessCLI.run(["logout"], environment: env)
+        let logout = await InProcessCLI.runOnStillClock(["logout"], environment: env)
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        let after = await InProcessCLI.run(["status", "--json"], environment: env)
+        let after = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
         #expect(try after.json()["loggedIn"] as? Bool == false)
         for output in [login.stdout, login.stderr, status.stdout, status.stderr, logout.stdout, after.stdout] {
             #expect(!output.contains(token) && !output.contains("correct horse"))
@@ -93,7 +93,7 @@ import Testing
     }
 
     @Test func anUnusableAPIBaseIsAUsageError() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "ftp://example.org"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "ftp://example.org"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("api-base"))
     }
@@ -105,7 +105,7 @@ import Testing
         let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
         let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
         func apiBase(_ arguments: [String]) async throws -> String? {
-            try await InProcessCLI.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+            try await InProcessCLI.runOnStillClock(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
         }
         #expect(try await apiBase([]) == fromEnv)
         try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
@@ -114,7 +114,7 @@ import Testing
     }
 
     @Test func aDeadlineOutsideItsRangeIsAUsageError() async throws {
-        let r = await InProcessCLI.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("deadline"))
     }
@@ -122,7 +122,7 @@ import Testing
     @Test func warmUpOfASilentCloudStopsAtTheDeadline() async throws {
         let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = await InProcessCLI.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.count == 5)

@@ -37,8 +37,8 @@ import Glibc
         try await LocalAPIInProcess.withServer { (base: String) async throws in
             for arguments in Self.grid {
                 let common = arguments + ["--accept-disclaimer", "--json", "--deadline", "60"]
-                let offline = await InProcessCLI.run(common + ["--mode", "offline"])
-                let cloud = await InProcessCLI.run(common + ["--mode", "cloud", "--api-base", base])
+                let offline = await InProcessCLI.runOnStillClock(common + ["--mode", "offline"])
+                let cloud = await InProcessCLI.runOnStillClock(common + ["--mode", "cloud", "--api-base", base])
                 #expect(offline.status == 0, "\(arguments): \(offline.stderr)")
                 #expect(cloud.status == 0, "\(arguments): \(cloud.stderr)")
                 let o = try Self.json(offline), c = try Self.json(cloud)
@@ -57,7 +57,7 @@ import Glibc
             // Under 18 the baseline does not apply: the API answers 422, auto mode falls back to offline.
             let cases = [Self.grid[1], Self.grid[6], ["limited", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100"]]
             for arguments in cases {
-                let r = await InProcessCLI.run(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
+                let r = await InProcessCLI.runOnStillClock(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
                                                             "--api-base", base])
                 #expect(r.status == 0, "\(arguments): \(r.stderr)")
                 #expect(!r.stdout.contains("\"source\":\"cloud\""), "\(arguments): \(r.stdout)")

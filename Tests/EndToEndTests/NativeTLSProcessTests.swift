@@ -17,16 +17,16 @@ import Testing
         defer { #expect(server.stop() == 0) }
         #expect(server.base.hasPrefix("https://127.0.0.1:"), "\(server.base)")
 
-        let trusted = await InProcessCLI.run(Self.assessment + ["--json", "--api-base", server.base, "--ca-file", files.caFile])
+        let trusted = await InProcessCLI.runOnStillClock(Self.assessment + ["--json", "--api-base", server.base, "--ca-file", files.caFile])
         #expect(trusted.status == 0, "\(trusted.stderr)")
-        let offline = await InProcessCLI.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
+        let offline = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
         #expect(trusted.stdout == offline.stdout, "the cloud path over TLS gives the offline answer")
 
-        let byEnvironment = await InProcessCLI.run(Self.assessment + ["--api-base", server.base],
+        let byEnvironment = await InProcessCLI.runOnStillClock(Self.assessment + ["--api-base", server.base],
                                                    environment: ["STROKE_TRIAGE_CA_FILE": files.caFile])
         #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
 
-        let refused = await InProcessCLI.run(Self.assessment + ["--api-base", server.base])
+        let refused = await InProcessCLI.runOnStillClock(Self.assessment + ["--api-base", server.base])
         #expect(refused.status == 69, "\(refused.stderr)")
         #expect(refused.stderr.contains("secure connection failed: SSL certificate problem"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)

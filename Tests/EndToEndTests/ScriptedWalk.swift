@@ -1,4 +1,5 @@
 import Foundation
+import StrokeCloud
 @testable import StrokeTriage
 import Testing
 import TriageEngine
@@ -9,6 +10,8 @@ import TriageRendering
 /// lines: its own environment, captured output, the real parsing, command and exit status),
 /// with a scripted dialog in place of the terminal (`WalkCommand.scriptedDialog`): each
 /// question must contain the script's prompt, and the answers end with the end of input.
+///
+/// The cloud clock is a still one unless given (`StillCloudClock`).
 ///
 /// The terminal itself (echo, Ctrl-C, Ctrl-D, the pseudo-terminal) stays with the process
 /// tests (`PtySession`).
@@ -30,7 +33,7 @@ enum ScriptedWalk {
     /// Runs `arguments` (starting with `walk`) answering each question of `script` in turn
     /// (a prompt the question must contain, and the answer).
     static func run(_ arguments: [String], script: [(prompt: String, answer: String)],
-                    environment: [String: String] = [:]) async -> Result {
+                    environment: [String: String] = [:], clock: any CloudClock = StillCloudClock()) async -> Result {
         let dialog = Dialog(script)
         var values = ProcessInfo.processInfo.environment
         let home = environment["STROKE_TRIAGE_HOME"] == nil ? BinaryRunner.temporaryHome() : nil
@@ -41,7 +44,9 @@ enum ScriptedWalk {
         let capture = Console.Capture()
         let status = await ProcessEnvironment.withValues(values) {
             await Console.capturing(capture) {
-                await WalkCommand.$scriptedDialog.withValue(dialog) { await StrokeTriage.run(arguments) }
+                await WalkCommand.$scriptedDialog.withValue(dialog) {
+                    await CloudSettings.$clock.withValue(clock) { await StrokeTriage.run(arguments) }
+                }
             }
         }
         let (stdout, stderr) = capture.texts

@@ -49,15 +49,15 @@ struct StationLoginTests {
             #expect(login.status == 0, "\(login.stderr)")
             #expect(try login.json()["loggedIn"] as? Bool == true)
             #expect(!login.stdout.contains("v1."), "the token is never printed")
-            let status = await InProcessCLI.run(["status", "--json"], environment: env)
+            let status = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
             #expect(try status.json()["loggedIn"] as? Bool == true)
             // The station checks the signed token: accepted by this server.
-            let checked = await InProcessCLI.run(["status", "--api-base", base, "--json"], environment: env)
+            let checked = await InProcessCLI.runOnStillClock(["status", "--api-base", base, "--json"], environment: env)
             #expect((try checked.json()["server"] as? [String: Any])?["accepted"] as? Bool == true, "\(checked.stdout)\(checked.stderr)")
-            let logout = await InProcessCLI.run(["logout", "--api-base", base, "--json"], environment: env)
+            let logout = await InProcessCLI.runOnStillClock(["logout", "--api-base", base, "--json"], environment: env)
             #expect(try logout.json()["removed"] as? Bool == true, "\(logout.stderr)")
-            #expect(await InProcessCLI.run(["logout", "--api-base", "ftp://not-http"], environment: env).status == 64)
-            #expect(try await InProcessCLI.run(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
+            #expect(await InProcessCLI.runOnStillClock(["logout", "--api-base", "ftp://not-http"], environment: env).status == 64)
+            #expect(try await InProcessCLI.runOnStillClock(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
         }
     }
 
@@ -70,7 +70,7 @@ struct StationLoginTests {
         }
         // A new server has a new signing key: the old token is refused, however well-formed.
         try await LocalAPIInProcess.withServer([.researchPasswordFile: file]) { (base: String) async throws in
-            let checked = await InProcessCLI.run(["status", "--api-base", base], environment: env)
+            let checked = await InProcessCLI.runOnStillClock(["status", "--api-base", base], environment: env)
             #expect(checked.status == 0)
             #expect(checked.stdout.contains("no longer accepts the session"), "\(checked.stdout)")
         }
@@ -86,7 +86,7 @@ struct StationLoginTests {
 
     @Test func aRefusedInputPrintsTheServersMessage() async throws {
         try await LocalAPIInProcess.withServer { (base: String) async throws in
-            let r = await InProcessCLI.run(["full", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100", "--fast-ed", "3",
+            let r = await InProcessCLI.runOnStillClock(["full", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100", "--fast-ed", "3",
                                             "--mode", "cloud", "--api-base", base, "--accept-disclaimer"])
             #expect(r.status == 69, "\(r.stderr)")
             #expect(r.stderr.contains("cloud answered 422: The ICH baseline applies only for age_years"), "\(r.stderr)")
