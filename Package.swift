@@ -301,7 +301,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
-        // Starts Scripts/fake-cloud-server.py for the cloud and end-to-end tests.
+        // Test support: the fake Cloud Functions (the contract and faults of Scripts/fake-cloud-server.py),
+        // served in the test process (FakeCloud) for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
         // Test support: a throwaway CA and server certificate made with openssl (the TLS tests).
         .target(name: "TLSFixture", path: "Tests/TLSFixture"),

@@ -61,6 +61,11 @@ public final class FakeCloud: @unchecked Sendable {
         state.withLock { count(run(of: base), function) }
     }
 
+    /// The requests the run labelled `run` received, per function and `total`.
+    public func counts(run: String) -> [String: Int] {
+        state.withLock { (counts[run] ?? [:]).merging(["total": count(run, "total")]) { $1 } }
+    }
+
     /// Waits until the run of `base` has received `count` requests (in all or for one function),
     /// or `timeout` seconds pass (a bound for a broken test, not a synchronisation).
     /// - Returns: whether the count was reached.

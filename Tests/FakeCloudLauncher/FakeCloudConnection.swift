@@ -44,6 +44,11 @@ final class FakeCloudConnection {
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         var headEnd: Int?
         while headEnd == nil {
+            // Not a request line (a TLS handshake, say): answered 400 and closed, as Python's server does.
+            if let first = buffer.first, !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(first) {
+                _ = write(Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+                return nil
+            }
             headEnd = buffer.firstRange(of: separator)?.lowerBound
             if headEnd == nil, !fill() { return nil }
         }
