@@ -307,7 +307,8 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
-        // Starts Scripts/fake-cloud-server.py for the cloud and end-to-end tests.
+        // Test support: the fake Cloud Functions (the contract and faults of Scripts/fake-cloud-server.py),
+        // served in the test process (FakeCloud) for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
         // Test support: a throwaway CA and server certificate made with openssl (the TLS tests).
         .target(name: "TLSFixture", path: "Tests/TLSFixture"),
@@ -382,7 +383,15 @@ let package = Package(
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StrokeTriage", "TriageLocalization", "StrokeModels", "StrokeAudit", "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "StrokeTriage", "TriageEngine", "TriageRendering", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
+                "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                // The local API served in the test process, and HummingbirdTesting's client for its raw HTTP requests.
+                "StrokeLocalAPI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
             exclude: ["Golden"]
         ),

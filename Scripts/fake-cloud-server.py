@@ -1,5 +1,8 @@
 #!/usr/bin/env python3
-"""A fake of the prediction Cloud Functions for stroke-triage's tests and benchmarks.
+"""A fake of the prediction Cloud Functions for stroke-triage's benchmark (Scripts/bench.d/cloud).
+
+The tests serve the same contract and faults inside the test process
+(Tests/FakeCloudLauncher, FakeCloud): a change to one belongs in the other.
 
 Speaks the contract of cloud-api.md (predict_lvo answers with exactly the
 local LVO model's numbers) and injects faults per request, chosen by the

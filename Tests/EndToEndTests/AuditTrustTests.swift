@@ -3,7 +3,7 @@ import GRDB
 import Testing
 import CLITestSupport
 
-/// The attacks of issue 11 through the real binary on real files: each one
+/// The attacks of issue 11 through the CLI (in the test process) on real files: each one
 /// gives a nonzero exit and its named reason; a proper rotation and a real
 /// erasure still verify. Also the key-file exit codes the README promises.
 @Suite("Audit log against deletion, rollback and erasure", .serialized)
@@ -26,14 +26,14 @@ struct AuditTrustTests {
             }
         }
 
-        /// Appends `count` test events (Tests/AuditStress).
-        func append(_ count: Int) throws {
-            #expect(try appendStress(["--count", String(count)]).status == 0)
+        /// Appends `count` test events (as Tests/AuditStress does, in the test process).
+        func append(_ count: Int) {
+            #expect(appendEvents(count).status == 0)
         }
 
-        /// Runs the test-support writer `AuditStress` on this home.
-        func appendStress(_ arguments: [String]) throws -> BinaryRunner.Result {
-            try BinaryRunner.appendStress(arguments, environment: env)
+        /// Appends `count` test events in one new assessment (`TestEventAppender`).
+        func appendEvents(_ count: Int) -> BinaryRunner.Result {
+            TestEventAppender.append(count, home: url)
         }
 
         /// Raw SQL on the database, as an attacker with file access.
@@ -99,7 +99,7 @@ struct AuditTrustTests {
     func deleteTwoToLast() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(41)
+        home.append(41)
         try home.tamper("DELETE FROM events WHERE sequence BETWEEN 2 AND 41")
         let (status, reason, report) = try await home.verify()
         #expect(status == 1)
@@ -111,9 +111,9 @@ struct AuditTrustTests {
     func tailCut() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(10)
+        home.append(10)
         await #expect(try home.run(["audit", "checkpoint"]).status == 0)
-        try home.append(5)
+        home.append(5)
         try home.tamper("DELETE FROM events WHERE sequence > 12")
         await #expect(try home.verify().status == 1)
         await #expect(try home.verify().reason == "truncated")
@@ -128,7 +128,7 @@ struct AuditTrustTests {
     func rollbackDatabase() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(5)
+        home.append(5)
         let old = try home.snapshot("old.sqlite")
         try await home.assess(2)
         await #expect(try home.run(["audit", "checkpoint"]).status == 0)
@@ -146,7 +146,7 @@ struct AuditTrustTests {
     func rollbackBoth() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(5)
+        home.append(5)
         let oldDatabase = try home.snapshot("old.sqlite")
         let oldHead = try Data(contentsOf: home.headFile)
         try await home.assess(1)
@@ -170,7 +170,7 @@ struct AuditTrustTests {
         let home = Home()
         defer { home.remove() }
         try await home.assess(3)
-        let real = try home.appendStress(["--count", "1"])
+        let real = home.appendEvents(1)
         let id = try #require(real.stdout.split(separator: "\n").last { $0.hasPrefix("assessment ") }?.dropFirst(11))
         await #expect(try home.run(["audit", "erase", "--assessment", String(id)]).status == 0)
         await #expect(try home.verify().status == 0)
@@ -197,8 +197,8 @@ struct AuditTrustTests {
         #expect(after.status == 0)
         #expect(after.report["records"] as? Int == before.report["records"] as? Int)
         // The piped walkthrough shows its result too, then fails the same way.
-        let walked = try BinaryRunner.run(["walk", "--mode", "offline", "--key-file", old.path], stdin: "yes\ny\n500\n\n\n\n\n",
-                                          environment: home.env)
+        let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--key-file", old.path], answers: ["yes", "y", "500", "", "", "", ""],
+                                            environment: home.env)
         #expect(walked.status == 1)
         #expect(walked.stderr.contains("older than the log's keys"))
         #expect(!walked.stdout.isEmpty)
@@ -212,13 +212,13 @@ struct AuditTrustTests {
     func foreignDatabase() async throws {
         let mine = Home(), theirs = Home()
         defer { mine.remove(); theirs.remove() }
-        try mine.append(2)
-        try theirs.append(7)
+        mine.append(2)
+        theirs.append(7)
         try mine.restoreDatabase(from: try theirs.snapshot("copy.sqlite"))
         let verified = try await mine.run(["audit", "verify"])
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("belongs to another log"))
-        #expect(try mine.appendStress(["--count", "1"]).status == 1)
+        #expect(mine.appendEvents(1).status == 1)
         await #expect(try theirs.verify().report["records"] as? Int == 7)
     }
 
@@ -226,7 +226,7 @@ struct AuditTrustTests {
     func headMissing() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(3)
+        home.append(3)
         try FileManager.default.removeItem(at: home.headFile)
         let (status, reason, _) = try await home.verify()
         #expect(status == 1)
@@ -241,7 +241,7 @@ struct AuditTrustTests {
     func headCommand() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(4)
+        home.append(4)
         let head = try await home.run(["audit", "head", "--json"])
         #expect(head.status == 0)
         let json = try head.json()
@@ -250,7 +250,7 @@ struct AuditTrustTests {
         #expect(head.stdout.trimmingCharacters(in: .newlines) == (try String(contentsOf: home.headFile, encoding: .utf8)).trimmingCharacters(in: .newlines))
         let witness = home.url.appendingPathComponent("witness.json")
         try Data(head.stdout.utf8).write(to: witness)
-        try home.append(2)
+        home.append(2)
         await #expect(try home.verify(["--against", witness.path]).status == 0)
         let garbage = home.url.appendingPathComponent("garbage.json")
         try Data("{}".utf8).write(to: garbage)
@@ -261,7 +261,7 @@ struct AuditTrustTests {
     func exportHead() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(3)
+        home.append(3)
         let file = home.url.appendingPathComponent("out.jsonl")
         await #expect(try home.run(["audit", "export", "--out", file.path]).status == 0)
         let manifestURL = URL(fileURLWithPath: file.path + ".manifest.json")
@@ -284,7 +284,7 @@ struct AuditTrustTests {
     func badKeyFile(kind: String) async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(2)
+        home.append(2)
         try FileManager.default.removeItem(at: home.keyFile)
         switch kind {
         case "garbage": try Data("not a key file \u{1}".utf8).write(to: home.keyFile)
@@ -332,7 +332,7 @@ struct AuditTrustTests {
     func pythonVerifier() async throws {
         let home = Home()
         defer { home.remove() }
-        try home.append(3)
+        home.append(3)
         let file = home.url.appendingPathComponent("out.csv")
         await #expect(try home.run(["audit", "export", "--format", "csv", "--out", file.path]).status == 0)
         let key = home.url.appendingPathComponent("audit.pub")

@@ -1,23 +1,25 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
+import CLITestSupport
 
 /// The audit log of assessments that asked the cloud: it verifies, records each
 /// number's provenance, records failures by code, and holds no patient value in plaintext.
 extension CloudAssessmentTests {
-    @Test func anAutoModeAssessmentIsAuditedWithoutThePatientValueInPlaintext() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func anAutoModeAssessmentIsAuditedWithoutThePatientValueInPlaintext() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
-        let cloud = try Self.assess(["coma", "--gfap", "4321.5"], base: server.base(), environment: env)
+        let cloud = await Self.assess(["coma", "--gfap", "4321.5"], base: server.base(), environment: env)
         #expect(cloud.status == 0, "\(cloud.stderr)")
         #expect(try Self.prediction(try cloud.json(), "ich")["source"] as? String == "cloud")
-        let fallback = try Self.assess(["coma", "--gfap", "4321.5"], base: "http://127.0.0.1:1", environment: env)
+        let fallback = await Self.assess(["coma", "--gfap", "4321.5"], base: "http://127.0.0.1:1", environment: env)
         #expect(fallback.status == 0)
         #expect(!cloud.stderr.contains("not recorded") && !fallback.stderr.contains("not recorded"))
 
-        let verify = try BinaryRunner.run(["audit", "verify", "--json"], environment: env)
+        let verify = await InProcessCLI.runOnStillClock(["audit", "verify", "--json"], environment: env)
         #expect(verify.status == 0, "\(verify.stderr)")
         let report = try verify.json()
         #expect(report["intact"] as? Bool == true)
@@ -26,7 +28,7 @@ extension CloudAssessmentTests {
         // The decrypted export holds the value and each prediction's provenance, so the
         // raw files' lack of it below means encryption, not absence.
         let export = home.appendingPathComponent("export.jsonl")
-        let exported = try BinaryRunner.run(["audit", "export", "--out", export.path], environment: env)
+        let exported = await InProcessCLI.runOnStillClock(["audit", "export", "--out", export.path], environment: env)
         #expect(exported.status == 0, "\(exported.stderr)")
         let exportText = try String(contentsOf: export, encoding: .utf8)
         #expect(exportText.contains("\"gfap\":4321.5"))
@@ -50,15 +52,15 @@ extension CloudAssessmentTests {
         }
     }
 
-    @Test func aCloudModeFailureIsAuditedAsAnErrorWithItsCodeOnly() throws {
+    @Test func aCloudModeFailureIsAuditedAsAnErrorWithItsCodeOnly() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let env = ["STROKE_TRIAGE_HOME": home.path]
-        let r = try Self.assess(["coma", "--gfap", "4321.5"], mode: "cloud", base: "http://127.0.0.1:1", environment: env)
+        let r = await Self.assess(["coma", "--gfap", "4321.5"], mode: "cloud", base: "http://127.0.0.1:1", environment: env)
         #expect(r.status == 69)
-        #expect(try BinaryRunner.run(["audit", "verify"], environment: env).status == 0)
+        #expect(await InProcessCLI.runOnStillClock(["audit", "verify"], environment: env).status == 0)
         let export = home.appendingPathComponent("export.jsonl")
-        #expect(try BinaryRunner.run(["audit", "export", "--out", export.path], environment: env).status == 0)
+        #expect(await InProcessCLI.runOnStillClock(["audit", "export", "--out", export.path], environment: env).status == 0)
         let records = try String(contentsOf: export, encoding: .utf8).split(separator: "\n")
             .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
         #expect(records.compactMap { $0["type"] as? String }.contains("assessment.started"))

@@ -1,75 +1,64 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// The walkthrough against the fake cloud: on a pseudo-terminal and piped, the
-/// cloud's result, the fallback's reason, Ctrl-C during a silent call, cloud mode.
+/// The walkthrough against the fake cloud: the cloud's result, the fallback's reason and
+/// cloud mode, in the test process with a scripted dialog (`ScriptedWalk`); Ctrl-C during
+/// a silent call on a pseudo-terminal (the process is the point: a signal).
 extension CloudAssessmentTests {
-    /// Walks the coma path on a terminal in auto mode against `base`; the exit code, the result, every line.
-    static func walkComa(_ base: String) throws -> (exit: Int32, result: String, lines: [String]) {
-        let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + accept)
-        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
-        try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
-        try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
-        try WalkthroughTerminalTests.answer(s, "Location", "")
-        try WalkthroughTerminalTests.answer(s, "Compute? [Y/n/b]", "")
-        let result = try s.expect("Save a Markdown handover report?")
-        try s.expect("> ")
-        s.send("")
-        return (try s.waitForExit(), result, s.lines)
+    /// The coma path's questions and answers (auto mode, no onset, no location, compute, no report).
+    static let comaScript: [(prompt: String, answer: String)] = [
+        ("Is the patient comatose (GCS 8 or below)? (y/n)", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
+        ("Location", ""), ("Compute? [Y/n/b]", ""), ("Save a Markdown handover report?", ""),
+    ]
+
+    /// Walks the coma path in auto mode against `base`: the result, and every line shown.
+    static func walkComa(_ base: String) async -> ScriptedWalk.Result {
+        await ScriptedWalk.run(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + accept, script: comaScript)
     }
 
-    @Test func walkthroughOnATerminalShowsTheCloudResult() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func walkthroughShowsTheCloudResult() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let (exit, result, _) = try Self.walkComa(server.base())
-        #expect(exit == 0)
-        #expect(result.contains("50 %"))
-        #expect(result.contains("Source: cloud model, model predict_coma_ich"))
-        #expect(!result.contains("Cloud not used"))
+        let r = await Self.walkComa(server.base())
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.mismatches.isEmpty, "\(r.mismatches)")
+        #expect(r.stdout.contains("50 %"))
+        #expect(r.stdout.contains("Source: cloud model, model predict_coma_ich"))
+        #expect(!r.stdout.contains("Cloud not used"))
     }
 
-    @Test func walkthroughOnATerminalShowsTheFallbackReason() throws {
-        let (exit, result, lines) = try Self.walkComa("http://127.0.0.1:1")
-        #expect(exit == 0)
-        #expect(result.contains("Cloud not used: cloud unreachable: connection refused or failed"))
-        #expect(result.contains("Source: offline baseline, model ich-baseline-age-gfap-logistic"))
-        #expect(!result.contains("Source: cloud model"))
-        for line in lines { #expect(line.count <= 80, "too wide: \(line)") }
+    @Test func walkthroughShowsTheFallbackReason() async throws {
+        let r = await Self.walkComa("http://127.0.0.1:1")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.mismatches.isEmpty, "\(r.mismatches)")
+        #expect(r.stdout.contains("Cloud not used: cloud unreachable: connection refused or failed"))
+        #expect(r.stdout.contains("Source: offline baseline, model ich-baseline-age-gfap-logistic"))
+        #expect(!r.stdout.contains("Source: cloud model"))
+        for line in r.transcript + r.stdout.split(separator: "\n").map(String.init) { #expect(line.count <= 80, "too wide: \(line)") }
     }
 
     @Test func ctrlCWhileTheCloudIsSilentExits130() throws {
-        let server = try FakeCloudServerProcess.start()
+        let server = try FakeCloud.start()
         defer { server.stop() }
         // A deadline far beyond the wait below: only the interrupt can end the run in time.
         let base = server.base("hang")
         let s = try PtySession(["walk", "--mode", "auto", "--api-base", base, "--deadline", "60"] + Self.accept)
-        try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
-        try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL", "500")
-        try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
-        try WalkthroughTerminalTests.answer(s, "Location", "")
-        try WalkthroughTerminalTests.answer(s, "Compute? [Y/n/b]", "")
-        // The warm-up posts once to predict_coma_ich; the assessment's call is the second (bounded wait).
-        var polls = 0
-        while try server.requestCount(base, function: "predict_coma_ich") < 2, polls < 100 {
-            polls += 1
-            usleep(50_000)
-        }
-        #expect(polls < 100, "the assessment's call never reached the server")
+        for (prompt, answer) in Self.comaScript.dropLast() { try WalkthroughTerminalTests.answer(s, prompt, answer) }
+        // The warm-up posts once to predict_coma_ich; the assessment's call is the second.
+        #expect(server.waitForRequests(base, function: "predict_coma_ich", count: 2), "the assessment's call never reached the server")
         s.control(3)
         #expect(try s.waitForExit(timeout: 15) == 130)
         #expect(!s.transcript.contains("ICH probability"))
         #expect(s.terminalIsSane)
     }
 
-    @Test func pipedWalkthroughOfTheFullModuleUsesBothCloudFunctions() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func walkthroughOfTheFullModuleUsesBothCloudFunctions() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let answers = "n\ny\n70\n160\n90\n180\n7\ny\nn\ny\nn\nn\nn\nn\nn\n\n\n\n\n"
-        let r = try BinaryRunner.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "60"] + Self.accept,
-                                     stdin: answers)
+        let answers = ["n", "y", "70", "160", "90", "180", "7", "y", "n", "y", "n", "n", "n", "n", "n", "", "", "", ""]
+        let r = await ScriptedWalk.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "60"] + Self.accept,
+                                       answers: answers)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         #expect(j["module"] as? String == "full")
@@ -77,9 +66,9 @@ extension CloudAssessmentTests {
         Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
     }
 
-    @Test func pipedWalkthroughInCloudModeExits69WithNothingOnStdout() throws {
-        let r = try BinaryRunner.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "60"] + Self.accept,
-                                     stdin: "y\n500\n\n\n\n\n")
+    @Test func walkthroughInCloudModeExits69WithNothingOnStdout() async throws {
+        let r = await ScriptedWalk.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "60"] + Self.accept,
+                                       answers: ["y", "500", "", "", "", ""])
         #expect(r.status == 69)
         #expect(r.stdout.isEmpty)
         let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
@@ -87,9 +76,10 @@ extension CloudAssessmentTests {
     }
 
     @Test(arguments: [["--api-base", "ftp://example.org"], ["--api-base", "http://127.0.0.1:1", "--deadline", "0"]])
-    func anUnusableCloudSettingStopsTheWalkthroughBeforeTheFirstQuestion(_ arguments: [String]) throws {
-        let r = try BinaryRunner.run(["walk"] + arguments + Self.accept, stdin: "y\n500\n\n\n\n\n")
+    func anUnusableCloudSettingStopsTheWalkthroughBeforeTheFirstQuestion(_ arguments: [String]) async throws {
+        let r = await ScriptedWalk.run(["walk"] + arguments + Self.accept, answers: ["y", "500", "", "", "", ""])
         #expect(r.status == 64)
+        #expect(!r.transcript.contains { $0.contains("comatose") })
         #expect(!r.stdout.contains("comatose"))
         #expect(r.stderr.split(separator: "\n").count == 1)
         #expect(r.stderr.contains(arguments.count == 2 ? "api-base" : "deadline"))

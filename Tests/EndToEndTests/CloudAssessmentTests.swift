@@ -1,11 +1,16 @@
+import FakeCloudLauncher
 import Foundation
+import StrokeCloud
 import StrokeModels
 import Testing
+import TriageEngine
+import CLITestSupport
 
-/// Issue 4's "Done when", through the built binary against the real fake Cloud
-/// Functions (Scripts/fake-cloud-server.py): the module commands and the
-/// walkthrough use the cloud when it answers, and fall back honestly and fast
-/// when it does not. Each test starts its own detached server.
+/// Issue 4's "Done when", through the CLI's command lines run in the test process
+/// (`InProcessCLI`) against the fake Cloud Functions (`FakeCloud`, the contract and
+/// faults of Scripts/fake-cloud-server.py, served in this process on their own threads):
+/// the module commands and the walkthrough use the cloud when it answers, and fall back
+/// honestly when it does not. Each test starts its own server on a random port.
 @Suite struct CloudAssessmentTests {
     static let accept = ["--accept-disclaimer"]
     static let coma = ["coma", "--gfap", "500"]
@@ -27,10 +32,12 @@ import Testing
     }
 
     /// Runs a module command in `mode` against `base`, with a deadline far above any scheduling delay (tests about the deadline pass their own).
+    /// On a still cloud clock unless `clock` is given (the deadline tests' system clock).
     static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "60",
-                       json: Bool = true, environment: [String: String] = [:]) throws -> BinaryRunner.Result {
-        try BinaryRunner.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
-                             environment: environment)
+                       json: Bool = true, environment: [String: String] = [:],
+                       clock: any CloudClock = StillCloudClock()) async -> BinaryRunner.Result {
+        await InProcessCLI.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
+                               environment: environment, clock: clock)
     }
 
     static func prediction(_ j: [String: Any], _ key: String) throws -> [String: Any] {
@@ -54,11 +61,11 @@ import Testing
 
     // MARK: The cloud answers
 
-    @Test func comaAndLimitedUseTheirCloudFunctions() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func comaAndLimitedUseTheirCloudFunctions() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let c = try Self.assess(Self.coma, base: base)
+        let c = await Self.assess(Self.coma, base: base)
         #expect(c.status == 0, "\(c.stderr)")
         let cj = try c.json()
         let ich = try Self.prediction(cj, "ich")
@@ -66,7 +73,7 @@ import Testing
         #expect(ich["probability"] as? Double == 0.5)
         #expect(try Self.prediction(cj, "volume")["source"] as? String == "local")
 
-        let l = try Self.assess(Self.limited, base: base)
+        let l = await Self.assess(Self.limited, base: base)
         #expect(l.status == 0, "\(l.stderr)")
         let lj = try l.json()
         let lich = try Self.prediction(lj, "ich")
@@ -74,14 +81,14 @@ import Testing
         #expect(lich["probability"] as? Double == 0.42)
         #expect(try Self.prediction(lj, "volume")["source"] as? String == "local")
         // predict_coma_ich is asked twice (the placeholder check), predict_limited_data_ich once.
-        #expect(try server.requestCount(base) == 3)
+        #expect(server.requestCount(base) == 3)
     }
 
-    @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func fullTakesIchFromFullStrokeAndLvoFromPredictLvo() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let r = try Self.assess(Self.full, base: base)
+        let r = await Self.assess(Self.full, base: base)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -93,9 +100,9 @@ import Testing
         #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
         #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
         #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
-        #expect(try server.requestCount(base) == 2)
+        #expect(server.requestCount(base) == 2)
 
-        let human = try Self.assess(Self.full, base: base, json: false)
+        let human = await Self.assess(Self.full, base: base, json: false)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Source: cloud model, model predict_full_stroke"))
         #expect(human.stdout.contains("Source: cloud model, model predict_lvo (Production LVO Model"))
@@ -103,7 +110,7 @@ import Testing
         #expect(!human.stdout.contains("Cloud not used"))
         // The cloud's drivers carry request field names; they read as the findings' labels.
         #expect(human.stdout.contains("    Headache  "))
-        let german = try Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
+        let german = await Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
         #expect(german.stdout.contains("    Kopfschmerzen  "))
         #expect(!german.stdout.contains("headache"))
     }
@@ -119,7 +126,9 @@ import Testing
         let reason: String
         var testDescription: String { name }
 
-        func base(_ server: FakeCloudServerProcess) -> String { fixedBase ?? server.base(fault ?? "ok") }
+        func base(_ server: FakeCloud) -> String { fixedBase ?? server.base(fault ?? "ok") }
+        /// The silent server's reason is the deadline: the system clock; the others' reasons are their own.
+        var clock: any CloudClock { fault == "hang" ? SystemCloudClock() : StillCloudClock() }
     }
 
     /// Only the silent server is about the deadline; the others get one far above
@@ -136,11 +145,11 @@ import Testing
     ]
 
     @Test(arguments: failures, ["coma", "limited", "full"])
-    func autoFallsBackWithTheReasonInWords(_ failing: Failing, _ module: String) throws {
-        let server = try FakeCloudServerProcess.start()
+    func autoFallsBackWithTheReasonInWords(_ failing: Failing, _ module: String) async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
-        let r = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline)
+        let r = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, clock: failing.clock)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let j = try r.json()
@@ -153,7 +162,7 @@ import Testing
         #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
         #expect(!r.stdout.contains("\"source\":\"cloud\""))
 
-        let human = try Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false)
+        let human = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false, clock: failing.clock)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Cloud not used: " + failing.reason))
         #expect(human.stdout.contains("Source: offline baseline"))
@@ -161,12 +170,13 @@ import Testing
     }
 
     @Test(arguments: failures, ["coma", "full"])
-    func cloudModeExits69WithTheReasonOnStderr(_ failing: Failing, _ module: String) throws {
-        let server = try FakeCloudServerProcess.start()
+    func cloudModeExits69WithTheReasonOnStderr(_ failing: Failing, _ module: String) async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let arguments = try #require(Self.modules[module])
         for json in [true, false] {
-            let r = try Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json)
+            let r = await Self.assess(arguments, mode: "cloud", base: failing.base(server), deadline: failing.deadline, json: json,
+                                      clock: failing.clock)
             #expect(r.status == 69)
             #expect(r.stdout.isEmpty)
             let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
@@ -179,30 +189,31 @@ import Testing
         }
     }
 
-    @Test func offlineNeverTouchesTheNetwork() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func offlineNeverTouchesTheNetwork() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
         for arguments in [Self.coma, Self.limited, Self.full] {
-            let r = try Self.assess(arguments, mode: "offline", base: base)
+            let r = await Self.assess(arguments, mode: "offline", base: base)
             #expect(r.status == 0)
             let ich = try Self.prediction(try r.json(), "ich")
             #expect(ich["source"] as? String == "baseline")
             #expect(ich["fallbackReason"] == nil)
         }
-        let walk = try BinaryRunner.run(["walk", "--json", "--mode", "offline", "--api-base", base] + Self.accept, stdin: "y\n500\n\n\n\n\n")
+        let walk = await ScriptedWalk.run(["walk", "--json", "--mode", "offline", "--api-base", base] + Self.accept,
+                                          answers: ["y", "500", "", "", "", ""])
         #expect(walk.status == 0)
-        #expect(try server.requestCount(base) == 0)
+        #expect(server.requestCount(base) == 0)
     }
 
-    @Test func theComaPlaceholderIsNeverShownAsACloudModel() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func theComaPlaceholderIsNeverShownAsACloudModel() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let reason = "cloud answered with its stepped placeholder, not a trained model"
-        let auto = try Self.assess(Self.coma, base: server.base("stepped"))
+        let auto = await Self.assess(Self.coma, base: server.base("stepped"))
         #expect(auto.status == 0, "\(auto.stderr)")
         Self.expectFallback(try Self.prediction(try auto.json(), "ich"), source: "baseline", reason: reason)
-        let cloud = try Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
+        let cloud = await Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
         #expect(cloud.status == 69)
         #expect(cloud.stdout.isEmpty)
         #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason)\n"))
@@ -210,11 +221,11 @@ import Testing
 
     // MARK: The full module's LVO chain and the drift check
 
-    @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func whenPredictLvoFailsFullStrokesLvoPredictionAnswers() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         for mode in ["auto", "cloud"] {
-            let r = try Self.assess(Self.full, mode: mode, base: server.base("unavailable@predict_lvo"))
+            let r = await Self.assess(Self.full, mode: mode, base: server.base("unavailable@predict_lvo"))
             #expect(r.status == 0, "\(r.stderr)")
             let j = try r.json()
             Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
@@ -229,11 +240,19 @@ import Testing
         }
     }
 
-    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func aSilentPredictLvoIsReplacedByFullStrokesLvoAtTheDeadline() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        // The deadline's schedule is asserted on a test clock (StrokeCloudTests.CloudDeadlineTests), not measured here.
-        let r = try Self.assess(Self.full, base: server.base("hang@predict_lvo"), deadline: "1")
+        // The deadline's schedule is asserted on a test clock (StrokeCloudTests.CloudDeadlineTests), not measured here:
+        // the command's clock stands still until both calls have reached the server, then steps past the deadline.
+        let clock = SteppedCloudClock()
+        let base = server.base("hang@predict_lvo")
+        async let run = Self.assess(Self.full, base: base, deadline: "1", clock: clock)
+        let started = await server.requests(base, function: "predict_full_stroke", count: 1)
+        let lvoStarted = await server.requests(base, function: "predict_lvo", count: 1)
+        #expect(started && lvoStarted, "the calls never reached the server")
+        clock.step(by: .seconds(1))
+        let r = await run
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
@@ -242,26 +261,26 @@ import Testing
         #expect((lvo["notes"] as? [String])?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
     }
 
-    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base("unavailable@predict_full_stroke")
-        let r = try Self.assess(Self.full, base: base)
+        let r = await Self.assess(Self.full, base: base)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answered 500: model unavailable")
         Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
 
-        let cloudOnly = try Self.assess(Self.full, mode: "cloud", base: base)
+        let cloudOnly = await Self.assess(Self.full, mode: "cloud", base: base)
         #expect(cloudOnly.status == 69)
         #expect(cloudOnly.stdout.isEmpty)
         #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable\n"))
     }
 
-    @Test func whenBothFailTheLocalLvoModelAnswers() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func whenBothFailTheLocalLvoModelAnswers() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try Self.assess(Self.full, base: server.base("malformed"))
+        let r = await Self.assess(Self.full, base: server.base("malformed"))
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answer is not valid JSON")
@@ -271,10 +290,10 @@ import Testing
         #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-12)
     }
 
-    @Test func aDriftingCloudLvoIsWarnedAbout() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func aDriftingCloudLvoIsWarnedAbout() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try Self.assess(Self.full, base: server.base("drift"))
+        let r = await Self.assess(Self.full, base: server.base("drift"))
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         let lvo = try Self.prediction(j, "lvo")
@@ -282,18 +301,18 @@ import Testing
         #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO) - 0.01) <= 1e-9)
         #expect((j["warnings"] as? [String])?.contains { $0.hasPrefix("Model drift: the cloud LVO probability") } == true)
 
-        let human = try Self.assess(Self.full, base: server.base("drift"), json: false)
+        let human = await Self.assess(Self.full, base: server.base("drift"), json: false)
         #expect(human.stdout.contains("Model drift"))
     }
 
-    @Test func theHandoverReportSaysWhereEachNumberCameFrom() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func theHandoverReportSaysWhereEachNumberCameFrom() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let folder = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: folder) }
         let cloudReport = folder.appendingPathComponent("cloud.md"), fallbackReport = folder.appendingPathComponent("fallback.md")
-        #expect(try Self.assess(Self.full + ["--report", cloudReport.path], base: server.base()).status == 0)
-        #expect(try Self.assess(Self.full + ["--report", fallbackReport.path], base: "http://127.0.0.1:1").status == 0)
+        #expect(await Self.assess(Self.full + ["--report", cloudReport.path], base: server.base()).status == 0)
+        #expect(await Self.assess(Self.full + ["--report", fallbackReport.path], base: "http://127.0.0.1:1").status == 0)
         let cloud = try String(contentsOf: cloudReport, encoding: .utf8)
         #expect(cloud.contains("Source: cloud model, model predict_full_stroke"))
         #expect(cloud.contains("Source: cloud model, model predict_lvo (Production LVO Model v1.0)"))
@@ -305,20 +324,20 @@ import Testing
         #expect(!fallback.contains("Source: cloud model"))
     }
 
-    @Test func theBaseURLMayComeFromTheEnvironment() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func theBaseURLMayComeFromTheEnvironment() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let r = try BinaryRunner.run(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
+        let r = await InProcessCLI.runOnStillClock(Self.coma + Self.accept + ["--json", "--deadline", "60"], environment: ["STROKE_TRIAGE_API_BASE": base])
         #expect(r.status == 0, "\(r.stderr)")
         Self.expectCloud(try Self.prediction(try r.json(), "ich"), model: "predict_coma_ich")
-        #expect(try server.requestCount(base) == 2)  // the same request twice (placeholder check)
+        #expect(server.requestCount(base) == 2)  // the same request twice (placeholder check)
     }
 
-    @Test func verboseLogsNeverCarryThePatientValue() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func verboseLogsNeverCarryThePatientValue() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
+        let r = await Self.assess(["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "4321.5", "--fast-ed", "7", "--verbose"],
                                 base: server.base("first-1-500"))
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("outcome=status 500") && r.stderr.contains("attempt=2"))

@@ -1,12 +1,16 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
+import CLITestSupport
 
-/// The cloud commands of the built binary against the real local fake server.
-@Suite(.serialized) struct CloudCommandTests {
-    @Test func warmUpReportsEveryFunctionsStatusAndLatency() throws {
-        let server = try FakeCloudServerProcess.start()
+/// The cloud commands against the fake Cloud Functions (`FakeCloud`), run in the test
+/// process (`InProcessCLI`). `login` reads its password from standard input, so its
+/// tests run the binary with a piped one (`BinaryRunner`).
+@Suite struct CloudCommandTests {
+    @Test func warmUpReportsEveryFunctionsStatusAndLatency() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base(), "--json"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base(), "--json"])
         #expect(r.status == 0)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.map { $0["function"] as? String } == [
@@ -16,26 +20,26 @@ import Testing
         #expect(r.stderr.isEmpty)
     }
 
-    @Test func warmUpAgainstARefusingPortExits69WithTheReason() throws {
-        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
+    @Test func warmUpAgainstARefusingPortExits69WithTheReason() async throws {
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.allSatisfy { $0["error"] as? String == "cloud.connect" })
     }
 
-    @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let base = server.base()
-        let r = try BinaryRunner.run(["warm-up", "--api-base", base, "--verbose"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", base, "--verbose"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("endpoint=\(base)/predict_lvo"))
         #expect(r.stderr.contains("attempt=1") && r.stderr.contains("attempt_ms=") && r.stderr.contains("outcome=status 400"))
         #expect(!r.stderr.contains("{}"))
     }
 
-    @Test func loginStoresTheSessionPrivatelyAndNeverPrintsTheToken() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func loginStoresTheSessionPrivatelyAndNeverPrintsTheToken() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
         let env = ["STROKE_TRIAGE_HOME": home.path]
@@ -48,13 +52,13 @@ import Testing
         #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         #expect(try String(contentsOf: file, encoding: .utf8).contains(token))
 
-        let status = try BinaryRunner.run(["status", "--json"], environment: env)
+        let status = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
         #expect(status.status == 0)
         #expect(try status.json()["loggedIn"] as? Bool == true)
-        let logout = try BinaryRunner.run(["logout"], environment: env)
+        let logout = await InProcessCLI.runOnStillClock(["logout"], environment: env)
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        let after = try BinaryRunner.run(["status", "--json"], environment: env)
+        let after = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
         #expect(try after.json()["loggedIn"] as? Bool == false)
         for output in [login.stdout, login.stderr, status.stdout, status.stderr, logout.stdout, after.stdout] {
             #expect(!output.contains(token) && !output.contains("correct horse"))
@@ -62,7 +66,7 @@ import Testing
     }
 
     @Test func aRefusedPasswordExits1AndStoresNothing() throws {
-        let server = try FakeCloudServerProcess.start()
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
         let r = try BinaryRunner.run(["login", "--api-base", server.base()], stdin: "wrong\n", environment: ["STROKE_TRIAGE_HOME": home.path])
@@ -89,37 +93,37 @@ import Testing
         #expect(r.stderr.contains("Hostname nicht auflösbar"))
     }
 
-    @Test func anUnusableAPIBaseIsAUsageError() throws {
-        let r = try BinaryRunner.run(["warm-up", "--api-base", "ftp://example.org"])
+    @Test func anUnusableAPIBaseIsAUsageError() async throws {
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "ftp://example.org"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("api-base"))
     }
 
-    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func theBaseURLComesFromTheFlagThenTheConfigThenTheEnvironment() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
         let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
         let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
-        func apiBase(_ arguments: [String]) throws -> String? {
-            try BinaryRunner.run(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+        func apiBase(_ arguments: [String]) async throws -> String? {
+            try await InProcessCLI.runOnStillClock(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
         }
-        #expect(try apiBase([]) == fromEnv)
+        #expect(try await apiBase([]) == fromEnv)
         try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
-        #expect(try apiBase([]) == fromConfig)
-        #expect(try apiBase(["--api-base", fromFlag]) == fromFlag)
+        #expect(try await apiBase([]) == fromConfig)
+        #expect(try await apiBase(["--api-base", fromFlag]) == fromFlag)
     }
 
-    @Test func aDeadlineOutsideItsRangeIsAUsageError() throws {
-        let r = try BinaryRunner.run(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
+    @Test func aDeadlineOutsideItsRangeIsAUsageError() async throws {
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "http://127.0.0.1:1", "--deadline", "0"])
         #expect(r.status == 64)
         #expect(r.stderr.contains("deadline"))
     }
 
-    @Test func warmUpOfASilentCloudStopsAtTheDeadline() throws {
-        let server = try FakeCloudServerProcess.start()
+    @Test func warmUpOfASilentCloudStopsAtTheDeadline() async throws {
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = try BinaryRunner.run(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
+        let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
         #expect(r.status == 69)
         let functions = try #require(try r.json()["functions"] as? [[String: Any]])
         #expect(functions.count == 5)

@@ -1,8 +1,9 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
 import CLITestSupport
 
-/// The same input gives byte-identical `--json` on every run, in every mode;
+/// The same input gives byte-identical `--json` on every run (in the test process), in every mode;
 /// drivers are ordered by |weight| descending, then by key, and never print `-0.0`.
 @Suite struct DeterministicOutputTests {
     static let runs = 20
@@ -22,7 +23,7 @@ import CLITestSupport
         for _ in 0..<runs {
             try? FileManager.default.removeItem(at: home)
             try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-            let r = await InProcessCLI.run(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
+            let r = await InProcessCLI.runOnStillClock(arguments, environment: ["STROKE_TRIAGE_HOME": home.path])
             #expect(r.status == 0, "\(arguments): \(r.stderr)")
             seen.insert(r.stdout)
         }
@@ -31,7 +32,7 @@ import CLITestSupport
 
     @Test(arguments: ["offline", "auto", "cloud"])
     func jsonIsByteIdenticalAcrossTwentyRuns(_ mode: String) async throws {
-        let server = try FakeCloudServerProcess.start()
+        let server = try FakeCloud.start()
         defer { server.stop() }
         for module in Self.modules {
             let arguments = module + Self.accept + ["--mode", mode, "--api-base", server.base("ties"), "--deadline", "60"]
@@ -42,9 +43,9 @@ import CLITestSupport
     }
 
     @Test func equalWeightsAreOrderedByKeyAndZeroIsNeverNegative() async throws {
-        let server = try FakeCloudServerProcess.start()
+        let server = try FakeCloud.start()
         defer { server.stop() }
-        let r = await InProcessCLI.run(Self.modules[2] + Self.accept + ["--mode", "cloud", "--api-base", server.base("ties"), "--deadline", "60"])
+        let r = await InProcessCLI.runOnStillClock(Self.modules[2] + Self.accept + ["--mode", "cloud", "--api-base", server.base("ties"), "--deadline", "60"])
         #expect(r.status == 0, "\(r.stderr)")
         let ich = try #require(try r.json()["ich"] as? [String: Any])
         let drivers = try #require(ich["drivers"] as? [[String: Any]])
@@ -55,7 +56,7 @@ import CLITestSupport
         let dir = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("r.md").path
-        let text = await InProcessCLI.run(Self.modules[2] + ["--accept-disclaimer", "--mode", "cloud", "--api-base", server.base("ties"),
+        let text = await InProcessCLI.runOnStillClock(Self.modules[2] + ["--accept-disclaimer", "--mode", "cloud", "--api-base", server.base("ties"),
                                                            "--deadline", "60", "--report", report])
         #expect(text.status == 0, "\(text.stderr)")
         let order = ["Anticoagulated", "Antiplatelet", "Leg paresis"]
@@ -68,10 +69,10 @@ import CLITestSupport
     }
 
     @Test func theOfflineComaBaselinesAgeDriverIsZeroNotMinusZero() async throws {
-        let r = await InProcessCLI.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"])
+        let r = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("    Age                0.00 "), "\(r.stdout)")
-        let json = await InProcessCLI.run(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--json"])
+        let json = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--json"])
         #expect(json.stdout.contains(#"{"feature":"age_years","label":"Age","weight":0.0}"#), "\(json.stdout)")
         #expect(!json.stdout.contains("-0.0"))
     }

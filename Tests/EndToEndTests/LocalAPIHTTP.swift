@@ -1,8 +1,11 @@
 import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import NIOCore
 
-/// Real HTTP requests to a local API server, sent by one `python3` process per
-/// batch (urllib, 30 s timeout per request), so a grid of requests costs one
-/// process start instead of one per request.
+/// Real HTTP requests to a local API server over loopback, through HummingbirdTesting's
+/// client (NIO's event loops, in the test process): one connection per request, so an
+/// answer that closes its connection (413) does not affect the next.
 enum LocalAPIHTTP {
     /// One request: method, path with query, optional body.
     struct Request: Sendable {
@@ -20,40 +23,23 @@ enum LocalAPIHTTP {
         let body: String
     }
 
-    /// Sends the requests in order over loopback to `base` and returns the answers in order.
-    static func send(_ requests: [Request], to base: String) throws -> [Answer] {
-        let script = """
-            import json, sys, urllib.request, urllib.error
-            base, out = sys.argv[1], []
-            for r in json.load(sys.stdin):
-                data = None if r["body"] is None else r["body"].encode()
-                req = urllib.request.Request(base + r["path"], data=data, method=r["method"],
-                                             headers={"Content-Type": "application/json"})
-                try:
-                    with urllib.request.urlopen(req, timeout=30) as a: out.append([a.status, a.read().decode()])
-                except urllib.error.HTTPError as e:
-                    out.append([e.code, e.read().decode()])
-            json.dump(out, sys.stdout)
-            """
-        let list = requests.map { r -> [String: Any] in
-            ["method": r.method, "path": r.path, "body": r.body.map { $0 as Any } ?? NSNull()]
+    /// Sends the requests in order over loopback to `base` (`http://127.0.0.1:PORT`) and returns the answers in order.
+    static func send(_ requests: [Request], to base: String) async throws -> [Answer] {
+        guard let url = URL(string: base), let host = url.host, let port = url.port, url.scheme == "http" else {
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "not a plain HTTP base: \(base)"])
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, base]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: list))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, let answers = try JSONSerialization.jsonObject(with: data) as? [[Any]],
-              answers.count == requests.count else {
-            throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "the HTTP helper failed"])
+        var answers: [Answer] = []
+        for request in requests {
+            let response = try await TestClient.withClient(host: host, port: port, configuration: .init(timeout: .seconds(60))) { client in
+                var headers = HTTPFields()
+                headers[.contentType] = "application/json"
+                return try await client.execute(TestClient.Request(
+                    request.path, method: HTTPRequest.Method(request.method) ?? .get, authority: "\(host):\(port)", headers: headers,
+                    body: request.body.map { ByteBuffer(string: $0) }))
+            }
+            answers.append(Answer(status: response.status.code, body: response.body.map { String(buffer: $0) } ?? ""))
         }
-        return answers.map { Answer(status: ($0[0] as? NSNumber)?.intValue ?? 0, body: $0[1] as? String ?? "") }
+        return answers
     }
 
     /// `s` escaped for a URL query value.

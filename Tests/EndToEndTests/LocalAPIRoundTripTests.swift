@@ -1,11 +1,15 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+import CLITestSupport
+#endif
 
 /// The CLI's cloud path round-trips through our own local API over real HTTP on
 /// loopback: `stroke-triage … --mode cloud --api-base http://127.0.0.1:PORT`
-/// against `stroke-triage-server api`. The LVO is identical to `--mode offline`,
+/// against `stroke-triage-server api` (both in the test process: `InProcessCLI`, `LocalAPIInProcess`). The LVO is identical to `--mode offline`,
 /// and the ICH comes out labelled as the baseline, never as a cloud model.
-@Suite(.serialized) struct LocalAPIRoundTripTests {
+@Suite struct LocalAPIRoundTripTests {
     static let grid: [[String]] = [
         ["coma", "--gfap", "29"],
         ["coma", "--gfap", "500"],
@@ -30,90 +34,89 @@ import Testing
         return String(decoding: data, as: UTF8.self)
     }
 
-    @Test func cloudModeThroughTheLocalAPIMatchesOfflineAndLabelsICHAsBaseline() throws {
-        let server = try LocalAPIServerProcess.start()
-        defer { #expect(server.stop() == 0) }
-        for arguments in Self.grid {
-            let common = arguments + ["--accept-disclaimer", "--json", "--deadline", "60"]
-            let offline = try BinaryRunner.run(common + ["--mode", "offline"])
-            let cloud = try BinaryRunner.run(common + ["--mode", "cloud", "--api-base", server.base])
-            #expect(offline.status == 0, "\(arguments): \(offline.stderr)")
-            #expect(cloud.status == 0, "\(arguments): \(cloud.stderr)")
-            let o = try Self.json(offline), c = try Self.json(cloud)
-            let ich = c["ich"] as? [String: Any]
-            #expect(ich?["source"] as? String == "baseline", "\(arguments)")
-            #expect(ich?["model"] as? String == "ich-baseline-age-gfap-logistic", "\(arguments)")
-            #expect(Self.section(c, "lvo") == Self.section(o, "lvo"), "\(arguments)")
-            #expect(Self.section(c, "ich") == Self.section(o, "ich"), "\(arguments)")
-            #expect(cloud.stdout == offline.stdout, "\(arguments): the whole --json is the same in both modes")
+    @Test func cloudModeThroughTheLocalAPIMatchesOfflineAndLabelsICHAsBaseline() async throws {
+        try await LocalAPIInProcess.withServer { (base: String) async throws in
+            for arguments in Self.grid {
+                let common = arguments + ["--accept-disclaimer", "--json", "--deadline", "60"]
+                let offline = await InProcessCLI.runOnStillClock(common + ["--mode", "offline"])
+                let cloud = await InProcessCLI.runOnStillClock(common + ["--mode", "cloud", "--api-base", base])
+                #expect(offline.status == 0, "\(arguments): \(offline.stderr)")
+                #expect(cloud.status == 0, "\(arguments): \(cloud.stderr)")
+                let o = try Self.json(offline), c = try Self.json(cloud)
+                let ich = c["ich"] as? [String: Any]
+                #expect(ich?["source"] as? String == "baseline", "\(arguments)")
+                #expect(ich?["model"] as? String == "ich-baseline-age-gfap-logistic", "\(arguments)")
+                #expect(Self.section(c, "lvo") == Self.section(o, "lvo"), "\(arguments)")
+                #expect(Self.section(c, "ich") == Self.section(o, "ich"), "\(arguments)")
+                #expect(cloud.stdout == offline.stdout, "\(arguments): the whole --json is the same in both modes")
+            }
         }
     }
 
-    @Test func autoModeThroughTheLocalAPIIsNeverLabelledCloud() throws {
-        let server = try LocalAPIServerProcess.start()
-        defer { #expect(server.stop() == 0) }
-        // Under 18 the baseline does not apply: the API answers 422, auto mode falls back to offline.
-        let cases = [Self.grid[1], Self.grid[6], ["limited", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100"]]
-        for arguments in cases {
-            let r = try BinaryRunner.run(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
-                                                      "--api-base", server.base])
-            #expect(r.status == 0, "\(arguments): \(r.stderr)")
-            #expect(!r.stdout.contains("\"source\":\"cloud\""), "\(arguments): \(r.stdout)")
-            #expect((try Self.json(r)["ich"] as? [String: Any])?["source"] as? String == "baseline")
+    @Test func autoModeThroughTheLocalAPIIsNeverLabelledCloud() async throws {
+        try await LocalAPIInProcess.withServer { (base: String) async throws in
+            // Under 18 the baseline does not apply: the API answers 422, auto mode falls back to offline.
+            let cases = [Self.grid[1], Self.grid[6], ["limited", "--age", "17", "--sbp", "120", "--dbp", "70", "--gfap", "100"]]
+            for arguments in cases {
+                let r = await InProcessCLI.runOnStillClock(arguments + ["--accept-disclaimer", "--json", "--mode", "auto", "--deadline", "60",
+                                                            "--api-base", base])
+                #expect(r.status == 0, "\(arguments): \(r.stderr)")
+                #expect(!r.stdout.contains("\"source\":\"cloud\""), "\(arguments): \(r.stdout)")
+                #expect((try Self.json(r)["ich"] as? [String: Any])?["source"] as? String == "baseline")
+            }
         }
     }
 
-    @Test func theServerAnswersTheContractOverRealHTTP() throws {
-        let server = try LocalAPIServerProcess.start(["--max-body-bytes", "1024"])
-        defer { #expect(server.stop() == 0) }
-        func post(_ path: String, _ body: String) throws -> (Int, String) {
-            let fetch = Process()
-            fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            fetch.arguments = ["python3", "-c", """
-                import sys, urllib.request, urllib.error
-                req = urllib.request.Request(sys.argv[1], data=sys.argv[2].encode(), headers={"Content-Type": "application/json"})
-                try:
-                    r = urllib.request.urlopen(req, timeout=30); print(r.status); print(r.read().decode())
-                except urllib.error.HTTPError as e:
-                    print(e.code); print(e.read().decode())
-                """, server.base + path, body]
-            let output = Pipe()
-            fetch.standardOutput = output
-            fetch.standardInput = FileHandle.nullDevice
-            try fetch.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            fetch.waitUntilExit()
-            let lines = text.split(separator: "\n", maxSplits: 1)
-            return (Int(lines.first ?? "") ?? 0, lines.count > 1 ? String(lines[1]) : "")
+    @Test func theServerAnswersTheContractOverRealHTTP() async throws {
+        try await LocalAPIInProcess.withServer([.maxBodyBytes: "1024"]) { base in
+            let answers = try await LocalAPIHTTP.send([.post("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#),
+                                                       .post("/predict_lvo", String(repeating: " ", count: 2000) + "{}")], to: base)
+            #expect(answers.first?.status == 200)
+            #expect(answers.first?.body.contains(#""probability":0.5119570957664139"#) == true)
+            #expect(answers.last?.status == 413)
+            #expect(answers.last?.body.contains(#""code":"api.bodyTooLarge""#) == true)
         }
-        let (status, body) = try post("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#)
-        #expect(status == 200)
-        #expect(body.contains(#""probability":0.5119570957664139"#))
-        let (tooLarge, error) = try post("/predict_lvo", String(repeating: " ", count: 2000) + "{}")
-        #expect(tooLarge == 413)
-        #expect(error.contains(#""code":"api.bodyTooLarge""#))
     }
 
-    @Test func aBodyThatNeverArrivesGets408() throws {
+    /// The server as a process of its own: its body timer (a task) and its idle timeout 5 s later (NIO)
+    /// race, and in the test process a cooperative pool held by other suites' blocking waits could
+    /// delay the timer past the idle close.
+    @Test func aBodyThatNeverArrivesGets408() async throws {
         let server = try LocalAPIServerProcess.start(["--request-timeout-seconds", "1"])
         defer { #expect(server.stop() == 0) }
-        let port = server.base.split(separator: ":").last.map(String.init) ?? ""
-        let fetch = Process()
-        fetch.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        fetch.arguments = ["python3", "-c", """
-            import socket, sys
-            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
-            s.sendall(b'POST /predict_lvo HTTP/1.1\\r\\nHost: x\\r\\nContent-Length: 40\\r\\n\\r\\n{"gfap')
-            s.settimeout(120)
-            print(s.recv(4096).decode())
-            """, port]
-        let output = Pipe()
-        fetch.standardOutput = output
-        fetch.standardInput = FileHandle.nullDevice
-        try fetch.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        fetch.waitUntilExit()
+        let port = Int(server.base.split(separator: ":").last ?? "") ?? 0
+        let text = await Self.exchange(port, Array("POST /predict_lvo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{\"gfap".utf8))
         #expect(text.hasPrefix("HTTP/1.1 408"), "\(text)")
         #expect(text.contains(#""code":"api.timeout""#))
+    }
+
+    /// Sends `request` (raw bytes: a body that never arrives is what no HTTP client sends) and returns
+    /// what comes back before the server closes, read on a thread of its own (at most 120 s).
+    static func exchange(_ port: Int, _ request: [UInt8]) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                var received = [UInt8]()
+                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+                if fd >= 0 {
+                    var timeout = timeval(tv_sec: 120, tv_usec: 0)
+                    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+                    var address = sockaddr_in()
+                    address.sin_family = sa_family_t(AF_INET)
+                    address.sin_port = in_port_t(UInt16(port).bigEndian)
+                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+                    let connected = withUnsafePointer(to: &address) {
+                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                    }
+                    if connected == 0 {
+                        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        var buffer = [UInt8](repeating: 0, count: 4096)
+                        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                        if n > 0 { received += buffer[0..<n] }
+                    }
+                    close(fd)
+                }
+                continuation.resume(returning: String(decoding: received, as: UTF8.self))
+            }.start()
+        }
     }
 }

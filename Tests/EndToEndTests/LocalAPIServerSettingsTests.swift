@@ -4,17 +4,18 @@ import CLITestSupport
 
 /// `stroke-triage-server api`'s own settings over real HTTP: `--audit` writes
 /// the CLI's audit log (read back by `stroke-triage audit verify`), a broken
-/// config file stops the server with 78, and the body limit holds on `/v1`.
-@Suite(.serialized) struct LocalAPIServerSettingsTests {
+/// config file stops the server with 78 (the command line as a process: its exit
+/// status is the point), and the body limit holds on `/v1` (served in the test process).
+@Suite struct LocalAPIServerSettingsTests {
     @Test func auditedAssessmentsLandInTheLogTheCLIVerifies() async throws {
         let home = BinaryRunner.temporaryHome()
-        let server = try LocalAPIServerProcess.start(["--audit"], environment: ["STROKE_TRIAGE_HOME": home.path])
-        let answers = try LocalAPIHTTP.send([
-            .post("/v1/assess", #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":4321.5,"fastEd":7,"lat":49.79,"lon":9.95}}"#),
-            .post("/v1/assess", #"{"module":"coma","inputs":{"gfap":500}}"#),
-            .post("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#),
-        ], to: server.base)
-        #expect(server.stop() == 0)
+        let answers = try await LocalAPIInProcess.withServer([.audit: "true"], environment: ["STROKE_TRIAGE_HOME": home.path]) { base in
+            try await LocalAPIHTTP.send([
+                .post("/v1/assess", #"{"module":"full","inputs":{"age":70,"sbp":160,"dbp":90,"gfap":4321.5,"fastEd":7,"lat":49.79,"lon":9.95}}"#),
+                .post("/v1/assess", #"{"module":"coma","inputs":{"gfap":500}}"#),
+                .post("/predict_lvo", #"{"gfap_value":180,"fast_ed_score":7}"#),
+            ], to: base)
+        }
         #expect(answers.map(\.status) == [200, 200, 200])
         let verify = await InProcessCLI.run(["audit", "verify", "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(verify.status == 0, "\(verify.stdout) \(verify.stderr)")
@@ -46,12 +47,11 @@ import CLITestSupport
         #expect(text.contains("config.unreadable"), "\(text)")
     }
 
-    @Test func v1BodiesHaveTheLimitToo() throws {
-        let server = try LocalAPIServerProcess.start(["--max-body-bytes", "1024"],
-                                                     environment: ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path])
-        defer { #expect(server.stop() == 0) }
+    @Test func v1BodiesHaveTheLimitToo() async throws {
         let padded = String(repeating: " ", count: 2000) + #"{"module":"coma","inputs":{"gfap":500}}"#
-        let answers = try LocalAPIHTTP.send([.post("/v1/assess", padded), .post("/v1/route", padded)], to: server.base)
+        let answers = try await LocalAPIInProcess.withServer([.maxBodyBytes: "1024"]) { base in
+            try await LocalAPIHTTP.send([.post("/v1/assess", padded), .post("/v1/route", padded)], to: base)
+        }
         #expect(answers.map(\.status) == [413, 413])
         #expect(answers.allSatisfy { $0.body.contains(#""code":"api.bodyTooLarge""#) })
     }

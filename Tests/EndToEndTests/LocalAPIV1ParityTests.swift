@@ -2,14 +2,14 @@ import Foundation
 import Testing
 import CLITestSupport
 
-/// `stroke-triage-server api`'s `/v1` routes against the CLI binary over real
-/// HTTP on loopback: `POST /v1/assess` answers byte-for-byte what
+/// `stroke-triage-server api`'s `/v1` routes (served in the test process) against the CLI
+/// (in the test process too) over real HTTP on loopback: `POST /v1/assess` answers byte-for-byte what
 /// `stroke-triage <module> … --json --mode offline` prints for the same inputs,
 /// `GET /v1/centers` what `centers --json` prints, `POST /v1/route` what
 /// `route --json` prints. Both sides start from an empty state directory
 /// (bundled centers, default policy). Errors map to the CLI's exit codes:
 /// 422 where the CLI exits 65 (invalid data), 400 where it exits 64 (usage).
-@Suite(.serialized) struct LocalAPIV1ParityTests {
+@Suite struct LocalAPIV1ParityTests {
     /// One input value: a number as written, or yes/no.
     enum Value: Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral {
         case number(String), bool(Bool)
@@ -74,86 +74,82 @@ import CLITestSupport
 
     static let cliOptions = ["--accept-disclaimer", "--json", "--mode", "offline", "--lang", "en"]
 
-    static func server() throws -> LocalAPIServerProcess {
-        try LocalAPIServerProcess.start(environment: ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path])
-    }
-
     @Test func assessAnswersExactlyTheCLIsJSONOnAGrid() async throws {
-        let server = try Self.server()
-        defer { #expect(server.stop() == 0) }
-        let answers = try LocalAPIHTTP.send(Self.grid.map { .post("/v1/assess", Self.body($0)) }, to: server.base)
-        for (c, answer) in zip(Self.grid, answers) {
-            let cli = await InProcessCLI.run(Self.arguments(c) + Self.cliOptions)
-            #expect(cli.status == 0, "\(Self.arguments(c)): \(cli.stderr)")
-            #expect(answer.status == 200, "\(Self.body(c)): \(answer.body)")
-            #expect(answer.body == cli.stdout, "\(Self.arguments(c))")
+        try await LocalAPIInProcess.withServer { (base: String) async throws in
+            let answers = try await LocalAPIHTTP.send(Self.grid.map { .post("/v1/assess", Self.body($0)) }, to: base)
+            for (c, answer) in zip(Self.grid, answers) {
+                let cli = await InProcessCLI.run(Self.arguments(c) + Self.cliOptions)
+                #expect(cli.status == 0, "\(Self.arguments(c)): \(cli.stderr)")
+                #expect(answer.status == 200, "\(Self.body(c)): \(answer.body)")
+                #expect(answer.body == cli.stdout, "\(Self.arguments(c))")
+            }
+            // "mode": "offline" said explicitly is the same answer.
+            let explicit = try await LocalAPIHTTP.send([.post("/v1/assess", Self.body(Self.grid[12], extra: #","mode":"offline""#))], to: base)
+            #expect(explicit.first?.body == answers[12].body)
         }
-        // "mode": "offline" said explicitly is the same answer.
-        let explicit = try LocalAPIHTTP.send([.post("/v1/assess", Self.body(Self.grid[12], extra: #","mode":"offline""#))], to: server.base)
-        #expect(explicit.first?.body == answers[12].body)
     }
 
     @Test func centersAndRouteAnswerExactlyTheCLIsJSON() async throws {
-        let server = try Self.server()
-        defer { #expect(server.stop() == 0) }
-        let near = LocalAPIHTTP.query("Fürth (Bayern)")
-        let centers: [(query: String, cli: [String])] = [
-            ("lat=49.7913&lon=9.9534", ["--lat", "49.7913", "--lon", "9.9534"]),
-            ("lat=49.7913&lon=9.9534&limit=1&need=thrombectomy", ["--lat", "49.7913", "--lon", "9.9534", "--limit", "1", "--need", "thrombectomy"]),
-            ("near=\(near)&limit=1000&need=neurosurgery", ["--near", "Fürth (Bayern)", "--limit", "1000", "--need", "neurosurgery"]),
-            ("lat=0&lon=0&coverageKm=50&roadFactor=1.5&speedKmh=60&overheadMinutes=0",
-             ["--lat", "0", "--lon", "0", "--coverage-km", "50", "--road-factor", "1.5", "--speed-kmh", "60", "--overhead-minutes", "0"]),
-        ]
-        let routes: [(body: String, cli: [String])] = [
-            (#"{"lat":49.7913,"lon":9.9534,"ich":0.1,"lvo":0.6,"onsetMinutes":60}"#,
-             ["--lat", "49.7913", "--lon", "9.9534", "--ich", "0.1", "--lvo", "0.6", "--onset-minutes", "60"]),
-            (#"{"near":"Fürth (Bayern)","ich":0.45,"fastEd":6,"maxExtraMinutes":30}"#,
-             ["--near", "Fürth (Bayern)", "--ich", "0.45", "--fast-ed", "6", "--max-extra-minutes", "30"]),
-            (#"{"lat":48.1372,"lon":11.5756,"ich":0,"coverageKm":10,"roadFactor":1,"speedKmh":300,"overheadMinutes":120}"#,
-             ["--lat", "48.1372", "--lon", "11.5756", "--ich", "0", "--coverage-km", "10", "--road-factor", "1", "--speed-kmh", "300",
-              "--overhead-minutes", "120"]),
-            (#"{"lat":0,"lon":0,"ich":1,"lvo":1}"#, ["--lat", "0", "--lon", "0", "--ich", "1", "--lvo", "1"]),
-        ]
-        let answers = try LocalAPIHTTP.send(centers.map { .get("/v1/centers?" + $0.query) } + routes.map { .post("/v1/route", $0.body) },
-                                            to: server.base)
-        let expected = centers.map { ["centers"] + $0.cli } + routes.map { ["route"] + $0.cli }
-        for (arguments, answer) in zip(expected, answers) {
-            let cli = await InProcessCLI.run(arguments + ["--json", "--lang", "en"])
-            #expect(cli.status == 0, "\(arguments): \(cli.stderr)")
-            #expect(answer.status == 200, "\(arguments): \(answer.body)")
-            #expect(answer.body == cli.stdout, "\(arguments)")
+        try await LocalAPIInProcess.withServer { (base: String) async throws in
+            let near = LocalAPIHTTP.query("Fürth (Bayern)")
+            let centers: [(query: String, cli: [String])] = [
+                ("lat=49.7913&lon=9.9534", ["--lat", "49.7913", "--lon", "9.9534"]),
+                ("lat=49.7913&lon=9.9534&limit=1&need=thrombectomy", ["--lat", "49.7913", "--lon", "9.9534", "--limit", "1", "--need", "thrombectomy"]),
+                ("near=\(near)&limit=1000&need=neurosurgery", ["--near", "Fürth (Bayern)", "--limit", "1000", "--need", "neurosurgery"]),
+                ("lat=0&lon=0&coverageKm=50&roadFactor=1.5&speedKmh=60&overheadMinutes=0",
+                 ["--lat", "0", "--lon", "0", "--coverage-km", "50", "--road-factor", "1.5", "--speed-kmh", "60", "--overhead-minutes", "0"]),
+            ]
+            let routes: [(body: String, cli: [String])] = [
+                (#"{"lat":49.7913,"lon":9.9534,"ich":0.1,"lvo":0.6,"onsetMinutes":60}"#,
+                 ["--lat", "49.7913", "--lon", "9.9534", "--ich", "0.1", "--lvo", "0.6", "--onset-minutes", "60"]),
+                (#"{"near":"Fürth (Bayern)","ich":0.45,"fastEd":6,"maxExtraMinutes":30}"#,
+                 ["--near", "Fürth (Bayern)", "--ich", "0.45", "--fast-ed", "6", "--max-extra-minutes", "30"]),
+                (#"{"lat":48.1372,"lon":11.5756,"ich":0,"coverageKm":10,"roadFactor":1,"speedKmh":300,"overheadMinutes":120}"#,
+                 ["--lat", "48.1372", "--lon", "11.5756", "--ich", "0", "--coverage-km", "10", "--road-factor", "1", "--speed-kmh", "300",
+                  "--overhead-minutes", "120"]),
+                (#"{"lat":0,"lon":0,"ich":1,"lvo":1}"#, ["--lat", "0", "--lon", "0", "--ich", "1", "--lvo", "1"]),
+            ]
+            let answers = try await LocalAPIHTTP.send(centers.map { .get("/v1/centers?" + $0.query) } + routes.map { .post("/v1/route", $0.body) },
+                                                          to: base)
+            let expected = centers.map { ["centers"] + $0.cli } + routes.map { ["route"] + $0.cli }
+            for (arguments, answer) in zip(expected, answers) {
+                let cli = await InProcessCLI.run(arguments + ["--json", "--lang", "en"])
+                #expect(cli.status == 0, "\(arguments): \(cli.stderr)")
+                #expect(answer.status == 200, "\(arguments): \(answer.body)")
+                #expect(answer.body == cli.stdout, "\(arguments)")
+            }
         }
     }
 
     /// Invalid inputs: the API's status and field against the CLI's exit code for the same inputs.
     @Test func errorsMatchTheCLIsVerdict() async throws {
-        let server = try Self.server()
-        defer { #expect(server.stop() == 0) }
-        let cases: [(c: Case, status: Int, code: String, field: String, cliExit: Int32)] = [
-            (("coma", [("gfap", 28.9)]), 422, "api.outOfRange", "gfap", 65),
-            (("coma", [("gfap", 10001.5)]), 422, "api.outOfRange", "gfap", 65),
-            (("limited", [("age", 121), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),
-            (("limited", [("age", 70.5), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),
-            (("limited", [("age", 70), ("sbp", 80), ("dbp", 90), ("gfap", 450)]), 422, "api.outOfRange", "sbp", 65),
-            (("limited", [("age", 70), ("sbp", 301), ("dbp", 29), ("gfap", 450)]), 422, "api.outOfRange", "sbp", 65),
-            (("full", [("age", 70), ("sbp", 150), ("dbp", 85), ("gfap", 450), ("fastEd", 10)]), 422, "api.outOfRange", "fastEd", 65),
-            (("coma", [("gfap", 450), ("onsetMinutes", 10081)]), 422, "api.outOfRange", "onsetMinutes", 65),
-            (("coma", [("gfap", 450), ("lat", 91), ("lon", 0)]), 422, "api.outOfRange", "lat", 65),
-            (("coma", [("gfap", 450), ("lat", 0), ("lon", -180.5)]), 422, "api.outOfRange", "lon", 65),
-            (("limited", [("age", 70), ("sbp", 150), ("gfap", 450)]), 400, "api.missingField", "dbp", 64),
-            (("full", [("age", 70), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 400, "api.missingField", "fastEd", 64),
-            (("coma", [("gfap", 450), ("lat", 49.8)]), 400, "api.missingField", "lon", 64),
-            (("coma", [("gfap", 450), ("fastEd", 3)]), 400, "api.unknownField", "inputs", 64),
-        ]
-        let answers = try LocalAPIHTTP.send(cases.map { .post("/v1/assess", Self.body($0.c)) }, to: server.base)
-        for (c, answer) in zip(cases, answers) {
-            #expect(answer.status == c.status, "\(Self.body(c.c)): \(answer.body)")
-            let error = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any]
-            #expect(error?["code"] as? String == c.code, "\(Self.body(c.c))")
-            #expect(error?["field"] as? String == c.field, "\(Self.body(c.c))")
-            let cli = await InProcessCLI.run(Self.arguments(c.c) + Self.cliOptions)
-            #expect(cli.status == c.cliExit, "\(Self.arguments(c.c)): \(cli.stderr)")
-            #expect(cli.stdout.isEmpty)
+        try await LocalAPIInProcess.withServer { (base: String) async throws in
+            let cases: [(c: Case, status: Int, code: String, field: String, cliExit: Int32)] = [
+                (("coma", [("gfap", 28.9)]), 422, "api.outOfRange", "gfap", 65),
+                (("coma", [("gfap", 10001.5)]), 422, "api.outOfRange", "gfap", 65),
+                (("limited", [("age", 121), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),
+                (("limited", [("age", 70.5), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),
+                (("limited", [("age", 70), ("sbp", 80), ("dbp", 90), ("gfap", 450)]), 422, "api.outOfRange", "sbp", 65),
+                (("limited", [("age", 70), ("sbp", 301), ("dbp", 29), ("gfap", 450)]), 422, "api.outOfRange", "sbp", 65),
+                (("full", [("age", 70), ("sbp", 150), ("dbp", 85), ("gfap", 450), ("fastEd", 10)]), 422, "api.outOfRange", "fastEd", 65),
+                (("coma", [("gfap", 450), ("onsetMinutes", 10081)]), 422, "api.outOfRange", "onsetMinutes", 65),
+                (("coma", [("gfap", 450), ("lat", 91), ("lon", 0)]), 422, "api.outOfRange", "lat", 65),
+                (("coma", [("gfap", 450), ("lat", 0), ("lon", -180.5)]), 422, "api.outOfRange", "lon", 65),
+                (("limited", [("age", 70), ("sbp", 150), ("gfap", 450)]), 400, "api.missingField", "dbp", 64),
+                (("full", [("age", 70), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 400, "api.missingField", "fastEd", 64),
+                (("coma", [("gfap", 450), ("lat", 49.8)]), 400, "api.missingField", "lon", 64),
+                (("coma", [("gfap", 450), ("fastEd", 3)]), 400, "api.unknownField", "inputs", 64),
+            ]
+            let answers = try await LocalAPIHTTP.send(cases.map { .post("/v1/assess", Self.body($0.c)) }, to: base)
+            for (c, answer) in zip(cases, answers) {
+                #expect(answer.status == c.status, "\(Self.body(c.c)): \(answer.body)")
+                let error = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any]
+                #expect(error?["code"] as? String == c.code, "\(Self.body(c.c))")
+                #expect(error?["field"] as? String == c.field, "\(Self.body(c.c))")
+                let cli = await InProcessCLI.run(Self.arguments(c.c) + Self.cliOptions)
+                #expect(cli.status == c.cliExit, "\(Self.arguments(c.c)): \(cli.stderr)")
+                #expect(cli.stdout.isEmpty)
+            }
         }
     }
 }

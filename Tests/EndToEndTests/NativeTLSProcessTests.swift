@@ -1,32 +1,33 @@
 import Foundation
 import TLSFixture
 import Testing
+import CLITestSupport
 
-/// `--api-base https://…` against `stroke-triage-server api --tls-cert … --tls-key …` (real
-/// processes: the exit status is the point): a private CA named by `--ca-file` (or
+/// `--api-base https://…` (the CLI in the test process) against `stroke-triage-server api
+/// --tls-cert … --tls-key …` (the server's command lines as processes: their exit status is the point): a private CA named by `--ca-file` (or
 /// `STROKE_TRIAGE_CA_FILE`) is trusted; without it the certificate is refused with exit 69 and
 /// libcurl's words for the problem, never silently accepted. The server commands check their
 /// TLS flags and files before they start (one flag alone: 64; a key readable by others: 65).
 @Suite(.serialized) struct NativeTLSProcessTests {
     static let assessment = ["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "cloud", "--deadline", "60"]
 
-    @Test func apiBaseOverTLSNeedsTheCA() throws {
+    @Test func apiBaseOverTLSNeedsTheCA() async throws {
         let files = try TestCertificates.make()
         defer { files.remove() }
         let server = try LocalAPIServerProcess.start(["--tls-cert", files.certificateFile, "--tls-key", files.keyFile])
         defer { #expect(server.stop() == 0) }
         #expect(server.base.hasPrefix("https://127.0.0.1:"), "\(server.base)")
 
-        let trusted = try BinaryRunner.run(Self.assessment + ["--json", "--api-base", server.base, "--ca-file", files.caFile])
+        let trusted = await InProcessCLI.runOnStillClock(Self.assessment + ["--json", "--api-base", server.base, "--ca-file", files.caFile])
         #expect(trusted.status == 0, "\(trusted.stderr)")
-        let offline = try BinaryRunner.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
+        let offline = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
         #expect(trusted.stdout == offline.stdout, "the cloud path over TLS gives the offline answer")
 
-        let byEnvironment = try BinaryRunner.run(Self.assessment + ["--api-base", server.base],
-                                                 environment: ["STROKE_TRIAGE_CA_FILE": files.caFile])
+        let byEnvironment = await InProcessCLI.runOnStillClock(Self.assessment + ["--api-base", server.base],
+                                                   environment: ["STROKE_TRIAGE_CA_FILE": files.caFile])
         #expect(byEnvironment.status == 0, "\(byEnvironment.stderr)")
 
-        let refused = try BinaryRunner.run(Self.assessment + ["--api-base", server.base])
+        let refused = await InProcessCLI.runOnStillClock(Self.assessment + ["--api-base", server.base])
         #expect(refused.status == 69, "\(refused.stderr)")
         #expect(refused.stderr.contains("secure connection failed: SSL certificate problem"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)

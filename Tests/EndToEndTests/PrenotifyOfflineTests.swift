@@ -1,10 +1,12 @@
 import Foundation
 import Testing
+import CLITestSupport
 
 /// `--notify` and the `notify` commands with the relay unreachable (a closed
 /// port): the result always comes first and unchanged, the case waits in the
 /// queue as ciphertext only and "not yet delivered" is shown, usage errors come
-/// before the result, and the walkthrough's offer works on a real terminal.
+/// before the result, and the walkthrough's offer works (all in the test process;
+/// the walkthrough with a scripted dialog).
 /// The relay, boards and delivery are tested with real servers in
 /// StrokeCollectorTests (PrenotifyEndToEndTests).
 @Suite struct PrenotifyOfflineTests {
@@ -16,10 +18,10 @@ import Testing
         ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path, "STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": ""]
     }
 
-    @Test func unreachableRelayQueuesCiphertextAfterAnUnchangedResult() throws {
+    @Test func unreachableRelayQueuesCiphertextAfterAnUnchangedResult() async throws {
         let env = Self.home()
-        let plain = try BinaryRunner.run(Self.sentinelCase + ["--json"], environment: env)
-        let sent = try BinaryRunner.run(Self.sentinelCase + ["--json", "--notify", "klinikum-rechts-der-isar-muenchen",
+        let plain = await InProcessCLI.run(Self.sentinelCase + ["--json"], environment: env)
+        let sent = await InProcessCLI.run(Self.sentinelCase + ["--json", "--notify", "klinikum-rechts-der-isar-muenchen",
                                                             "--relay", Self.closedRelay], environment: env)
         #expect(sent.status == 69)
         #expect(sent.stdout == plain.stdout)
@@ -40,85 +42,79 @@ import Testing
             #expect(!text.contains("4321.5") && !text.contains("\"age\":97"), "\(name) holds plaintext")
         }
 
-        let human = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay,
+        let human = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay,
                                                              "--eta-minutes", "9"], environment: env)
         #expect(human.status == 69)
         #expect(human.stdout.contains("Research use only"))
         #expect(human.stderr.contains("not yet delivered"))
-        let status = try BinaryRunner.run(["notify", "status"], environment: env)
+        let status = await InProcessCLI.run(["notify", "status"], environment: env)
         #expect(status.status == 0)
         #expect(status.stdout.contains("\(caseId)  Klinikum rechts der Isar München (TUM) (klinikum-rechts-der-isar-muenchen)  immediate"))
         #expect(status.stdout.contains("klinikum-x  immediate  ETA 9 min  in transit  not yet delivered"))
-        let json = try BinaryRunner.run(["notify", "status", "--json"], environment: env).json()
+        let json = try await InProcessCLI.run(["notify", "status", "--json"], environment: env).json()
         #expect(json["notYetDelivered"] as? Int == 2)
-        #expect(try BinaryRunner.run(["notify", "flush"], environment: env).status == 69)
-        #expect(try BinaryRunner.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
-        #expect(try BinaryRunner.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)
-        let after = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
+        #expect(await InProcessCLI.run(["notify", "flush"], environment: env).status == 69)
+        #expect(await InProcessCLI.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
+        #expect(await InProcessCLI.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)
+        let after = await InProcessCLI.run(["notify", "status", "--json"], environment: env)
         #expect(after.stdout.contains("\"status\":\"arrived\""))
         #expect(after.stdout.contains("\"pending\":[\"case\",\"eta\",\"status\"]"))
-        #expect(try BinaryRunner.run(["notify", "cancel", "--case", String(repeating: "a", count: 32)], environment: env).status == 65)
-        let german = try BinaryRunner.run(["notify", "status", "--lang", "de"], environment: env)
+        #expect(await InProcessCLI.run(["notify", "cancel", "--case", String(repeating: "a", count: 32)], environment: env).status == 65)
+        let german = await InProcessCLI.run(["notify", "status", "--lang", "de"], environment: env)
         #expect(german.stdout.contains("noch nicht zugestellt"))
         #expect(german.stdout.contains("angekommen"))
     }
 
-    @Test func usageErrorsComeBeforeTheResult() throws {
+    @Test func usageErrorsComeBeforeTheResult() async throws {
         var env = Self.home()
-        let noRelay = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x"], environment: env)
+        let noRelay = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x"], environment: env)
         #expect(noRelay.status == 64)
         #expect(noRelay.stdout.isEmpty)
         #expect(noRelay.stderr.contains("No relay is configured"))
         env["STROKE_TRIAGE_DEVICE"] = nil
-        let noDevice = try BinaryRunner.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay],
+        let noDevice = await InProcessCLI.run(Self.sentinelCase + ["--notify", "klinikum-x", "--relay", Self.closedRelay],
                                             environment: env.merging(["STROKE_TRIAGE_DEVICE": ""]) { $1 })
         #expect(noDevice.status == 64)
         #expect(noDevice.stderr.contains("No device name"))
         for bad in [["--notify", "../etc"], ["--eta-minutes", "5"], ["--notify", "x", "--eta-minutes", "2000"]] {
-            #expect(try BinaryRunner.run(Self.sentinelCase + bad, environment: Self.home()).status == 64, "\(bad)")
+            #expect(await InProcessCLI.run(Self.sentinelCase + bad, environment: Self.home()).status == 64, "\(bad)")
         }
-        let badKey = try BinaryRunner.run(Self.sentinelCase + ["--notify", "x", "--relay", Self.closedRelay, "--hospital-key", "nope"],
+        let badKey = await InProcessCLI.run(Self.sentinelCase + ["--notify", "x", "--relay", Self.closedRelay, "--hospital-key", "nope"],
                                           environment: Self.home())
         #expect(badKey.status == 64)
         #expect(badKey.stdout.isEmpty)
-        #expect(try BinaryRunner.run(["notify", "update", "--case", "x", "--lat", "91", "--lon", "0"]).status == 64)
+        #expect(await InProcessCLI.run(["notify", "update", "--case", "x", "--lat", "91", "--lon", "0"]).status == 64)
     }
 
-    @Test func walkthroughOffersInGermanAndQueuesOnYes() throws {
-        let env = Self.home()
-        let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"],
-                               environment: ["STROKE_TRIAGE_DEVICE": "AMB-1", "STROKE_TRIAGE_RELAY": Self.closedRelay],
-                               home: URL(fileURLWithPath: env["STROKE_TRIAGE_HOME"]!))
-        for (prompt, reply) in [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,1374; 11,5755"), ("Berechnen?", "")] {
-            try WalkthroughTerminalTests.answer(s, prompt, reply)
-        }
-        let result = try s.expect("Voranmeldung an Klinikum rechts der Isar")
-        #expect(result.contains("ICH-Wahrscheinlichkeit"))
-        try WalkthroughTerminalTests.answer(s, "(j/n)", "j")
-        let said = try s.expect("Markdown-Übergabebericht").split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    @Test func walkthroughOffersInGermanAndQueuesOnYes() async throws {
+        var env = Self.home()
+        env["STROKE_TRIAGE_RELAY"] = Self.closedRelay
+        let offered = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"], script: [
+            ("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,1374; 11,5755"), ("Berechnen?", ""),
+            ("Voranmeldung an Klinikum rechts der Isar", "j"), ("Markdown-Übergabebericht", ""),
+        ], environment: env)
+        #expect(offered.mismatches.isEmpty, "\(offered.mismatches)")
+        #expect(offered.stdout.contains("ICH-Wahrscheinlichkeit"))
+        let said = (offered.transcript + [offered.stdout, offered.stderr]).joined(separator: " ")
+            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(said.contains("noch nicht zugestellt"), "\(said)")
-        try s.expect("> ")
-        s.send("")
-        #expect(try s.waitForExit() == 69)
-        let status = try BinaryRunner.run(["notify", "status", "--json"], environment: env)
+        #expect(offered.status == 69)
+        let status = await InProcessCLI.run(["notify", "status", "--json"], environment: env)
         #expect(status.stdout.contains("\"hospitalId\":\"klinikum-rechts-der-isar-muenchen\""))
 
-        // Without a relay there is no offer; with one, "n" sends nothing.
-        let quiet = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], environment: ["STROKE_TRIAGE_RELAY": ""])
-        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"), ("Compute?", "")] {
-            try WalkthroughTerminalTests.answer(quiet, prompt, reply)
-        }
-        #expect(!(try quiet.expect("Save a Markdown handover report?")).contains("Send pre-notification"))
-        quiet.control(4)
-        #expect(try quiet.waitForExit() == 0)
-        let declined = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"],
-                                      environment: ["STROKE_TRIAGE_RELAY": Self.closedRelay, "STROKE_TRIAGE_DEVICE": "AMB-1"])
-        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"),
-                                ("Compute?", ""), ("Send pre-notification to", "n")] {
-            try WalkthroughTerminalTests.answer(declined, prompt, reply)
-        }
-        try declined.expect("No pre-notification sent.")
-        declined.control(4)
-        #expect(try declined.waitForExit() == 0)
+        // Without a relay there is no offer (the input ends at the report's question); with one, "n" sends nothing.
+        let coma: [(prompt: String, answer: String)] = [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"),
+                                                        ("Compute?", "")]
+        let quiet = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: coma,
+                                           environment: ["STROKE_TRIAGE_RELAY": ""])
+        #expect(quiet.mismatches.isEmpty, "\(quiet.mismatches)")
+        #expect(quiet.transcript.last?.contains("Save a Markdown handover report?") == true, "\(quiet.transcript)")
+        #expect(!quiet.transcript.contains { $0.contains("Send pre-notification") })
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        let declined = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: coma + [("Send pre-notification to", "n")],
+                                              environment: ["STROKE_TRIAGE_RELAY": Self.closedRelay, "STROKE_TRIAGE_DEVICE": "AMB-1"])
+        #expect(declined.mismatches.isEmpty, "\(declined.mismatches)")
+        #expect((declined.transcript + [declined.stdout, declined.stderr]).contains { $0.contains("No pre-notification sent.") })
+        #expect(declined.status == 0, "\(declined.stderr)")
     }
 }

@@ -37,7 +37,7 @@ struct WebAppBrowserTests {
     @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() throws {
         let file = try StationLoginTests.passwordFile()
         let pagePort = Self.freePort()
-        let server = try LocalAPIServerProcess.start(["--research-password-file", file.path,
+        let server = try LocalAPIServerProcess.start(["--research-password-file", file,
                                                       "--cors-origin", "http://127.0.0.1:\(pagePort)"])
         defer { #expect(server.stop() == 0) }
 

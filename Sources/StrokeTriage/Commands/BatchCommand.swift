@@ -59,7 +59,7 @@ struct BatchCommand: AsyncParsableCommand {
                 job.standardOutput = standardOutput
                 return try await job.timedRun(events: BatchConsole(localizer: localizer)) {
                     try BatchJob.rowService(prediction.settings, module: module, config: AppConfig.current,
-                                            logger: CloudSettings.logger(verbose: outputOptions.verbose), perRowRequests: perRowRequests)
+                                            logger: CloudSettings.logger(verbose: outputOptions.verbose, to: ConsoleErrorStream()), perRowRequests: perRowRequests)
                 }
             }
         }

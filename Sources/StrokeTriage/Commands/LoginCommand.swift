@@ -17,7 +17,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     func run() async throws {
         let l = output.localizer
-        let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose)) }
+        let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream())) }
         let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " ", nextLine: Console.capturedLineReader) ?? ""
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             guard !password.isEmpty else { throw ResearchAccessError.noPassword }

@@ -21,7 +21,7 @@ struct StatusCommand: AsyncParsableCommand {
         if let apiBase, status.loggedIn {
             let client = try Failure.report(output) {
                 try CloudSettings(apiBase: apiBase, deadline: nil, pin: nil, config: AppConfig.current)
-                    .client(logger: CloudSettings.logger(verbose: output.verbose))
+                    .client(logger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
             }
             check = await ResearchAccess.check(client: client)
         }

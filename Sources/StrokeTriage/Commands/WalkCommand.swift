@@ -21,10 +21,15 @@ struct WalkCommand: AsyncParsableCommand {
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
 
+    /// A dialog that stands in for the terminal: a test's script, when the command runs in
+    /// the test process (no terminal is read and no signal handler is installed); nil in the binary.
+    @TaskLocal static var scriptedDialog: (any WalkDialog & Sendable)?
+
     func validate() throws { try GfapAssaySetting.check(gfapAssay) }
 
     func run() async throws {
-        InterruptHandler.install()
+        let scripted = Self.scriptedDialog
+        if scripted == nil { InterruptHandler.install() }
         let (config, localizer) = (AppConfig.current, output.localizer)
         let events = ConsoleEvents(localizer: localizer)
         let trail = AuditTrail.make(audit.settings, config: config)
@@ -34,13 +39,13 @@ struct WalkCommand: AsyncParsableCommand {
             return (ready, try PreNotification.prepare(notify.flags(caFile: prediction.caFile), audit: audit.settings, config: config,
                                                        trail: trail, events: events))
         }
-        let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
+        let talk = WalkConversation(dialog: scripted ?? WalkTerminal(output), localizer: localizer)
         guard talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
               var inputs = talk.inputs(scales: ready.scales) else { return }
         inputs.gfapAssay = ready.gfapAssay
         let outcome = try await Failure.report(output) {
             try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
-                                               trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose))
+                                               trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
         }
         AssessmentSession.present(outcome, output: output)
         let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)

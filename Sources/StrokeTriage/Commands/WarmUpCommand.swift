@@ -16,7 +16,7 @@ struct WarmUpCommand: AsyncParsableCommand {
     @OptionGroup var output: OutputOptions
 
     func run() async throws {
-        let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose)) }
+        let client = try Failure.report(output) { try cloud.settings().client(logger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream())) }
         let results = await CloudWarmUp.run(client)
         if output.json {
             Console.out(CloudWarmUp.json(apiBase: client.configuration.baseURL, results).serialized())

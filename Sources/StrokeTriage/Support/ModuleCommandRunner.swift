@@ -18,7 +18,7 @@ enum ModuleCommandRunner {
         let notified = try await Failure.report(output) {
             try await NotifyingOneShot.run(settings, notify: notify.flags(caFile: prediction.caFile), audit: audit.settings,
                                            config: AppConfig.current, trail: trail, events: ConsoleEvents(localizer: output.localizer),
-                                           cloudLogger: CloudSettings.logger(verbose: output.verbose), build: build)
+                                           cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()), build: build)
         }
         let run = notified.assessment
         // stderr: stdout stays the result alone (one JSON object with --json).

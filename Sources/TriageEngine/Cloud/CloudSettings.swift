@@ -70,10 +70,16 @@ public struct CloudSettings: Sendable {
                       environment: environment)
     }
 
-    /// A client with these settings, logging to `logger` (the front-end decides where; default: nowhere).
+    /// A client with these settings, logging to `logger` (the front-end decides where; default: nowhere),
+    /// on `CloudSettings.clock`.
     public func client(logger: Logger = CloudSettings.silentLogger) -> CloudClient {
-        CloudClient(configuration: configuration, logger: logger)
+        CloudClient(configuration: configuration, logger: logger, clock: Self.clock)
     }
+
+    /// The clock of the clients `client(logger:)` makes: the real one, unless a test runs a command
+    /// in its own process with a clock of its own for that command (a task-local value, never
+    /// process-wide), so a deadline comes when the test says, not when a busy machine lets it.
+    @TaskLocal public static var clock: any CloudClock = SystemCloudClock()
 
     /// A logger that writes nothing (the engine never prints by itself).
     public static var silentLogger: Logger {
