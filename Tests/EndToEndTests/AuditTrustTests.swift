@@ -21,7 +21,7 @@ struct AuditTrustTests {
         /// `count` offline assessments (four events each: disclaimer, start, prediction… as the command records them).
         func assess(_ count: Int, extra: [String] = []) async throws {
             for _ in 0..<count {
-                let result = try await await run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"] + extra)
+                let result = try await run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline"] + extra)
                 #expect(result.status == 0)
             }
         }
@@ -60,7 +60,7 @@ struct AuditTrustTests {
 
         /// `audit verify --json` (plus arguments): exit status and reason.
         func verify(_ arguments: [String] = []) async throws -> (status: Int32, reason: String?, report: [String: Any]) {
-            let result = try await await run(["audit", "verify", "--json"] + arguments)
+            let result = try await run(["audit", "verify", "--json"] + arguments)
             let report = try result.json()
             return (result.status, report["reason"] as? String, report)
         }

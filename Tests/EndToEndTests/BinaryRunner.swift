@@ -20,37 +20,23 @@ enum BinaryRunner {
     static let auditStress: URL = binary.deletingLastPathComponent().appendingPathComponent("AuditStress")
 
     /// Runs `AuditStress` (appends test events, printing `ack N` each) like `run` runs the binary.
-    static func appendStress(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
-        try run(arguments, environment: environment, executable: auditStress)
+    static func appendStress(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        try await run(arguments, environment: environment, executable: auditStress)
     }
 
     /// A fresh, empty state directory for one test, in the process's scratch folder (removed when the process exits).
     static func temporaryHome() -> URL { TestScratch.directory("home") }
 
-    /// Runs the binary with arguments, optional stdin text and extra environment.
-    /// The state directory defaults to a fresh temporary folder.
+    /// Runs the binary with arguments, optional stdin text and extra environment (`ChildProcess`:
+    /// the wait never holds a thread of the cooperative pool). The state directory defaults to a
+    /// fresh temporary folder.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    executable: URL = binary) throws -> Result {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+                    executable: URL = binary) async throws -> Result {
         var env = ProcessInfo.processInfo.environment
         if environment["STROKE_TRIAGE_HOME"] == nil { env["STROKE_TRIAGE_HOME"] = temporaryHome().path }
         env["NO_COLOR"] = "1"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let output = try await ChildProcess.run(executable, arguments, environment: env, stdin: stdin.map { Data($0.utf8) })
+        return Result(status: output.status, stdout: output.stdout, stderr: output.stderr)
     }
 }

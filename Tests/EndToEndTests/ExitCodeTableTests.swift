@@ -23,24 +23,24 @@ import Testing
     static let coma = ["coma", "--mode", "offline", "--accept-disclaimer"]
 
     /// One command per code that must end with it.
-    static func run(for code: Int32, in dir: URL) throws -> BinaryRunner.Result? {
+    static func run(for code: Int32, in dir: URL) async throws -> BinaryRunner.Result? {
         switch code {
-        case 0: return try BinaryRunner.run(coma + ["--gfap", "100"])
+        case 0: return try await BinaryRunner.run(coma + ["--gfap", "100"])
         case 1:
-            return try BinaryRunner.run(["batch", "--module", "lvo", "--in", dir.appendingPathComponent("missing.csv").path])
-        case 64: return try BinaryRunner.run(coma + ["--gfap", "100", "--no-such-flag"])
-        case 65: return try BinaryRunner.run(coma + ["--gfap=-1"])
+            return try await BinaryRunner.run(["batch", "--module", "lvo", "--in", dir.appendingPathComponent("missing.csv").path])
+        case 64: return try await BinaryRunner.run(coma + ["--gfap", "100", "--no-such-flag"])
+        case 65: return try await BinaryRunner.run(coma + ["--gfap=-1"])
         case 69:
-            return try BinaryRunner.run(["coma", "--gfap", "100", "--mode", "cloud", "--accept-disclaimer",
+            return try await BinaryRunner.run(["coma", "--gfap", "100", "--mode", "cloud", "--accept-disclaimer",
                                          "--api-base", "http://127.0.0.1:1", "--deadline", "60"])
         case 73:
             let link = dir.appendingPathComponent("link.md")
             try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: dir.appendingPathComponent("t.md").path)
-            return try BinaryRunner.run(coma + ["--gfap", "100", "--report", link.path])
-        case 74: return try BinaryRunner.run(coma + ["--gfap", "100", "--report", "/dev/full"])
+            return try await BinaryRunner.run(coma + ["--gfap", "100", "--report", link.path])
+        case 74: return try await BinaryRunner.run(coma + ["--gfap", "100", "--report", "/dev/full"])
         case 78:
             try Data("{not json".utf8).write(to: dir.appendingPathComponent("config.json"))
-            return try BinaryRunner.run(coma + ["--gfap", "100"], environment: ["STROKE_TRIAGE_HOME": dir.path])
+            return try await BinaryRunner.run(coma + ["--gfap", "100"], environment: ["STROKE_TRIAGE_HOME": dir.path])
         case 130:
             // Ctrl-C at the walkthrough's first question.
             let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"])
@@ -51,14 +51,14 @@ import Testing
         }
     }
 
-    @Test func everyCodeInTheReadmeTableIsWhatItsScenarioExitsWith() throws {
+    @Test func everyCodeInTheReadmeTableIsWhatItsScenarioExitsWith() async throws {
         let codes = try Self.tableCodes()
         #expect(codes.count >= 8, "the README's exit-code table was not found or lost rows: \(codes)")
         #expect(Set(codes).isSuperset(of: [0, 1, 64, 65, 69, 73, 74, 130]))
         for code in codes {
             let dir = BinaryRunner.temporaryHome()
             defer { try? FileManager.default.removeItem(at: dir) }
-            let result = try Self.run(for: code, in: dir)
+            let result = try await Self.run(for: code, in: dir)
             #expect(result != nil, "README lists exit code \(code) but no test scenario produces it")
             #expect(result?.status == code, "exit code \(code): got \(result?.status ?? -1); stderr: \(result?.stderr ?? "")")
         }

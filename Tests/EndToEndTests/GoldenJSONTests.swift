@@ -138,7 +138,7 @@ import CLITestSupport
     }
 
     static func check(_ testCase: Case) async throws {
-        let actual = try await await output(of: testCase)
+        let actual = try await output(of: testCase)
         let file = goldenDirectory.appendingPathComponent(testCase.name)
         if recording {
             try #require(ProcessInfo.processInfo.environment["CI"] == nil, "golden files are never re-recorded in CI")

@@ -33,20 +33,20 @@ import CLITestSupport
         #expect(refused.stdout.isEmpty)
     }
 
-    @Test func oneTLSFlagAloneIsAUsageErrorNamingTheOther() throws {
-        let alone = try BinaryRunner.run(["api", "--listen", "127.0.0.1:0", "--tls-cert", "server.pem"],
+    @Test func oneTLSFlagAloneIsAUsageErrorNamingTheOther() async throws {
+        let alone = try await BinaryRunner.run(["api", "--listen", "127.0.0.1:0", "--tls-cert", "server.pem"],
                                          executable: LocalAPIServerProcess.binary)
         #expect(alone.status == 64, "\(alone.stderr)")
         #expect(alone.stderr.contains("missing --tls-key"), "\(alone.stderr)")
     }
 
-    @Test func collectorAndRelayCheckTheirTLSFilesBeforeTheyStart() throws {
+    @Test func collectorAndRelayCheckTheirTLSFilesBeforeTheyStart() async throws {
         let files = try TestCertificates.make()
         defer { files.remove() }
         let shared = try files.write("shared.key", try String(contentsOfFile: files.keyFile, encoding: .utf8), permissions: 0o644)
         let database = "postgres://collector@127.0.0.1:1/fleet"
         for command in [["collector", "serve"], ["relay", "serve"]] {
-            let refused = try BinaryRunner.run(command + ["--database", database, "--listen", "127.0.0.1:0",
+            let refused = try await BinaryRunner.run(command + ["--database", database, "--listen", "127.0.0.1:0",
                                                           "--tls-cert", files.certificateFile, "--tls-key", shared],
                                                executable: LocalAPIServerProcess.binary)
             #expect(refused.status == 65, "\(command): \(refused.stderr)")

@@ -5,7 +5,7 @@ import Testing
 /// the assessment runs exactly as without one, a background push is started
 /// after the result, and the records stay pending.
 @Suite struct WalkthroughPushTests {
-    @Test func unreachableCollectorNeverDisturbsTheWalkthrough() throws {
+    @Test func unreachableCollectorNeverDisturbsTheWalkthrough() async throws {
         let home = BinaryRunner.temporaryHome()
         try Data(#"{"collector":"http://127.0.0.1:1","device":"AMB-12"}"#.utf8)
             .write(to: home.appendingPathComponent("config.json"))
@@ -25,10 +25,10 @@ import Testing
         var started = false
         for _ in 0..<600 where !started {
             started = FileManager.default.fileExists(atPath: lock.path)
-            if !started { Thread.sleep(forTimeInterval: 0.1) }
+            if !started { try await Task.sleep(for: .milliseconds(100)) }
         }
         #expect(started)
-        let status = try BinaryRunner.run(["audit", "push", "--status", "--json"],
+        let status = try await BinaryRunner.run(["audit", "push", "--status", "--json"],
                                           environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(status.status == 0, "\(status.stderr)")
         let json = try status.json()
