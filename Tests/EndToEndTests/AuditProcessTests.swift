@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -12,47 +13,29 @@ import CLITestSupport
 struct AuditProcessTests {
     /// A running `AuditStress` writer (Tests/AuditStress) whose `ack N` lines are read as they come.
     final class Writer {
-        let process = Process()
-        private let output = Pipe()
-        private let errors = Pipe()
-        /// What the writer printed on standard error (read by `drain`).
-        private(set) var errorText = ""
-        private var pending = Data()
-        private(set) var acked: [Int] = []
+        let process: ChildProcess
 
         init(home: URL, count: Int) throws {
-            process.executableURL = BinaryRunner.auditStress
-            process.arguments = ["--count", String(count)]
             var env = ProcessInfo.processInfo.environment
             env["STROKE_TRIAGE_HOME"] = home.path
-            process.environment = env
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+            process = try ChildProcess(BinaryRunner.auditStress, ["--count", String(count)], environment: env)
         }
 
-        /// Reads until at least `target` acks arrived or the output ended.
-        func read(until target: Int) {
-            while acked.count < target {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return }
-                take(chunk)
-            }
+        /// The sequence numbers acknowledged so far (complete `ack N` lines).
+        var acked: [Int] { Self.acks(in: process.stdoutText) }
+
+        /// Waits (at most 30 s) until at least `target` acks arrived or the writer ended.
+        func read(until target: Int) async {
+            _ = try? await process.await(seconds: 30, "\(target) acks") { self.acked.count >= target ? true : nil }
         }
 
-        /// Reads everything left (after exit or kill).
-        func drain() {
-            take(output.fileHandleForReading.readDataToEndOfFile())
-            errorText = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-        }
+        /// Awaits the writer's end; its output.
+        func drain() async -> ChildProcess.Output { await process.output() }
 
-        private func take(_ chunk: Data) {
-            pending.append(chunk)
-            while let newline = pending.firstIndex(of: 0x0A) {
-                let line = String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)
-                pending.removeSubrange(pending.startIndex...newline)
-                if line.hasPrefix("ack "), let sequence = Int(line.dropFirst(4)) { acked.append(sequence) }
+        /// The `ack N` lines of `text` that are complete.
+        static func acks(in text: String) -> [Int] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().compactMap { line in
+                line.hasPrefix("ack ") ? Int(line.dropFirst(4)) : nil
             }
         }
     }
@@ -76,16 +59,11 @@ struct AuditProcessTests {
         var acked: [Int] = []
         for round in 0..<8 {
             let writer = try Writer(home: home, count: 100_000)
-            // A watchdog bounds the wait should the writer hang.
-            let pid = writer.process.processIdentifier
-            let watchdog = DispatchWorkItem { kill(pid, SIGKILL) }
-            DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
-            writer.read(until: 3 + round * 7)
-            kill(pid, SIGKILL)
-            writer.drain()
-            watchdog.cancel()
-            #expect(writer.process.terminationReason == .uncaughtSignal)
-            acked += writer.acked
+            await writer.read(until: 3 + round * 7)
+            writer.process.signal(SIGKILL)
+            let ended = await writer.drain()
+            #expect(ended.signalled)
+            acked += Writer.acks(in: ended.stdout)
             // An ack is printed after the head file is in place: it is never behind an acknowledged event.
             #expect((headFileSequence(home) ?? -1) >= (acked.max() ?? 0))
         }
@@ -104,9 +82,12 @@ struct AuditProcessTests {
         defer { try? FileManager.default.removeItem(at: home) }
         // Both start on an empty home: they race to create the key file and the database too.
         let writers = try (0..<2).map { _ in try Writer(home: home, count: 150) }
-        for writer in writers { writer.drain() }
-        for writer in writers { #expect(writer.process.terminationStatus == 0, "\(writer.errorText)") }
-        let all = writers.flatMap(\.acked)
+        var all: [Int] = []
+        for writer in writers {
+            let ended = await writer.drain()
+            #expect(ended.status == 0, "\(ended.stderr)")
+            all += Writer.acks(in: ended.stdout)
+        }
         #expect(all.count == 300)
         #expect(Set(all) == Set(1...300))
         let report = try await Self.verify(home)

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import GRDB
 import Testing
 import CLITestSupport
@@ -299,7 +300,8 @@ struct AuditTrustTests {
         #expect(result.stderr.contains(kind == "directory" ? "is a directory" : "is not a stroke-triage key file"))
     }
 
-    /// True when `python3` with the `cryptography` package is installed (the script's one dependency).
+    /// True when `python3` with the `cryptography` package is installed (the script's one dependency):
+    /// asked once, while the tests are planned (a trait's condition is not async).
     static let pythonVerifierAvailable: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
@@ -311,20 +313,11 @@ struct AuditTrustTests {
     }()
 
     /// Runs `Scripts/audit-verify-export.py` with arguments.
-    static func script(_ arguments: [String]) throws -> BinaryRunner.Result {
+    static func script(_ arguments: [String]) async throws -> BinaryRunner.Result {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", root.appendingPathComponent("Scripts/audit-verify-export.py").path] + arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return BinaryRunner.Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                   stderr: String(decoding: errData, as: UTF8.self))
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"),
+                                             ["python3", root.appendingPathComponent("Scripts/audit-verify-export.py").path] + arguments)
+        return BinaryRunner.Result(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     @Test("the Python verifier accepts a version 2 export and fails in one line on a missing manifest or a garbage key",
@@ -337,14 +330,14 @@ struct AuditTrustTests {
         await #expect(try home.run(["audit", "export", "--format", "csv", "--out", file.path]).status == 0)
         let key = home.url.appendingPathComponent("audit.pub")
         try Data(try await home.run(["audit", "public-key"]).stdout.utf8).write(to: key)
-        let ok = try Self.script([file.path, key.path])
+        let ok = try await Self.script([file.path, key.path])
         #expect(ok.status == 0)
         #expect(ok.stdout.contains("head at 3 signed"))
         let garbage = home.url.appendingPathComponent("garbage.pub")
         try Data("not base64 at all!".utf8).write(to: garbage)
         for (arguments, message) in [([file.path, garbage.path], "does not hold a base64 Ed25519 public key"),
                                      ([file.path + ".nothing", key.path], "cannot read the manifest")] {
-            let failed = try Self.script(arguments)
+            let failed = try await Self.script(arguments)
             #expect(failed.status != 0)
             #expect(failed.stderr.contains(message))
             #expect(!failed.stderr.contains("Traceback"))

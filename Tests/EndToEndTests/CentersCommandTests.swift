@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import CLITestSupport
 
@@ -93,24 +94,16 @@ import CLITestSupport
     }
 
     /// The data is embedded: an installed copy works from any directory.
-    @Test func worksFromAnotherDirectoryWithTheBinaryCopiedAway() throws {
+    @Test func worksFromAnotherDirectoryWithTheBinaryCopiedAway() async throws {
         let dir = BinaryRunner.temporaryHome()
         let copy = dir.appendingPathComponent("stroke-triage")
         try FileManager.default.copyItem(at: BinaryRunner.binary, to: copy)
-        let p = Process()
-        p.executableURL = copy
-        p.arguments = ["centers", "--near", "Regensburg", "--limit", "1", "--json"]
-        p.currentDirectoryURL = FileManager.default.temporaryDirectory
         var env = ProcessInfo.processInfo.environment
         env["STROKE_TRIAGE_HOME"] = dir.path
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = Pipe()
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0)
+        let run = try await ChildProcess.run(copy, ["centers", "--near", "Regensburg", "--limit", "1", "--json"], environment: env,
+                                             directory: FileManager.default.temporaryDirectory)
+        #expect(run.status == 0)
+        let data = Data(run.stdout.utf8)
         let j = try JSONSerialization.jsonObject(with: data) as? [String: Any]
         #expect((j?["centers"] as? [[String: Any]])?.first?["id"] as? String == "uniklinikum-regensburg")
     }

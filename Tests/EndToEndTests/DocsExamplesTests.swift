@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import CLITestSupport
 
@@ -70,7 +71,7 @@ struct DocsExamplesTests {
     }
 
     @Test("every example in docs/commands.md runs with the exit code it states")
-    func everyExampleRuns() throws {
+    func everyExampleRuns() async throws {
         let work = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: work) }
         let binDir = BinaryRunner.binary.deletingLastPathComponent().path
@@ -83,19 +84,8 @@ struct DocsExamplesTests {
         let examples = try Self.examples().filter(\.run)
         #expect(!examples.isEmpty)
         for example in examples {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", example.command]
-            process.environment = env
-            process.currentDirectoryURL = work
-            let err = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = err
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(process.terminationStatus == example.expectedStatus, "`\(example.command)`: \(stderr)")
+            let run = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", example.command], environment: env, directory: work)
+            #expect(run.status == example.expectedStatus, "`\(example.command)`: \(run.stderr)")
         }
     }
 }

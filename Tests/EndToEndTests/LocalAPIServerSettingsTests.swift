@@ -28,23 +28,13 @@ import CLITestSupport
         }
     }
 
-    @Test func aBrokenConfigFileStopsTheServerWith78() throws {
+    @Test func aBrokenConfigFileStopsTheServerWith78() async throws {
         let home = BinaryRunner.temporaryHome()
         try Data("{ not json".utf8).write(to: home.appendingPathComponent("config.json"))
-        let process = Process()
-        process.executableURL = LocalAPIServerProcess.binary
-        process.arguments = ["api", "--listen", "127.0.0.1:0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["STROKE_TRIAGE_HOME"] = home.path
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 78)
-        #expect(text.contains("config.unreadable"), "\(text)")
+        let run = try await BinaryRunner.run(["api", "--listen", "127.0.0.1:0"], environment: ["STROKE_TRIAGE_HOME": home.path],
+                                             executable: LocalAPIServerProcess.binary)
+        #expect(run.status == 78)
+        #expect(run.stderr.contains("config.unreadable"), "\(run.stderr)")
     }
 
     @Test func v1BodiesHaveTheLimitToo() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 /// The man page's EXIT STATUS (issue 29, item 12): `Scripts/install` passes the page that
@@ -23,27 +24,18 @@ import Testing
         """
 
     /// Runs the filter on `page` with the README; returns its status and output.
-    static func filter(_ page: String) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = [Self.root.appendingPathComponent("Scripts/man-exit-status").path,
-                             Self.root.appendingPathComponent("README.md").path]
-        let (input, output) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        input.fileHandleForWriting.write(Data(page.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    static func filter(_ page: String) async throws -> (status: Int32, output: String) {
+        let run = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"),
+                                             [Self.root.appendingPathComponent("Scripts/man-exit-status").path,
+                                              Self.root.appendingPathComponent("README.md").path],
+                                             stdin: Data(page.utf8))
+        return (run.status, run.stdout)
     }
 
-    @Test func theExitStatusSectionListsEveryCodeOfTheReadmeTable() throws {
+    @Test func theExitStatusSectionListsEveryCodeOfTheReadmeTable() async throws {
         let codes = try ExitCodeTableTests.tableCodes()
         #expect(codes.count >= 8)
-        let (status, page) = try Self.filter(Self.generated)
+        let (status, page) = try await Self.filter(Self.generated)
         #expect(status == 0)
         #expect(!page.contains(".Ex -std"))
         for code in codes { #expect(page.contains("\n.It Sy \(code)\n"), "exit code \(code) is not in the man page") }
@@ -55,6 +47,6 @@ import Testing
         let install = try String(contentsOf: Self.root.appendingPathComponent("Scripts/install"), encoding: .utf8)
         #expect(install.contains("Scripts/man-exit-status README.md"))
         // A page without the section is refused, not passed through.
-        #expect(try Self.filter(".Sh NAME\nx\n").status != 0)
+        await #expect(try Self.filter(".Sh NAME\nx\n").status != 0)
     }
 }

@@ -14,8 +14,8 @@ import CLITestSupport
     @Test func apiBaseOverTLSNeedsTheCA() async throws {
         let files = try TestCertificates.make()
         defer { files.remove() }
-        let server = try LocalAPIServerProcess.start(["--tls-cert", files.certificateFile, "--tls-key", files.keyFile])
-        defer { #expect(server.stop() == 0) }
+        let server = try await LocalAPIServerProcess.start(["--tls-cert", files.certificateFile, "--tls-key", files.keyFile])
+        defer { server.kill() }
         #expect(server.base.hasPrefix("https://127.0.0.1:"), "\(server.base)")
 
         let trusted = await InProcessCLI.runOnStillClock(Self.assessment + ["--json", "--api-base", server.base, "--ca-file", files.caFile])
@@ -31,11 +31,11 @@ import CLITestSupport
         #expect(refused.status == 69, "\(refused.stderr)")
         #expect(refused.stderr.contains("secure connection failed: SSL certificate problem"), "\(refused.stderr)")
         #expect(refused.stdout.isEmpty)
+        #expect(await server.stop() == 0)
     }
 
     @Test func oneTLSFlagAloneIsAUsageErrorNamingTheOther() async throws {
-        let alone = try await BinaryRunner.run(["api", "--listen", "127.0.0.1:0", "--tls-cert", "server.pem"],
-                                         executable: LocalAPIServerProcess.binary)
+        let alone = await InProcessServerCLI.run(["api", "--listen", "127.0.0.1:0", "--tls-cert", "server.pem"])
         #expect(alone.status == 64, "\(alone.stderr)")
         #expect(alone.stderr.contains("missing --tls-key"), "\(alone.stderr)")
     }

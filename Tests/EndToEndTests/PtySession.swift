@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -29,6 +30,7 @@ final class PtySession {
         env["TERM"] = "dumb"
         env["NO_COLOR"] = "1"  // tests that check colour pass "NO_COLOR": ""
         for (key, value) in extra { env[key] = value }
+        ProcessStartLog.record("stroke-triage (pseudo-terminal)")
         // Every C string is prepared before the fork; the child only calls execve and _exit.
         let path = BinaryRunner.binary.path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestScratch
 import StrokeModels
 import Testing
 
@@ -34,12 +35,12 @@ struct WebAppBrowserTests {
     /// The percentage the app shows: the probability × 100, rounded.
     static func percent(_ p: Double?) -> Int { Int(((p ?? 0) * 100).rounded()) }
 
-    @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() throws {
+    @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() async throws {
         let file = try StationLoginTests.passwordFile()
         let pagePort = Self.freePort()
-        let server = try LocalAPIServerProcess.start(["--research-password-file", file,
+        let server = try await LocalAPIServerProcess.start(["--research-password-file", file,
                                                       "--cors-origin", "http://127.0.0.1:\(pagePort)"])
-        defer { #expect(server.stop() == 0) }
+        defer { server.kill() }
 
         var limited = TriageInputs(module: .limited, gfap: 450)
         limited.age = 70
@@ -53,25 +54,16 @@ struct WebAppBrowserTests {
         ]
         #expect(expected == ["coma=75", "limited=52", "fullIch=43", "fullLvo=51"])
         let artifacts = Self.packageRoot.appendingPathComponent(".build/webapp-artifacts")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.packageRoot.appendingPathComponent("Scripts/webapp-browser-test.py").path,
-                             "--api", server.base, "--page-port", String(pagePort), "--password", StationLoginTests.password,
-                             "--artifacts", artifacts.path] + expected.flatMap { ["--expect", $0] }
-        let output = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
         // Bounded: the script's own waits end well before; a hung browser is killed here.
-        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(300), execute: watchdog)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
+        let run = try await ChildProcess(URL(fileURLWithPath: "/usr/bin/env"),
+                                         ["python3", Self.packageRoot.appendingPathComponent("Scripts/webapp-browser-test.py").path,
+                                          "--api", server.base, "--page-port", String(pagePort), "--password", StationLoginTests.password,
+                                          "--artifacts", artifacts.path] + expected.flatMap { ["--expect", $0] }).output(killingAfter: 300)
+        let text = run.stdout + run.stderr
         print(text)
-        #expect(process.terminationStatus == 0, "\(text)")
+        #expect(run.status == 0, "\(text)")
         #expect(text.contains("browser: ok"))
         #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("webapp.png").path))
+        #expect(await server.stop() == 0)
     }
 }
