@@ -1,3 +1,4 @@
+import FakeCloudLauncher
 import Foundation
 import Testing
 import CLITestSupport
@@ -196,8 +197,11 @@ import CLITestSupport
         var input = ""
         for i in 0..<300 { input += "{\"gfap\":\(29 + i * 30)}\n" }
         input += "{\"gfap\":5}\n"
-        let r = await InProcessCLI.run(["batch", "--module", "coma", "--format", "jsonl", "--mode", "auto", "--per-row-requests",
-                                      "--concurrency", "8"], stdin: input)
+        // The cloud is the fake one in this process (an unreachable default endpoint only made the rows wait).
+        let cloud = try FakeCloud.start()
+        defer { cloud.stop() }
+        let r = await InProcessCLI.runOnStillClock(["batch", "--module", "coma", "--format", "jsonl", "--mode", "auto", "--per-row-requests",
+                                                    "--concurrency", "8", "--api-base", cloud.base()], stdin: input)
         #expect(r.status == 65)
         let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(objects.map { $0["line"] as? Int } == Array(1...301))

@@ -92,19 +92,4 @@ import CLITestSupport
         #expect(failed.status == 65)
         #expect(failed.stderr.contains("#1 (id 'x')") && failed.stderr.contains("lon") && failed.stderr.contains("200"))
     }
-
-    /// The data is embedded: an installed copy works from any directory.
-    @Test func worksFromAnotherDirectoryWithTheBinaryCopiedAway() async throws {
-        let dir = BinaryRunner.temporaryHome()
-        let copy = dir.appendingPathComponent("stroke-triage")
-        try FileManager.default.copyItem(at: BinaryRunner.binary, to: copy)
-        var env = ProcessInfo.processInfo.environment
-        env["STROKE_TRIAGE_HOME"] = dir.path
-        let run = try await ChildProcess.run(copy, ["centers", "--near", "Regensburg", "--limit", "1", "--json"], environment: env,
-                                             directory: FileManager.default.temporaryDirectory)
-        #expect(run.status == 0)
-        let data = Data(run.stdout.utf8)
-        let j = try JSONSerialization.jsonObject(with: data) as? [String: Any]
-        #expect((j?["centers"] as? [[String: Any]])?.first?["id"] as? String == "uniklinikum-regensburg")
-    }
 }

@@ -44,7 +44,7 @@ import CLITestSupport
         let home = BinaryRunner.temporaryHome()
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let token = String(repeating: "ab", count: 32)
-        let login = try await BinaryRunner.run(["login", "--api-base", server.base(), "--verbose"], stdin: "correct horse\n", environment: env)
+        let login = await InProcessCLI.runOnStillClock(["login", "--api-base", server.base(), "--verbose"], stdin: "correct horse\n", environment: env)
         #expect(login.status == 0)
         #expect(login.stdout.contains("2099-01-01T00:00:00Z"))
         let file = home.appendingPathComponent("state/session.json")
@@ -69,7 +69,7 @@ import CLITestSupport
         let server = try FakeCloud.start()
         defer { server.stop() }
         let home = BinaryRunner.temporaryHome()
-        let r = try await BinaryRunner.run(["login", "--api-base", server.base()], stdin: "wrong\n", environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.runOnStillClock(["login", "--api-base", server.base()], stdin: "wrong\n", environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 1)
         #expect(r.stderr.contains("invalid credentials"))
         #expect(r.stdout.isEmpty)
@@ -79,7 +79,7 @@ import CLITestSupport
     @Test func noPasswordIsAUsageErrorBeforeAnyRequest() async throws {
         let home = BinaryRunner.temporaryHome()
         for stdin in ["\n", ""] {
-            let r = try await BinaryRunner.run(["login", "--api-base", "http://stroke-triage-test.invalid"], stdin: stdin,
+            let r = await InProcessCLI.runOnStillClock(["login", "--api-base", "http://stroke-triage-test.invalid"], stdin: stdin,
                                          environment: ["STROKE_TRIAGE_HOME": home.path])
             #expect(r.status == 64)
             #expect(r.stderr == "Error: no password given\n")
@@ -88,7 +88,7 @@ import CLITestSupport
     }
 
     @Test func loginWithAnUnreachableCloudExits69() async throws {
-        let r = try await BinaryRunner.run(["login", "--api-base", "http://stroke-triage-test.invalid", "--lang", "de"], stdin: "x\n")
+        let r = await InProcessCLI.runOnStillClock(["login", "--api-base", "http://stroke-triage-test.invalid", "--lang", "de"], stdin: "x\n")
         #expect(r.status == 69)
         #expect(r.stderr.contains("Hostname nicht auflösbar"))
     }

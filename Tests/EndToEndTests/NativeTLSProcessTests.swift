@@ -46,9 +46,8 @@ import CLITestSupport
         let shared = try files.write("shared.key", try String(contentsOfFile: files.keyFile, encoding: .utf8), permissions: 0o644)
         let database = "postgres://collector@127.0.0.1:1/fleet"
         for command in [["collector", "serve"], ["relay", "serve"]] {
-            let refused = try await BinaryRunner.run(command + ["--database", database, "--listen", "127.0.0.1:0",
-                                                          "--tls-cert", files.certificateFile, "--tls-key", shared],
-                                               executable: LocalAPIServerProcess.binary)
+            let refused = await InProcessServerCLI.run(command + ["--database", database, "--listen", "127.0.0.1:0",
+                                                                  "--tls-cert", files.certificateFile, "--tls-key", shared])
             #expect(refused.status == 65, "\(command): \(refused.stderr)")
             #expect(refused.stderr.contains("[tls.keyUnsafe]"), "\(command): \(refused.stderr)")
             #expect(refused.stderr.contains("mode 644"), "\(command): \(refused.stderr)")

@@ -44,9 +44,9 @@ struct StationLoginTests {
         let home = BinaryRunner.temporaryHome().path
         let env = ["STROKE_TRIAGE_HOME": home]
         try await LocalAPIInProcess.withServer([.researchPasswordFile: file]) { (base: String) async throws in
-            let refused = try await BinaryRunner.run(["login", "--api-base", base], stdin: "wrong password\n", environment: env)
+            let refused = await InProcessCLI.runOnStillClock(["login", "--api-base", base], stdin: "wrong password\n", environment: env)
             #expect(refused.status == 1, "\(refused.stderr)")
-            let login = try await BinaryRunner.run(["login", "--api-base", base, "--json"], stdin: Self.password + "\n", environment: env)
+            let login = await InProcessCLI.runOnStillClock(["login", "--api-base", base, "--json"], stdin: Self.password + "\n", environment: env)
             #expect(login.status == 0, "\(login.stderr)")
             #expect(try login.json()["loggedIn"] as? Bool == true)
             #expect(!login.stdout.contains("v1."), "the token is never printed")
@@ -66,7 +66,7 @@ struct StationLoginTests {
         let file = try Self.passwordFile()
         let env = ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path]
         try await LocalAPIInProcess.withServer([.researchPasswordFile: file]) { (base: String) async throws in
-            let login = try await BinaryRunner.run(["login", "--api-base", base], stdin: Self.password + "\n", environment: env)
+            let login = await InProcessCLI.runOnStillClock(["login", "--api-base", base], stdin: Self.password + "\n", environment: env)
             #expect(login.status == 0, "\(login.stderr)")
         }
         // A new server has a new signing key: the old token is refused, however well-formed.
@@ -79,7 +79,7 @@ struct StationLoginTests {
 
     @Test func withoutAPasswordFileTheLoginSaysWhy() async throws {
         try await LocalAPIInProcess.withServer { (base: String) async throws in
-            let login = try await BinaryRunner.run(["login", "--api-base", base], stdin: Self.password + "\n")
+            let login = await InProcessCLI.runOnStillClock(["login", "--api-base", base], stdin: Self.password + "\n")
             #expect(login.status == 69, "\(login.stderr)")
             #expect(login.stderr.contains("Research access is not set up on this server"), "\(login.stderr)")
         }

@@ -16,12 +16,13 @@ struct StillCloudClock: CloudClock {
 
 extension InProcessCLI {
     /// `run` with `clock` as the command's cloud clock (`CloudSettings.clock`, task-local): a still one by default.
-    static func run(_ arguments: [String], environment: [String: String] = [:], clock: any CloudClock) async -> BinaryRunner.Result {
-        await CloudSettings.$clock.withValue(clock) { await run(arguments, environment: environment) }
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    clock: any CloudClock) async -> BinaryRunner.Result {
+        await CloudSettings.$clock.withValue(clock) { await run(arguments, stdin: stdin, environment: environment) }
     }
 
     /// `run` on a still cloud clock (`StillCloudClock`).
-    static func runOnStillClock(_ arguments: [String], environment: [String: String] = [:]) async -> BinaryRunner.Result {
-        await run(arguments, environment: environment, clock: StillCloudClock())
+    static func runOnStillClock(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async -> BinaryRunner.Result {
+        await run(arguments, stdin: stdin, environment: environment, clock: StillCloudClock())
     }
 }
