@@ -293,6 +293,8 @@ let package = Package(
                 "CollectorWire",
                 // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
                 "StrokeModels",
+                // The api command's environment (ProcessEnvironment: the process's, or a test's).
+                "TriageLocalization",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -384,7 +386,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StrokeTriage", "TriageEngine", "TriageRendering", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
+                "StrokeTriage", "TriageEngine", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
                 "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

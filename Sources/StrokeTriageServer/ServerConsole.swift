@@ -4,11 +4,21 @@ import Foundation
 /// Where the server commands write their lines: standard output and standard error, or,
 /// inside `capturing`, a `Capture` (a command line a test runs in its own process).
 enum ServerConsole {
-    /// What a command wrote while it was captured.
+    /// What a command wrote while it was captured, and the standard input it was given.
     final class Capture: @unchecked Sendable {
         private let lock = NSLock()
         private var out = ""
         private var err = ""
+        private var input: [Substring]
+
+        /// A capture whose command reads `input` as its standard input (a pipe, never a terminal).
+        init(input: String = "") {
+            self.input = input.split(separator: "\n", omittingEmptySubsequences: false)
+            if self.input.last == "" { self.input.removeLast() }
+        }
+
+        /// The next line of the given input, nil at its end.
+        func readLine() -> String? { lock.withLock { input.isEmpty ? nil : String(input.removeFirst()) } }
 
         /// What was written to stdout and stderr.
         var texts: (stdout: String, stderr: String) { lock.withLock { (out, err) } }
@@ -23,6 +33,13 @@ enum ServerConsole {
     /// Runs `body` with everything it writes through `ServerConsole` kept in `capture`.
     static func capturing<T: Sendable>(_ capture: Capture, _ body: @Sendable () async throws -> T) async rethrows -> T {
         try await $capture.withValue(capture, operation: body)
+    }
+
+    /// Inside a capture, the line reader of its input (a password is then read through it, never
+    /// from the test process's own standard input); nil outside one.
+    static var capturedLineReader: (@Sendable () -> String?)? {
+        guard let capture else { return nil }
+        return { capture.readLine() }
     }
 
     /// Writes a line to standard output.

@@ -1,18 +1,23 @@
 import Foundation
 @testable import StrokeTriageServer
+import TriageLocalization
 
 /// Runs `stroke-triage-server` command lines in the test process: the same parsing, commands,
 /// output and exit statuses as the binary (`StrokeTriageServer.run`), with the output captured
 /// (`ServerConsole.capturing`). For the administration commands (devices, hospitals, incidents,
 /// exports, keys); a server that listens runs as the binary or through its module in a test.
 ///
-/// The server commands read their settings from flags and the process's environment: a test
-/// passes what it needs as flags (`--database`, `--data`), never through the environment.
+/// The `api` command reads its environment through `ProcessEnvironment` (given here); the
+/// collector, relay and station settings a test passes as flags (`--database`, `--data`).
 public enum InProcessServerCLI {
-    /// Runs `arguments` and returns the exit status and what was written.
-    public static func run(_ arguments: [String]) async -> CLIRun {
-        let capture = ServerConsole.Capture()
-        let status = await ServerConsole.capturing(capture) { await StrokeTriageServer.run(arguments) }
+    /// Runs `arguments` with `stdin` as its standard input (a pipe) and `environment` over the
+    /// process's; returns the exit status and what was written.
+    public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async -> CLIRun {
+        let capture = ServerConsole.Capture(input: stdin)
+        let values = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let status = await ProcessEnvironment.withValues(values) {
+            await ServerConsole.capturing(capture) { await StrokeTriageServer.run(arguments) }
+        }
         let (stdout, stderr) = capture.texts
         return CLIRun(status: status, stdout: stdout, stderr: stderr)
     }

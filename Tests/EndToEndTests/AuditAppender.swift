@@ -6,14 +6,16 @@ import TriageLocalization
 /// `AuditStress` (Tests/AuditStress) does in its own: the log and key file the CLI uses for
 /// `STROKE_TRIAGE_HOME` (`data/audit.sqlite`, `state/audit-keys.json`), or another key file.
 enum AuditAppender {
-    /// Appends `count` test events to one new assessment.
+    /// Appends `count` test events to one new assessment; returns the assessment's id.
     /// - Throws: `AuditError` when the log or key cannot be used.
-    static func append(home: URL, count: Int, keyFile: URL? = nil) throws {
+    @discardableResult
+    static func append(home: URL, count: Int, keyFile: URL? = nil) throws -> String {
         let location = AuditLog.Location(database: home.appendingPathComponent("data/audit.sqlite"),
                                          keyFile: keyFile ?? home.appendingPathComponent("state/audit-keys.json"))
-        try AuditLog.withLog(location, context: AuditLog.Context(operator: "audit-stress", appVersion: "test")) { log in
+        return try AuditLog.withLog(location, context: AuditLog.Context(operator: "audit-stress", appVersion: "test")) { log in
             let assessment = AuditLog.newAssessmentID()
             for _ in 0..<count { _ = try log.append(.test, payload: Data("{\"test\":true}".utf8), assessment: assessment) }
+            return assessment
         }
     }
 

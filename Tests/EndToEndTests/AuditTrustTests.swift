@@ -29,12 +29,7 @@ struct AuditTrustTests {
 
         /// Appends `count` test events (as Tests/AuditStress does, in the test process).
         func append(_ count: Int) {
-            #expect(appendEvents(count).status == 0)
-        }
-
-        /// Appends `count` test events in one new assessment (`TestEventAppender`).
-        func appendEvents(_ count: Int) -> BinaryRunner.Result {
-            TestEventAppender.append(count, home: url)
+            #expect(AuditAppender.failure(home: url, count: count) == nil)
         }
 
         /// Raw SQL on the database, as an attacker with file access.
@@ -171,8 +166,7 @@ struct AuditTrustTests {
         let home = Home()
         defer { home.remove() }
         try await home.assess(3)
-        let real = home.appendEvents(1)
-        let id = try #require(real.stdout.split(separator: "\n").last { $0.hasPrefix("assessment ") }?.dropFirst(11))
+        let id = try AuditAppender.append(home: home.url, count: 1)
         await #expect(try home.run(["audit", "erase", "--assessment", String(id)]).status == 0)
         await #expect(try home.verify().status == 0)
         try home.tamper("UPDATE data_keys SET wrapped = NULL, erased_ms = 1 WHERE kind = 'assessment' AND wrapped IS NOT NULL")
@@ -219,7 +213,7 @@ struct AuditTrustTests {
         let verified = try await mine.run(["audit", "verify"])
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("belongs to another log"))
-        #expect(mine.appendEvents(1).status == 1)
+        #expect(AuditAppender.failure(home: mine.url, count: 1) != nil)
         await #expect(try theirs.verify().report["records"] as? Int == 7)
     }
 

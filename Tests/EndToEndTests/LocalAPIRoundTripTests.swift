@@ -82,13 +82,12 @@ import CLITestSupport
     /// race, and in the test process a cooperative pool held by other suites' blocking waits could
     /// delay the timer past the idle close.
     @Test func aBodyThatNeverArrivesGets408() async throws {
-        let server = try await LocalAPIServerProcess.start(["--request-timeout-seconds", "1"])
-        defer { server.kill() }
-        let port = Int(server.base.split(separator: ":").last ?? "") ?? 0
-        let text = await Self.exchange(port, Array("POST /predict_lvo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{\"gfap".utf8))
+        let text = try await LocalAPIInProcess.withServer([.requestTimeoutSeconds: "1"]) { (base: String) async throws in
+            let port = Int(base.split(separator: ":").last ?? "") ?? 0
+            return await Self.exchange(port, Array("POST /predict_lvo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{\"gfap".utf8))
+        }
         #expect(text.hasPrefix("HTTP/1.1 408"), "\(text)")
         #expect(text.contains(#""code":"api.timeout""#))
-        #expect(await server.stop() == 0)
     }
 
     /// Sends `request` (raw bytes: a body that never arrives is what no HTTP client sends) and returns

@@ -31,8 +31,7 @@ import CLITestSupport
     @Test func aBrokenConfigFileStopsTheServerWith78() async throws {
         let home = BinaryRunner.temporaryHome()
         try Data("{ not json".utf8).write(to: home.appendingPathComponent("config.json"))
-        let run = try await BinaryRunner.run(["api", "--listen", "127.0.0.1:0"], environment: ["STROKE_TRIAGE_HOME": home.path],
-                                             executable: LocalAPIServerProcess.binary)
+        let run = await InProcessServerCLI.run(["api", "--listen", "127.0.0.1:0"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(run.status == 78)
         #expect(run.stderr.contains("config.unreadable"), "\(run.stderr)")
     }

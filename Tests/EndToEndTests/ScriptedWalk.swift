@@ -1,30 +1,26 @@
 import Foundation
 import StrokeCloud
-@testable import StrokeTriage
-import Testing
 import TriageEngine
-import TriageLocalization
-import TriageRendering
 import CLITestSupport
 
-/// Runs `stroke-triage walk …` in the test process (as `InProcessCLI` runs other command
-/// lines: its own environment, captured output, the real parsing, command and exit status),
-/// with a scripted dialog in place of the terminal (`WalkCommand.scriptedDialog`): each
-/// question must contain the script's prompt, and the answers end with the end of input.
+/// Runs `stroke-triage walk …` in the test process (`InProcessCLI`: its own environment,
+/// captured output, the real parsing, command, terminal dialog and exit status) with a
+/// script's answers piped as its standard input, one per line; each answered question must
+/// show the script's prompt, in order. End of input ends the answers (as Ctrl-D would).
 ///
 /// The cloud clock is a still one unless given (`StillCloudClock`).
 ///
-/// The terminal itself (echo, Ctrl-C, Ctrl-D, the pseudo-terminal) stays with the process
-/// tests (`PtySession`).
+/// The terminal itself (Ctrl-C, Ctrl-D, colour, the pseudo-terminal) stays with the process
+/// tests (`PtySession`); `WalkTranscript` reads a piped run back in order.
 enum ScriptedWalk {
-    /// A run's exit status and output, the lines the dialog showed, and the prompts that did not match.
+    /// A run's exit status and output, the lines the walkthrough showed, and the prompts that did not appear.
     struct Result {
         let status: Int32
         let stdout: String
         let stderr: String
-        /// Every line the dialog showed (questions included), in order.
+        /// Every line the walkthrough showed (questions with their echoed answers), in order.
         let transcript: [String]
-        /// "expected …, asked …" for each question that did not contain its prompt.
+        /// "expected …" for each prompt of the script that the walkthrough did not show, in order.
         let mismatches: [String]
 
         /// stdout parsed as one JSON object.
@@ -32,69 +28,28 @@ enum ScriptedWalk {
     }
 
     /// Runs `arguments` (starting with `walk`) answering each question of `script` in turn
-    /// (a prompt the question must contain, and the answer).
+    /// (a prompt the question must show, and the answer).
     static func run(_ arguments: [String], script: [(prompt: String, answer: String)],
                     environment: [String: String] = [:], clock: any CloudClock = StillCloudClock()) async -> Result {
-        let dialog = Dialog(script)
-        var values = ProcessInfo.processInfo.environment
-        let home = environment["STROKE_TRIAGE_HOME"] == nil ? BinaryRunner.temporaryHome() : nil
-        defer { if let home { try? FileManager.default.removeItem(at: home) } }
-        if let home { values["STROKE_TRIAGE_HOME"] = home.path }
-        values["NO_COLOR"] = "1"
-        for (key, value) in environment { values[key] = value }
-        let capture = Console.Capture()
-        let status = await ProcessEnvironment.withValues(values) {
-            await Console.capturing(capture) {
-                await WalkCommand.$scriptedDialog.withValue(dialog) {
-                    await CloudSettings.$clock.withValue(clock) { await StrokeTriage.run(arguments) }
-                }
+        let stdin = script.map { $0.answer + "\n" }.joined()
+        let run = await InProcessCLI.run(arguments, stdin: stdin, environment: environment, clock: clock)
+        // The prompts go to stderr with --json (stdout keeps the one JSON object).
+        var transcript = (arguments.contains("--json") ? run.stderr : run.stdout).components(separatedBy: "\n")
+        while transcript.last?.trimmingCharacters(in: .whitespaces).isEmpty == true { transcript.removeLast() }
+        var mismatches: [String] = []
+        var next = 0
+        for (prompt, _) in script where !prompt.isEmpty {
+            if let found = transcript[next...].firstIndex(where: { $0.contains(prompt) }) {
+                next = found + 1
+            } else {
+                mismatches.append("expected \(prompt.debugDescription) after line \(next)")
             }
         }
-        let (stdout, stderr) = capture.texts
-        return Result(status: status, stdout: stdout, stderr: stderr, transcript: dialog.transcript, mismatches: dialog.mismatches)
+        return Result(status: run.status, stdout: run.stdout, stderr: run.stderr, transcript: transcript, mismatches: mismatches)
     }
 
-    /// Runs `arguments` answering with `answers` whatever is asked (as piped standard input would).
+    /// Runs `arguments` answering with `answers` whatever is asked.
     static func run(_ arguments: [String], answers: [String], environment: [String: String] = [:]) async -> Result {
         await run(arguments, script: answers.map { (prompt: "", answer: $0) }, environment: environment)
-    }
-
-    /// A dialog that answers from a script and keeps every line shown (80 columns, no colour).
-    final class Dialog: WalkDialog, @unchecked Sendable {
-        let style = TextStyle(colour: false, width: 80)
-        private let lock = NSLock()
-        private var script: [(prompt: String, answer: String)]
-        private var lines: [String] = []
-        private var wrong: [String] = []
-
-        init(_ script: [(prompt: String, answer: String)]) { self.script = script }
-
-        var transcript: [String] { lock.withLock { lines } }
-        var mismatches: [String] { lock.withLock { wrong } }
-
-        func say(_ line: String) { lock.withLock { lines.append(line) } }
-        func say(wrapped text: String, indent: String, hangingIndent: String?) {
-            for line in style.wrap(text, indent: indent, hangingIndent: hangingIndent) { say(line) }
-        }
-        func warn(_ text: String) {
-            for line in style.wrap("! " + text, hangingIndent: "  ") { say(line) }
-        }
-        /// Shows the prompt as `WalkTerminal` lays it out (the detail on a line of its own when
-        /// the prompt and the answer's room would not fit) and answers from the script.
-        func ask(_ question: String, detail: String?) -> String? {
-            let shown = detail.map { "\(question) (\($0))" } ?? question
-            if TextStyle.visibleWidth(shown + " > ") + WalkTerminal.answerRoom > style.width {
-                say(wrapped: question)
-                say(detail.map { "(\($0)) >" } ?? ">")
-            } else {
-                say(shown + " >")
-            }
-            return lock.withLock {
-                guard !script.isEmpty else { return nil }
-                let (prompt, answer) = script.removeFirst()
-                if !shown.contains(prompt) { wrong.append("expected \(prompt), asked \(shown)") }
-                return answer
-            }
-        }
     }
 }

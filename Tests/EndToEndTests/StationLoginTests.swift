@@ -4,12 +4,10 @@ import Testing
 import CLITestSupport
 
 /// The station's API as a research-access and prediction backend: `stroke-triage-server
-/// research-password` writes the hash from standard input (its command line, as a process);
-/// `stroke-triage login/status/logout --api-base` work against the API with a research
-/// password (served in the test process, `LocalAPIInProcess`); and `stroke-triage full
-/// --mode cloud` prints the server's own message for a refused input. `login` reads its
-/// password from standard input, so it runs the binary with a piped one (`BinaryRunner`);
-/// everything else runs in the test process.
+/// research-password` writes the hash from standard input; `stroke-triage login/status/logout
+/// --api-base` work against the API with a research password (served in the test process,
+/// `LocalAPIInProcess`); and `stroke-triage full --mode cloud` prints the server's own message
+/// for a refused input. Everything runs in the test process, the passwords piped.
 @Suite("station login and errors")
 struct StationLoginTests {
     static let password = "correct horse battery staple"
@@ -23,19 +21,16 @@ struct StationLoginTests {
 
     @Test func theResearchPasswordCommandWritesAPrivateHashOnly() async throws {
         let file = BinaryRunner.temporaryHome().appendingPathComponent("research-password.json")
-        let made = try await BinaryRunner.run(["research-password", "--out", file.path], stdin: Self.password + "\n",
-                                        executable: LocalAPIServerProcess.binary)
+        let made = await InProcessServerCLI.run(["research-password", "--out", file.path], stdin: Self.password + "\n")
         #expect(made.status == 0, "\(made.stderr)")
         #expect(!made.stdout.contains(Self.password) && !made.stderr.contains(Self.password))
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(!(try String(contentsOf: file, encoding: .utf8)).contains(Self.password))
         #expect(try ResearchPassword.read(from: file.path).matches(Self.password))
-        let again = try await BinaryRunner.run(["research-password", "--out", file.path], stdin: Self.password + "\n",
-                                         executable: LocalAPIServerProcess.binary)
+        let again = await InProcessServerCLI.run(["research-password", "--out", file.path], stdin: Self.password + "\n")
         #expect(again.status != 0, "an existing file is never overwritten without --force")
-        let short = try await BinaryRunner.run(["research-password", "--out", file.path + ".2"], stdin: "short\n",
-                                         executable: LocalAPIServerProcess.binary)
+        let short = await InProcessServerCLI.run(["research-password", "--out", file.path + ".2"], stdin: "short\n")
         #expect(short.status == 64)
     }
 

@@ -21,15 +21,10 @@ struct WalkCommand: AsyncParsableCommand {
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
 
-    /// A dialog that stands in for the terminal: a test's script, when the command runs in
-    /// the test process (no terminal is read and no signal handler is installed); nil in the binary.
-    @TaskLocal static var scriptedDialog: (any WalkDialog & Sendable)?
-
     func validate() throws { try GfapAssaySetting.check(gfapAssay) }
 
     func run() async throws {
-        let scripted = Self.scriptedDialog
-        if scripted == nil { InterruptHandler.install() }
+        InterruptHandler.install()
         let (config, localizer) = (AppConfig.current, output.localizer)
         let events = ConsoleEvents(localizer: localizer)
         let trail = AuditTrail.make(audit.settings, config: config)
@@ -39,7 +34,7 @@ struct WalkCommand: AsyncParsableCommand {
             return (ready, try PreNotification.prepare(notify.flags(caFile: prediction.caFile), audit: audit.settings, config: config,
                                                        trail: trail, events: events))
         }
-        let talk = WalkConversation(dialog: scripted ?? WalkTerminal(output), localizer: localizer)
+        let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
         guard talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
               var inputs = talk.inputs(scales: ready.scales) else { return }
         inputs.gfapAssay = ready.gfapAssay

@@ -5,6 +5,7 @@ import Logging
 import ServerKit
 import StrokeLocalAPI
 import StrokeModels
+import TriageLocalization
 
 /// `api`: the local HTTP API that speaks the Cloud Functions contract from the local models,
 /// and the `/v1` routes that answer the CLI's `--json` (no network; with `--audit`, the local
@@ -59,7 +60,7 @@ struct ApiCommand: AsyncParsableCommand {
         let configuration: LocalAPIConfiguration
         let research: ResearchAccessService
         do {
-            configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
+            configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessEnvironment.values, configPath: config)
             // The hash is read once at start; a file that cannot be used stops the server (64), never switches the login off.
             research = try configuration.researchPasswordFile.map { file throws(LocalAPIError) in
                 ResearchAccessService(password: try ResearchPassword.read(from: file))
@@ -72,7 +73,7 @@ struct ApiCommand: AsyncParsableCommand {
         // The /v1 routes read the configuration the CLI reads here; a broken config file stops the server (78).
         let v1: LocalAPIV1
         do {
-            v1 = try LocalAPIV1.load(environment: ProcessInfo.processInfo.environment, audit: configuration.audit)
+            v1 = try LocalAPIV1.load(environment: ProcessEnvironment.values, audit: configuration.audit)
         } catch {
             throw ServerFailure.Report(code: error.code, message: error.englishMessage, status: error.category.exitStatus)
                 .exit(verbose: verbose)

@@ -22,8 +22,9 @@ struct ResearchPasswordCommand: ParsableCommand {
     @Flag(name: .long, help: "Replace an existing file.") var force = false
 
     func run() throws {
-        let first = PasswordReader.read(prompt: "Research-access password: ") ?? ""
-        if PasswordReader.isInteractive {
+        let captured = ServerConsole.capturedLineReader
+        let first = PasswordReader.read(prompt: "Research-access password: ", nextLine: captured) ?? ""
+        if captured == nil, PasswordReader.isInteractive {
             let again = PasswordReader.read(prompt: "Again: ") ?? ""
             guard again == first else { throw fail("the two passwords differ; nothing was written", code: "api.configurationInvalid", exit: 64) }
         }
