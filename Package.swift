@@ -387,11 +387,10 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StrokeTriage", "TriageEngine", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
-                "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                // The local API served in the test process, and HummingbirdTesting's client for its raw HTTP requests.
-                "StrokeLocalAPI", .product(name: "Hummingbird", package: "hummingbird"), .product(name: "HummingbirdTesting", package: "hummingbird"),
+                // The local API served in the test process.
+                "StrokeLocalAPI", .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             // Golden/: the CLI's recorded --json output (GoldenJSONTests reads it by path).
@@ -402,7 +401,7 @@ let package = Package(
             name: "StrokeLocalAPITests",
             dependencies: [
                 "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks", "TriageRendering", "TriageEngine", "StrokeAudit",
-                "CaseWire", "TriageLocalization", "StrokeJSON",
+                "CaseWire", "TriageLocalization", "StrokeJSON", "HTTPTestClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

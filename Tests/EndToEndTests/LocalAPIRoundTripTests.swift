@@ -3,6 +3,7 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 import CLITestSupport
+import HTTPTestClient
 #endif
 
 /// The CLI's cloud path round-trips through our own local API over real HTTP on
@@ -91,32 +92,8 @@ import CLITestSupport
     }
 
     /// Sends `request` (raw bytes: a body that never arrives is what no HTTP client sends) and returns
-    /// what comes back before the server closes, read on a thread of its own (at most 120 s).
+    /// the answer (read until it is whole or the server closes, at most 120 s).
     static func exchange(_ port: Int, _ request: [UInt8]) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                var received = [UInt8]()
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                if fd >= 0 {
-                    var timeout = timeval(tv_sec: 120, tv_usec: 0)
-                    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                    var address = sockaddr_in()
-                    address.sin_family = sa_family_t(AF_INET)
-                    address.sin_port = in_port_t(UInt16(port).bigEndian)
-                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                    let connected = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                    }
-                    if connected == 0 {
-                        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                        var buffer = [UInt8](repeating: 0, count: 4096)
-                        let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                        if n > 0 { received += buffer[0..<n] }
-                    }
-                    close(fd)
-                }
-                continuation.resume(returning: String(decoding: received, as: UTF8.self))
-            }.start()
-        }
+        await RawHTTP.exchange(port: port, request, until: .completeAnswer, seconds: 120).text
     }
 }

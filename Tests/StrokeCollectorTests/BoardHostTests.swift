@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import StrokeBoard
+import HTTPTestClient
 
 /// DNS rebinding against the board (issue 29, item 1): every request whose authority is not exactly this
 /// machine or an operator-listed name is answered 421 without a case. Raw sockets to 127.0.0.1, because an
@@ -18,7 +19,7 @@ struct BoardHostTests {
     /// The status line of a raw request for `target` with `hosts` as Host headers.
     static func status(_ port: Int, target: String = "/cases.json", hosts: [String]) async -> String {
         let headers = hosts.map { "Host: \($0)\r\n" }.joined()
-        let answer = await RawHTTP.exchange(port: port, request: "GET \(target) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n")
+        let answer = await RawHTTP.exchange(port: port, "GET \(target) HTTP/1.1\r\n\(headers)Connection: close\r\n\r\n").text
         return answer.components(separatedBy: "\r\n").first ?? ""
     }
 

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import Testing
 import StrokeBoard
+import HTTPTestClient
 
 /// The hospital board against a live relay and PostgreSQL: it decrypts locally, verifies the
 /// sender, shows exactly what was sent, and never shows an unverified case's values.
@@ -193,8 +194,8 @@ struct BoardTests {
                 let caseId = CaseIdentifiers.makeCaseId()
                 let port = board.port
                 let stream = Task {
-                    await RawHTTP.exchange(port: port, request: "GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
-                                     until: "data-case-id=\"\(caseId)\"")
+                    await RawHTTP.exchange(port: port, "GET /events HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
+                                           until: .text("data-case-id=\"\(caseId)\"")).text
                 }
                 // The stream is open (it sends the current list first); then the case is sent.
                 let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, caseId: caseId)
@@ -203,10 +204,10 @@ struct BoardTests {
                 #expect(received.contains("text/event-stream"))
                 #expect(received.contains("event: cases\n"))
                 #expect(received.contains("data-case-id=\"\(caseId)\""))
-                let foreign = await RawHTTP.exchange(port: port, request: "GET /cases.json HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+                let foreign = await RawHTTP.exchange(port: port, "GET /cases.json HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n").text
                 #expect(foreign.hasPrefix("HTTP/1.1 421"))
                 #expect(!foreign.contains(caseId))
-                let page = await RawHTTP.exchange(port: port, request: "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+                let page = await RawHTTP.exchange(port: port, "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n").text
                 #expect(page.hasPrefix("HTTP/1.1 200"))
                 #expect(page.lowercased().contains("content-security-policy: default-src 'none'"))
             }

@@ -6,6 +6,7 @@ import StrokeCollector
 import StrokeRelay
 #if canImport(Glibc)
 import Glibc
+import HTTPTestClient
 #endif
 
 /// Slow clients and over-long bodies (issue 29, item 11): the collector and the relay drop a client whose
@@ -19,61 +20,8 @@ struct HTTPReadLimitsTests {
 
     /// Sends `request`, then reads until the server closes or `seconds` pass; `closed` is true when it closed.
     /// After a close, keeps sending for up to `seconds`: `refusedMore` is true when the server stopped taking bytes.
-    static func exchange(port: Int, _ request: String, seconds: Int = 20) async -> Exchange {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: blockingExchange(port: port, request, seconds: seconds)) }.start()
-        }
-    }
-
-    struct Exchange: Sendable {
-        var text = ""
-        var closed = false
-        var refusedMore = false
-    }
-
-    private static func blockingExchange(port: Int, _ request: String, seconds: Int) -> Exchange {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return Exchange() }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 1, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return Exchange() }
-        let bytes = Array(request.utf8)
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        var received = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
-        var exchange = Exchange()
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while ContinuousClock.now < deadline {
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 { received += buffer[0..<n] }
-            if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                exchange.closed = true
-                break
-            }
-        }
-        exchange.text = String(decoding: received, as: UTF8.self)
-        guard exchange.closed else { return exchange }
-        let piece = [UInt8](repeating: 32, count: 64 << 10)
-        while ContinuousClock.now < deadline {
-            let sent = piece.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
-            if sent < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
-                exchange.refusedMore = true
-                break
-            }
-            if sent < 0 {
-                var writable = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&writable, 1, 100)   // bounded wait until the socket takes bytes again
-            }
-        }
-        return exchange
+    static func exchange(port: Int, _ request: String, seconds: Int = 20) async -> RawHTTP.Exchange {
+        await RawHTTP.exchange(port: port, request, seconds: seconds, probeAfterClose: true)
     }
 
     /// The attacks every server must survive, against `port` serving `path` with a body limit below 1 MB.

@@ -5,6 +5,7 @@ import Testing
 import StrokeBoard
 import StrokeCollector
 import TestScratch
+import HTTPTestClient
 
 /// The built `stroke-triage-server` as a hospital and a relay operator run it: the three-command
 /// set-up (keygen, add-hospital, board serve), a relay serving a device's case, and graceful stops.
@@ -77,8 +78,8 @@ struct PrenotifyBinaryTests {
         // A wall screen keeps /events open; SIGTERM still stops the board promptly (the stream ends first).
         let opened = LockedText()
         let screen = Task {
-            await RawHTTP.exchange(port: boardPort, request: "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100,
-                                   progress: opened)
+            await RawHTTP.exchange(port: boardPort, "GET /events HTTP/1.1\r\nHost: localhost\r\n\r\n", seconds: 100,
+                                   progress: { opened.append($0) }).text
         }
         // Stop once the stream is open and has shown the case (a bounded poll of what it received).
         #expect(try await eventually(seconds: 60) { opened.text.contains("data-case-id=\"\(caseId)\"") })

@@ -6,6 +6,7 @@ import StrokeLocalAPI
 import Testing
 #if canImport(Glibc)
 import Glibc
+import HTTPTestClient
 #endif
 
 /// Requests as curl or a broken client send them, over a raw socket to an in-process server on 127.0.0.1
@@ -41,41 +42,11 @@ import Glibc
 
     /// Sends `request` (raw bytes) and reads until the server closes (bounded); returns what came back.
     static func exchange(_ port: Int, _ request: [UInt8]) async -> String {
-        await withCheckedContinuation { continuation in
-            Thread {
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-                var received = [UInt8]()
-                if fd >= 0 {
-                    var timeout = timeval(tv_sec: 1, tv_usec: 0)
-                    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-                    var address = sockaddr_in()
-                    address.sin_family = sa_family_t(AF_INET)
-                    address.sin_port = in_port_t(UInt16(port).bigEndian)
-                    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-                    let connected = withUnsafePointer(to: &address) {
-                        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-                    }
-                    if connected == 0 {
-                        _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                        var buffer = [UInt8](repeating: 0, count: 65_536)
-                        let deadline = ContinuousClock.now + .seconds(30)
-                        while ContinuousClock.now < deadline {
-                            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-                            if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) { break }
-                            if n > 0 { received += buffer[0..<n] }
-                        }
-                    }
-                    close(fd)
-                }
-                continuation.resume(returning: String(decoding: received, as: UTF8.self))
-            }.start()
-        }
+        await RawHTTP.exchange(port: port, request).text
     }
 
     /// The body of an answer (after the blank line).
-    static func body(_ answer: String) -> String {
-        answer.range(of: "\r\n\r\n").map { String(answer[$0.upperBound...]) } ?? ""
-    }
+    static func body(_ answer: String) -> String { RawHTTP.body(answer) }
 
     @Test func rawUTF8InTheQueryIsReadAsIfEncoded() async throws {
         try await Self.withServer { port in
