@@ -1,3 +1,4 @@
+import StrokeModels
 import TriageLocalization
 
 /// How a front-end wants results: machine-readable or not, the language of
@@ -71,5 +72,65 @@ public struct AuditSettings: Sendable, Hashable {
     public init(database: String? = nil, keyFile: String? = nil) {
         self.database = database
         self.keyFile = keyFile
+    }
+}
+
+/// Which GFAP assay an assessment records: the flag's name, else the
+/// configuration's `gfapAssay`, else none stated. The value itself is never converted.
+public enum GfapAssaySetting {
+    /// The configuration key of the default assay.
+    public static let configKey = "gfapAssay"
+
+    /// The assay of a flag value (already checked by the front-end) or the configured default.
+    /// - Throws: `EngineError.unknownGfapAssay` when the configured name is not a known assay (the CLI's exit 64).
+    public static func resolve(flag: String?, config: AppConfig) throws(EngineError) -> GfapAssay? {
+        if let flag { return GfapAssay(rawValue: flag) }
+        guard let name = config.string(configKey) else { return nil }
+        guard let assay = GfapAssay(rawValue: name) else { throw EngineError(.unknownGfapAssay(key: configKey, name: name)) }
+        return assay
+    }
+}
+
+/// The prehospital LVO scales a region's protocol uses: the configuration's
+/// `scales` list (e.g. `"scales": ["race", "lams"]`). The walkthrough's full
+/// module asks their items, each shared item once. None configured: unchanged.
+public enum ScalesSetting {
+    /// The configuration key.
+    public static let configKey = "scales"
+
+    /// The known scale names, comma-separated (for messages).
+    public static var allowed: String { LVOScale.allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// The configured scales, in `LVOScale` order.
+    /// - Throws: `EngineError.unknownScale` naming the first unknown name (the CLI's exit 64).
+    public static func load(config: AppConfig) throws(EngineError) -> [LVOScale] {
+        var scales: [LVOScale] = []
+        for name in config.strings(configKey) ?? [] {
+            guard let scale = LVOScale(rawValue: name.lowercased()) else { throw EngineError(.unknownScale(key: configKey, name: name)) }
+            scales.append(scale)
+        }
+        return LVOScale.allCases.filter(scales.contains)
+    }
+}
+
+/// Exam findings of the prehospital LVO scales as entered (any number), checked
+/// into whole points: the `race`/`lams`/`cpsss`/`pass`/`van`/`scales` commands and batch.
+public enum ScaleFindings {
+    /// The given items as whole points, checked against each item's range
+    /// (0…max, whole numbers), in catalogue order.
+    /// - Throws: `ModelsError` naming every item outside its points.
+    public static func points(_ values: [ScaleItem: Double]) throws(ModelsError) -> [ScaleItem: Int] {
+        var issues: [ValidationIssue] = []
+        var points: [ScaleItem: Int] = [:]
+        for item in ScaleItem.allCases {
+            guard let value = values[item] else { continue }
+            if item.allowed.contains(value) {
+                points[item] = Int(value)
+            } else {
+                issues.append(ValidationIssue(field: item.field, allowed: item.allowed, given: value))
+            }
+        }
+        guard issues.isEmpty else { throw ModelsError(issues: issues) }
+        return points
     }
 }
