@@ -121,30 +121,24 @@ struct DeviceHome: Sendable {
             .write(to: root.appendingPathComponent("config.json"))
     }
 
+    /// The variables a device's command never inherits from the test process.
+    private static let unsetVariables = ["STROKE_TRIAGE_COLLECTOR", "STROKE_TRIAGE_DEVICE", "STROKE_TRIAGE_KEY_FILE",
+                                         "STROKE_TRIAGE_KEY_PASSPHRASE", "LC_ALL", "LC_MESSAGES"]
+
+    /// The variables a device's command runs with (this home, no colour, the C locale).
+    private var deviceVariables: [String: String] { ["STROKE_TRIAGE_HOME": root.path, "NO_COLOR": "1", "LANG": "C"] }
+
     /// Runs a `stroke-triage` command line in the test process as this device.
     func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> CLIResult {
-        var env = ["STROKE_TRIAGE_HOME": root.path, "NO_COLOR": "1", "LANG": "C"]
-        for (key, value) in environment { env[key] = value }
-        let run = await InProcessCLI.run(arguments, environment: env, unset: [
-            "STROKE_TRIAGE_COLLECTOR", "STROKE_TRIAGE_DEVICE", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_KEY_PASSPHRASE",
-            "LC_ALL", "LC_MESSAGES",
-        ])
+        let run = await InProcessCLI.run(arguments, environment: deviceVariables.merging(environment) { $1 }, unset: Self.unsetVariables)
         return CLIResult(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 
     /// Runs the built binary as this device: for what only a process does, such as the
     /// detached background push a module command starts (in process it starts none).
     func runBinary(_ arguments: [String]) async throws -> CLIResult {
-        var env = ProcessInfo.processInfo.environment
-        for key in ["STROKE_TRIAGE_COLLECTOR", "STROKE_TRIAGE_DEVICE", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_KEY_PASSPHRASE",
-                    "LC_ALL", "LC_MESSAGES"] {
-            env[key] = nil
-        }
-        env["STROKE_TRIAGE_HOME"] = root.path
-        env["NO_COLOR"] = "1"
-        env["LANG"] = "C"
-        let run = try await ChildProcess.run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments,
-                                             environment: env)
+        let run = try await ServerCommand.run(ServerBinaryTests.buildDirectory.appendingPathComponent("stroke-triage"), arguments,
+                                              environment: deviceVariables, unset: Self.unsetVariables)
         return CLIResult(status: run.status, stdout: run.stdout, stderr: run.stderr)
     }
 

@@ -62,13 +62,7 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     /// Stops every server this harness started and removes its files.
     func stop() {
-        for process in processes where process.isRunning {
-            kill(process.pid, SIGTERM)
-        }
-        for process in processes {
-            for _ in 0..<300 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.pid, SIGKILL) }
-        }
+        ChildProcess.stop(processes)
         processes.removeAll()
         try? FileManager.default.removeItem(at: directory)
     }

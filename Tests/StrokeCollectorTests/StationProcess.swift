@@ -90,13 +90,7 @@ final class StationProcess: @unchecked Sendable {
         end(boards + [station].compactMap { $0 })
     }
 
-    private func end(_ processes: [ChildProcess]) {
-        for process in processes where process.isRunning { kill(process.pid, SIGTERM) }
-        for process in processes {
-            for _ in 0..<600 where process.isRunning { usleep(100_000) }
-            if process.isRunning { kill(process.pid, SIGKILL) }
-        }
-    }
+    private func end(_ processes: [ChildProcess]) { ChildProcess.stop(processes, seconds: 60) }
 
     /// Waits up to 240 s for `url` to answer 200: true; false when `process` exits first or never answers (then it is killed).
     private func answers(_ url: String, while process: ChildProcess) async throws -> Bool {

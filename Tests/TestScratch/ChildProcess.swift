@@ -102,10 +102,13 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends SIGTERM, waits (polling, at most `seconds`) for the child to end, then SIGKILL: for
     /// synchronous clean-up paths (a `defer`); an async test awaits `output()` instead.
-    public func stop(seconds: Double = 30) {
-        signal(SIGTERM)
-        for _ in 0..<Int(seconds * 20) where isRunning { usleep(50_000) }
-        signal(SIGKILL)
+    public func stop(seconds: Double = 30) { Self.stop([self], seconds: seconds) }
+
+    /// `stop` for several children at once: SIGTERM to all, then one bounded wait, then SIGKILL.
+    public static func stop(_ children: [ChildProcess], seconds: Double = 30) {
+        for child in children { child.signal(SIGTERM) }
+        for _ in 0..<Int(seconds * 20) where children.contains(where: \.isRunning) { usleep(50_000) }
+        for child in children { child.signal(SIGKILL) }
     }
 
     /// Awaits the child's end, killing it (SIGKILL) if it still runs after `seconds`: the bound
