@@ -1,46 +1,13 @@
 import ArgumentParser
 import Foundation
+import TriageLocalization
 
 /// Where the server commands write their lines: standard output and standard error, or,
-/// inside `capturing`, a `Capture` (a command line a test runs in its own process).
+/// inside `CommandCapture.capturing`, the capture (a command line a test runs in its own process).
 enum ServerConsole {
-    /// What a command wrote while it was captured, and the standard input it was given.
-    final class Capture: @unchecked Sendable {
-        private let lock = NSLock()
-        private var out = ""
-        private var err = ""
-        private var input: [Substring]
-
-        /// A capture whose command reads `input` as its standard input (a pipe, never a terminal).
-        init(input: String = "") {
-            self.input = input.split(separator: "\n", omittingEmptySubsequences: false)
-            if self.input.last == "" { self.input.removeLast() }
-        }
-
-        /// The next line of the given input, nil at its end.
-        func readLine() -> String? { lock.withLock { input.isEmpty ? nil : String(input.removeFirst()) } }
-
-        /// What was written to stdout and stderr.
-        var texts: (stdout: String, stderr: String) { lock.withLock { (out, err) } }
-
-        fileprivate func append(_ text: String, error: Bool) {
-            lock.withLock { if error { err += text } else { out += text } }
-        }
-    }
-
-    @TaskLocal private static var capture: Capture?
-
-    /// Runs `body` with everything it writes through `ServerConsole` kept in `capture`.
-    static func capturing<T: Sendable>(_ capture: Capture, _ body: @Sendable () async throws -> T) async rethrows -> T {
-        try await $capture.withValue(capture, operation: body)
-    }
-
     /// Inside a capture, the line reader of its input (a password is then read through it, never
     /// from the test process's own standard input); nil outside one.
-    static var capturedLineReader: (@Sendable () -> String?)? {
-        guard let capture else { return nil }
-        return { capture.readLine() }
-    }
+    static var capturedLineReader: (@Sendable () -> String?)? { CommandCapture.current?.lineReader }
 
     /// Writes a line to standard output.
     static func out(_ line: String) { write(line + "\n", error: false) }
@@ -52,7 +19,7 @@ enum ServerConsole {
     static func outRaw(_ text: String) { write(text, error: false) }
 
     private static func write(_ text: String, error: Bool) {
-        if let capture { return capture.append(text, error: error) }
+        if let capture = CommandCapture.current { return capture.append(Array(text.utf8), error: error) }
         (error ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
     }
 }

@@ -29,7 +29,7 @@ public struct CLIRun: Sendable {
 
 /// Runs `stroke-triage` command lines in the test process: the same parsing, commands,
 /// output and exit statuses as the binary (`StrokeTriage.run`), with their own
-/// environment (`ProcessEnvironment`), standard input and captured output (`Console.capturing`),
+/// environment (`ProcessEnvironment`), standard input and captured output (`CommandCapture.capturing`),
 /// so tests run side by side without starting a process.
 ///
 /// Keep `BinaryRunner` and `PtySession` for what only a process shows: a real terminal,
@@ -49,9 +49,9 @@ public enum InProcessCLI {
         if let home { values["STROKE_TRIAGE_HOME"] = home.path }
         values["NO_COLOR"] = "1"
         for (key, value) in environment { values[key] = value }
-        let capture = Console.Capture(input: Array((stdin ?? "").utf8))
+        let capture = CommandCapture(input: Array((stdin ?? "").utf8))
         let status = await ProcessEnvironment.withValues(values) {
-            await Console.capturing(capture) { await StrokeTriage.run(arguments) }
+            await CommandCapture.capturing(capture) { await StrokeTriage.run(arguments) }
         }
         let (stdout, stderr) = capture.texts
         return CLIRun(status: status, stdout: stdout, stderr: stderr)

@@ -4,7 +4,7 @@ import TriageLocalization
 
 /// Runs `stroke-triage-server` command lines in the test process: the same parsing, commands,
 /// output and exit statuses as the binary (`StrokeTriageServer.run`), with the output captured
-/// (`ServerConsole.capturing`). For the administration commands (devices, hospitals, incidents,
+/// (`CommandCapture.capturing`, written through `ServerConsole`). For the administration commands (devices, hospitals, incidents,
 /// exports, keys); a server that listens runs as the binary or through its module in a test.
 ///
 /// The `api` command reads its environment through `ProcessEnvironment` (given here); the
@@ -13,10 +13,10 @@ public enum InProcessServerCLI {
     /// Runs `arguments` with `stdin` as its standard input (a pipe) and `environment` over the
     /// process's; returns the exit status and what was written.
     public static func run(_ arguments: [String], stdin: String = "", environment: [String: String] = [:]) async -> CLIRun {
-        let capture = ServerConsole.Capture(input: stdin)
+        let capture = CommandCapture(input: Array(stdin.utf8))
         let values = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let status = await ProcessEnvironment.withValues(values) {
-            await ServerConsole.capturing(capture) { await StrokeTriageServer.run(arguments) }
+            await CommandCapture.capturing(capture) { await StrokeTriageServer.run(arguments) }
         }
         let (stdout, stderr) = capture.texts
         return CLIRun(status: status, stdout: stdout, stderr: stderr)

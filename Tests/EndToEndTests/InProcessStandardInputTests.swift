@@ -1,15 +1,16 @@
 import Foundation
+import TriageLocalization
 @testable import StrokeTriage
 import Testing
 import CLITestSupport
 
-/// Standard input given to a command run in process (`Console.Capture`): its lines as
+/// Standard input given to a command run in process (`CommandCapture`): its lines as
 /// `readLine` splits them, the password of `login`, a batch's `-` streamed through a socket
 /// that a reader may stop early, and the capture never counting as a terminal.
 @Suite struct InProcessStandardInputTests {
     /// Reads lines until the end of the capture's input.
     static func lines(_ input: String) async -> [String] {
-        await Console.capturing(Console.Capture(input: Array(input.utf8))) {
+        await CommandCapture.capturing(CommandCapture(input: Array(input.utf8))) {
             var lines: [String] = []
             while let line = Console.readLine() { lines.append(line) }
             return lines
@@ -24,7 +25,7 @@ import CLITestSupport
     }
 
     @Test func aCaptureIsNeverATerminal() async {
-        let terminal = await Console.capturing(Console.Capture()) {
+        let terminal = await CommandCapture.capturing(CommandCapture()) {
             [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO].contains { Console.isTerminal($0) }
         }
         #expect(!terminal)

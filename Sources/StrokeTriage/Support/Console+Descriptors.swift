@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TriageLocalization
 
 extension Console {
     /// Calls `body` with the descriptors a command streams standard input from and
@@ -12,7 +13,7 @@ extension Console {
     /// into the capture's stdout (both closed when `body` returns). Neither is a terminal
     /// or a regular file, as with a shell pipeline.
     static func withStandardDescriptors<T>(_ body: (_ input: Int32, _ output: Int32) async throws -> T) async throws -> T {
-        guard let capture = current else { return try await body(STDIN_FILENO, STDOUT_FILENO) }
+        guard let capture = CommandCapture.current else { return try await body(STDIN_FILENO, STDOUT_FILENO) }
         let input = try CapturedInput(capture.takeInput())
         defer { input.close() }
         let output = try CapturedOutput(capture)
@@ -92,7 +93,7 @@ private final class CapturedOutput: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
 
     /// Starts draining into `capture`.
-    init(_ capture: Console.Capture) throws {
+    init(_ capture: CommandCapture) throws {
         // Close-on-exec from the start: a child another test starts must not keep the write end open.
         let ends = try socketPair()
         reader = ends[0]
@@ -104,7 +105,7 @@ private final class CapturedOutput: @unchecked Sendable {
                 let n = buffer.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { break }
-                capture.appendOutput(Array(buffer[0..<n]))
+                capture.append(Array(buffer[0..<n]))
             }
             _ = closeDescriptor(reader)
             done.signal()
