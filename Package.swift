@@ -136,6 +136,7 @@ let package = Package(
             dependencies: [
                 "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", "HexCodec", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Test support: appends test events to an audit log, printing each acknowledged

@@ -42,9 +42,13 @@ public struct Localizer: Sendable {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    /// A probability 0…1 as a whole percent with a space, e.g. "52 %".
-    public func percent(_ probability: Double) -> String {
-        number((probability * 100).rounded(), maxFractionDigits: 0) + " %"
+    /// A probability 0…1 as a percent with a space, e.g. "52 %": whole percents unless a
+    /// threshold needs more digits (`PercentDisplay`, "29.96 %"); "< 1 %" and "> 99 %" at the extremes.
+    public func percent(_ probability: Double, edges: [Double] = PercentDisplay.edges) -> String {
+        if probability < PercentDisplay.floor { return "< " + number(1, maxFractionDigits: 0) + " %" }
+        if probability >= PercentDisplay.ceiling { return "> " + number(99, maxFractionDigits: 0) + " %" }
+        guard case .number(let value, let digits) = PercentDisplay.argument(probability, edges: edges) else { return "" }
+        return number(value, maxFractionDigits: digits) + " %"
     }
 
     /// Every key of a language, over all its tables.

@@ -59,12 +59,14 @@ public struct CasePayload: Sendable, Equatable {
         noRepeatedNames(value) && object(value, topLevel) && decisionFollowsTheRules(value)
     }
 
-    /// True when the case's `decision.urgency` is the one `TriageUrgency` gives for its ICH
-    /// probability, LVO verdict and onset: a decision the rules cannot produce is impossible.
+    /// True when the case's `decision.urgency` is the one `TriageUrgency` gives for its decision-grade
+    /// ICH probability (never the offline baseline's), LVO verdict, module and onset under the
+    /// default protocol: a decision the rules cannot produce is impossible.
     static func decisionFollowsTheRules(_ value: JSONValue) -> Bool {
         guard let urgency = value["decision"]?["urgency"]?.stringValue.flatMap(TriageUrgency.init(rawValue:)) else { return false }
         let lvo = value["decision"]?["lvoSuspected"]?.boolValue
-        let expected = TriageUrgency(ichProbability: value["ich"]?["probability"]?.doubleValue, lvoSuspected: lvo,
+        let ich = value["ich"]?["source"]?.stringValue == PredictionSource.baseline.rawValue ? nil : value["ich"]?["probability"]?.doubleValue
+        let expected = TriageUrgency(ichProbability: ich, lvoSuspected: lvo, comatose: value["module"]?.stringValue == TriageModule.coma.rawValue,
                                      onsetMinutes: value["inputs"]?["onsetMinutes"]?.doubleValue)
         return urgency == expected
     }
@@ -105,6 +107,8 @@ public struct CasePayload: Sendable, Equatable {
                 object(item, ["code": (true, { $0.stringValue != nil }), "text": (true, { $0.stringValue != nil })])
             } == true }),
             "summary": (true, { ($0.stringArray?.count ?? Int.max) <= 5 }),
+            "ichUsed": (false, { $0.boolValue != nil }),
+            "protocol": (false, { object($0, ["id": (true, { $0.stringValue != nil }), "sha256": (true, { $0.stringValue != nil })]) }),
         ])
     }
 
@@ -136,7 +140,7 @@ public struct CasePayload: Sendable, Equatable {
             "gfap": (true, nonNegative), "gfapUsed": (true, nonNegative), "capped": (true, { $0.boolValue != nil }),
             "estimated": (true, { $0.boolValue != nil }), "volumeMl": (true, nonNegative),
             "volumeRangeMl": (true, { $0.arrayValue?.count == 2 }), "severity": (true, { $0.stringValue != nil }),
-            "mortality": (true, { $0.stringValue != nil }), "source": (true, { $0.stringValue != nil }),
+            "mortality": (false, { $0.stringValue != nil }), "source": (true, { $0.stringValue != nil }),
             "model": (true, { $0.stringValue != nil }), "warnings": (true, { CasePayload.strings($0) }),
             "inputsUsed": (true, { CasePayload.strings($0) }),
         ])

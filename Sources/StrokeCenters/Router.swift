@@ -1,21 +1,27 @@
 import StrokeModels
 
 /// The routing decision of docs/clinical-reference.md §8 over every center of a dataset,
-/// with the one LVO-suspected rule (`LVOVerdict`, §12) and the coverage rule (docs/routing.md).
+/// with the one LVO-suspected rule (`LVOVerdict`, §12), the coverage rule (docs/routing.md)
+/// and the local protocol's limits (`policy.rules`, `TriageProtocol`).
 ///
 /// First the coverage rule: when every center is farther than `policy.coverageKm`,
 /// the outcome is `.outside`: no destination, no urgency, no drip-and-ship
 /// arithmetic, only the nearest centers as information. Otherwise these rules,
-/// first match wins (p = ICH probability, m = minutes since onset; thresholds in `DecisionRules`):
-/// 1. p ≥ 0.50 → nearest neurosurgical center.
-/// 2. 0.30 ≤ p < 0.50, or p unknown → nearest neurosurgical or comprehensive
-///    (thrombectomy) center; nearest neurosurgical center as transfer plan.
-/// 3. p < 0.30, LVO suspected (`LVOVerdict`), m ≤ 24 h or unknown →
-///    nearest thrombectomy center when its extra drive vs the nearest
-///    thrombolysis hospital is ≤ 15 min; else that hospital with the
-///    thrombectomy center as transfer plan (drip-and-ship).
-/// 4. p < 0.30, m ≤ 270 or unknown → nearest thrombolysis-capable hospital.
-/// 5. Otherwise → nearest stroke unit or higher.
+/// first match wins (p = decision-grade ICH probability, nil when there is none;
+/// m = minutes since onset, unknown = window open). No rule sends a patient past the
+/// nearest suitable hospital for more than the protocol's limit:
+/// 1. p ≥ `ich.immediateFrom` → nearest neurosurgical center when it adds at most
+///    `ich.bypassMaxExtraMinutes` over the nearest stroke unit; else that stroke unit
+///    with the neurosurgical center as transfer plan.
+/// 2. LVO suspected (or the coma module: basilar occlusion), m ≤ the thrombectomy window →
+///    nearest thrombectomy center when it adds at most `policy.maxExtraMinutes` (inside the
+///    thrombolysis window) or `lvo.bypassMaxExtraMinutesAfterLysisWindow` (after it) over the
+///    nearest thrombolysis hospital; else that hospital with the thrombectomy center as
+///    transfer plan (drip-and-ship).
+/// 3. m ≤ the thrombolysis window → nearest thrombolysis-capable hospital.
+/// 4. Otherwise → nearest stroke unit or higher.
+/// A decision-grade ICH between `ich.uncertainFrom` and `ich.immediateFrom` never bypasses:
+/// rules 2–4 decide and a neurosurgical center is named as transfer plan when the destination has none.
 /// The urgency is the decision's (`TriageUrgency`), whichever rule chose the center.
 public struct Router: Sendable {
     /// The dataset routed over (all of it; never partitioned by state).
@@ -62,66 +68,83 @@ public struct Router: Sendable {
 
     /// The rules above, for an origin inside coverage.
     private func decision(_ r: RoutingRequest) throws -> RoutingDecision {
+        let rules = policy.rules
+        let pct: (Double) -> MessageArgument = { PercentDisplay.argument($0) }
+        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
+        let ichHigh = rules[.ichImmediateFrom], ichUncertain = rules[.ichUncertainFrom]
+        let window = rules[.thrombolysisWindowMinutes]
         var reasons: [Message] = []
-        let p = r.ichProbability
-        let pct: (Double) -> MessageArgument = { .number(($0 * 100).rounded(), maxFractionDigits: 0) }
-
-        let ichHigh = DecisionRules.ichImmediateFrom, ichUncertain = DecisionRules.ichUrgentFrom
-        let window = DecisionRules.thrombolysisWindowMinutes
-        if let p, p >= ichHigh {
+        if let p = r.ichProbability, p >= ichHigh {
             reasons.append(Message("centers.reason.ichHigh", [pct(p), pct(ichHigh)]))
-            reasons.append(Message("centers.reason.preAlertNeurosurgery"))
+            return try ichRoute(r, reasons)
+        }
+        switch r.ichProbability {
+        case let p? where p >= ichUncertain:
+            reasons.append(Message("centers.reason.ichUncertainNoBypass", [pct(p), pct(ichUncertain), pct(ichHigh)]))
+        case let p?:
+            reasons.append(Message("centers.reason.ichLow", [pct(p), pct(ichUncertain)]))
+        case nil:
+            reasons.append(Message("centers.reason.ichNotDecisionGrade"))
+        }
+        var decision: RoutingDecision
+        if let lvoReason = lvoLikely(r), rules.withinThrombectomyWindow(r.onsetMinutes),
+           let route = try lvoRoute(r, reasons + [lvoReason] + (r.onsetMinutes == nil ? [Message("centers.reason.onsetUnknownLvo")] : [])) {
+            decision = route
+        } else if rules.withinThrombolysisWindow(r.onsetMinutes) {
+            if let m = r.onsetMinutes {
+                reasons.append(Message("centers.reason.insideWindow", [mins(m), mins(window)]))
+            } else {
+                reasons.append(Message("centers.reason.onsetUnknownWindow"))
+            }
+            decision = try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", r, reasons)
+        } else {
+            reasons.append(Message("centers.reason.outsideWindow", [mins(r.onsetMinutes ?? 0), mins(window)]))
+            decision = try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons)
+        }
+        if let p = r.ichProbability, p >= ichUncertain, decision.transferPlan == nil,
+           !decision.destination.center.capabilities.neurosurgery, let ns = nearest(r.origin, Self.neurosurgical) {
+            decision = decision.with(transferPlan: ns, reason: Message("centers.reason.transferNeurosurgery"))
+        }
+        return decision
+    }
+
+    /// Rule 1: a likely haemorrhage goes to the nearest neurosurgical center within the
+    /// protocol's extra-drive limit, else to the nearest stroke unit with a transfer plan.
+    private func ichRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision {
+        let limit = policy.rules[.ichBypassMaxExtraMinutes]
+        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
+        guard let ns = nearest(r.origin, Self.neurosurgical) else {
+            return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons + [Message("centers.reason.noNeurosurgicalCenter")])
+        }
+        guard let unit = nearest(r.origin, Self.strokeUnitOrHigher) else {
             return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", r, reasons)
         }
-        guard let ich = p, ich < ichUncertain else {
-            if let p {
-                reasons.append(Message("centers.reason.ichUncertain", [pct(p), pct(ichUncertain), pct(ichHigh)]))
-            } else {
-                reasons.append(Message("centers.reason.ichUnknown"))
-            }
-            var decision = try decide(.neurosurgicalOrComprehensive, Self.neurosurgicalOrComprehensive, "neurosurgicalOrComprehensive", r, reasons)
-            if !decision.destination.center.capabilities.neurosurgery,
-                let ns = nearest(r.origin, Self.neurosurgical)
-            {
-                decision = decision.with(transferPlan: ns, reason: Message("centers.reason.transferNeurosurgery"))
-            }
-            return decision
+        let extra = ns.driveMinutes - unit.driveMinutes
+        if extra <= limit {
+            let why = [Message("centers.reason.neurosurgeryDirect", [mins(max(0, extra)), mins(limit)]), Message("centers.reason.preAlertNeurosurgery")]
+            return try decide(.neurosurgical, Self.neurosurgical, "neurosurgery", r, reasons + why, extraMinutes: extra)
         }
-        let onsetOK = DecisionRules.withinLvoOnsetLimit(r.onsetMinutes)
-        if let lvoReason = lvoLikely(r), onsetOK {
-            reasons.append(lvoReason)
-            reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)]))
-            if r.onsetMinutes == nil { reasons.append(Message("centers.reason.onsetUnknownLvo")) }
-            if let route = try lvoRoute(r, reasons) { return route }
-            reasons.append(Message("centers.reason.noThrombectomyCenter"))
-        }
-        if let m = r.onsetMinutes, m > window {
-            if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)])) }
-            reasons.append(Message("centers.reason.outsideWindow", [.number(m, maxFractionDigits: 0), .number(window, maxFractionDigits: 0)]))
-            return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons)
-        }
-        if reasons.isEmpty { reasons.append(Message("centers.reason.ichLow", [pct(ich), pct(ichUncertain)])) }
-        if let m = r.onsetMinutes {
-            reasons.append(Message("centers.reason.insideWindow", [.number(m, maxFractionDigits: 0), .number(window, maxFractionDigits: 0)]))
-        } else {
-            reasons.append(Message("centers.reason.onsetUnknownWindow"))
-        }
-        return try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", r, reasons)
+        let why = Message("centers.reason.neurosurgeryTransfer", [mins(extra), mins(limit)])
+        let d = try decide(.neurosurgicalTransfer, Self.strokeUnitOrHigher, "strokeUnit", r, reasons + [why], extraMinutes: extra)
+        return d.with(transferPlan: ns, reason: nil)
     }
 
     /// The reason LVO is suspected, or `nil` when it is not (`LVOVerdict`: any
     /// criterion suffices; clinical findings take precedence over the estimate).
     private func lvoLikely(_ r: RoutingRequest) -> Message? {
-        guard r.lvo.suspected == true, let first = r.lvo.basis.first else { return nil }
+        if r.comatose { return Message("centers.reason.comaBasilar") }
+        let lvo = r.verdict(policy.rules)
+        guard lvo.suspected == true, let first = lvo.basis.first else { return nil }
         switch first {
         case .model:
+            let threshold = policy.rules[.lvoModelThreshold]
             return Message("centers.reason.lvoLikelyProbability", [
-                .number(((r.lvoProbability ?? 0) * 100).rounded(), maxFractionDigits: 0), DecisionRules.precisePercentArgument(LVOModel.threshold)])
+                PercentDisplay.argument(r.lvoProbability ?? 0, edges: [threshold]), DecisionRules.precisePercentArgument(threshold)])
         case .fastEd:
             return Message("centers.reason.lvoLikelyFastEd", [
-                .number(r.fastEd ?? 0, maxFractionDigits: 0), .number(Double(FastEdExam.lvoSuspectedFrom), maxFractionDigits: 0)])
+                .number(r.fastEd ?? 0, maxFractionDigits: 0), .number(policy.rules[.lvoFastEdFrom], maxFractionDigits: 0)])
         case .race, .lams, .cpsss, .pass, .van:
-            return Message("centers.reason.lvoLikelyScale", [.text(r.lvo.basis.map(\.rawValue).joined(separator: ", "))])
+            return Message("centers.reason.lvoLikelyScale", [.text(lvo.basis.map(\.rawValue).joined(separator: ", "))])
         }
     }
 
@@ -132,16 +155,17 @@ public struct Router: Sendable {
             return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons)
         }
         let extra = evt.driveMinutes - lysis.driveMinutes
-        let limit = policy.maxExtraMinutes
+        let late = !policy.rules.withinThrombolysisWindow(r.onsetMinutes)
+        let limit = policy.maxExtraMinutes(afterLysisWindow: late)
         let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         if extra <= limit {
-            let why = Message("centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
+            let why = Message(late ? "centers.reason.thrombectomyDirectLate" : "centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
             return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons + [why], extraMinutes: extra)
         }
         let why = Message("centers.reason.dripAndShip", [mins(extra), mins(limit)])
         var extraReasons = [why]
-        if let m = r.onsetMinutes, m > DecisionRules.thrombolysisWindowMinutes {
-            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(DecisionRules.thrombolysisWindowMinutes)]))
+        if late {
+            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(policy.rules[.thrombolysisWindowMinutes])]))
         }
         let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", r, reasons + extraReasons, extraMinutes: extra)
         return d.with(transferPlan: evt, reason: nil)
@@ -158,7 +182,7 @@ public struct Router: Sendable {
         let ranked = dataset.nearest(to: r.origin, limit: 1 + alternativeCount, filter: filter, drive: policy.drive)
         guard let destination = ranked.first else { throw CentersError.noEligibleCenter(requirement: requirement) }
         return RoutingDecision(
-            category: category, destination: destination, transferPlan: nil, urgency: r.urgency, reasons: reasons,
+            category: category, destination: destination, transferPlan: nil, urgency: r.urgency(policy.rules), reasons: reasons,
             alternatives: Array(ranked.dropFirst()), warnings: coverageWarnings(r.origin, destination),
             extraMinutes: extraMinutes)
     }

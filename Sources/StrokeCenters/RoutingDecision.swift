@@ -6,7 +6,8 @@ import StrokeModels
 public struct RoutingRequest: Sendable, Hashable {
     /// Where the patient is.
     public let origin: Coordinate
-    /// ICH probability 0…1, or `nil` when no ICH estimate exists (routed conservatively).
+    /// The decision-grade ICH probability 0…1 (a calibrated model's, or given by a person), or
+    /// `nil` when there is none: routing then follows the exam and onset (docs/clinical-reference.md §8).
     public let ichProbability: Double?
     /// LVO probability 0…1, if known.
     public let lvoProbability: Double?
@@ -14,34 +15,49 @@ public struct RoutingRequest: Sendable, Hashable {
     public let fastEd: Double?
     /// Minutes since symptom onset, or `nil` when unknown.
     public let onsetMinutes: Double?
-    /// The one LVO-suspected verdict (`LVOVerdict`) of the probability, FAST-ED and any scales.
-    public let lvo: LVOVerdict
+    /// The scored prehospital scales.
+    public let scales: [ScaleScore]
+    /// The coma module: a basilar artery occlusion cannot be excluded (routed as a suspected LVO).
+    public let comatose: Bool
 
     /// Creates a request; the LVO verdict comes from `lvoProbability`, `fastEd` and `scales`.
     public init(origin: Coordinate, ichProbability: Double?, lvoProbability: Double? = nil, fastEd: Double? = nil,
-                onsetMinutes: Double? = nil, scales: [ScaleScore] = []) {
+                onsetMinutes: Double? = nil, scales: [ScaleScore] = [], comatose: Bool = false) {
         self.origin = origin
         self.ichProbability = ichProbability
         self.lvoProbability = lvoProbability
         self.fastEd = fastEd
         self.onsetMinutes = onsetMinutes
-        self.lvo = LVOVerdict(lvoProbability: lvoProbability, fastEd: fastEd.map { Int($0) }, scales: scales)
+        self.scales = scales
+        self.comatose = comatose
     }
 
-    /// The decision's urgency for this request (`TriageUrgency`): the same rule as every front-end.
-    public var urgency: TriageUrgency {
-        TriageUrgency(ichProbability: ichProbability, lvoSuspected: lvo.suspected, onsetMinutes: onsetMinutes)
+    /// The one LVO-suspected verdict (`LVOVerdict`) of the probability, FAST-ED and any scales under `rules`.
+    public func verdict(_ rules: TriageProtocol) -> LVOVerdict {
+        LVOVerdict(lvoProbability: lvoProbability, fastEd: fastEd.map { Int($0) }, scales: scales, rules: rules)
+    }
+
+    /// The decision's urgency for this request under `rules` (`TriageUrgency`): the same rule as every front-end.
+    public func urgency(_ rules: TriageProtocol) -> TriageUrgency {
+        TriageUrgency(ichProbability: ichProbability, lvoSuspected: verdict(rules).suspected, comatose: comatose,
+                      onsetMinutes: onsetMinutes, rules: rules)
     }
 }
 
 /// The geographic settings of the routing decision, with the documented defaults.
 ///
-/// The clinical thresholds (ICH 0.50 / 0.30, the 270-min window, the 24-h LVO
-/// limit, the LVO-suspected rule) are not settings: they live once in
-/// `DecisionRules` and `LVOVerdict` (docs/clinical-reference.md §8, §12).
+/// The clinical thresholds and limits live in the local protocol (`rules`,
+/// `TriageProtocol`, docs/clinical-reference.md §8, §12); `maxExtraMinutes` is the
+/// protocol's `lvo.bypassMaxExtraMinutes` unless a run overrides it
+/// (`--max-extra-minutes`, config `centers.maxExtraMinutes`).
 public struct RoutingPolicy: Sendable, Hashable {
-    /// Longest extra drive to reach a thrombectomy center directly (AHA Mission: Lifeline 2017: 15 min).
-    public var maxExtraMinutes = 15.0
+    /// The local protocol the routing applies.
+    public var rules: TriageProtocol = .standard {
+        didSet { maxExtraMinutes = rules[.lvoBypassMaxExtraMinutes] }
+    }
+    /// Longest extra drive to reach a thrombectomy center directly inside the thrombolysis
+    /// window (the protocol's `lvo.bypassMaxExtraMinutes`: Mission: Lifeline, 15 min).
+    public var maxExtraMinutes = TriageProtocol.standard[.lvoBypassMaxExtraMinutes]
     /// Farther than this from every center, the dataset does not cover the origin (km):
     /// routing then suggests no destination (docs/routing.md, "Coverage").
     public var coverageKm = RoutingPolicy.defaultCoverageKm
@@ -57,15 +73,22 @@ public struct RoutingPolicy: Sendable, Hashable {
 
     /// The defaults.
     public init() {}
+
+    /// The LVO bypass limit inside the thrombolysis window (`maxExtraMinutes`) or after it (the protocol's).
+    public func maxExtraMinutes(afterLysisWindow late: Bool) -> Double {
+        late ? rules[.lvoBypassMaxExtraMinutesLate] : maxExtraMinutes
+    }
 }
 
 /// The outcome of routing: where to go, what next, how urgent, and why.
 public struct RoutingDecision: Sendable, Hashable {
     /// Which rule decided.
     public enum Category: String, Sendable, Hashable {
-        /// ICH likely: nearest neurosurgical center.
+        /// ICH likely: nearest neurosurgical center (within the protocol's extra-drive limit).
         case neurosurgical
-        /// ICH uncertain (or unknown): nearest neurosurgical or comprehensive center.
+        /// ICH likely, neurosurgical center too far: nearest stroke unit, then transfer.
+        case neurosurgicalTransfer
+        /// No longer chosen (an uncertain ICH never bypasses); kept so older records still read.
         case neurosurgicalOrComprehensive
         /// LVO likely, thrombectomy center within the extra-time limit: go there directly.
         case thrombectomy
@@ -94,7 +117,7 @@ public struct RoutingDecision: Sendable, Hashable {
     public let alternatives: [RankedCenter]
     /// Warnings (e.g. the dataset does not cover the origin).
     public let warnings: [Message]
-    /// Extra minutes to the thrombectomy center vs the nearest thrombolysis hospital (LVO rule only).
+    /// Extra minutes to the thrombectomy (or neurosurgical) center vs the nearest thrombolysis hospital (or stroke unit).
     public let extraMinutes: Double?
 }
 

@@ -49,16 +49,19 @@ extension Router {
     ///
     /// It applies when the origin is inside coverage, an LVO is suspected or an
     /// LVO probability is known, the onset is known, and the dataset has a
-    /// thrombolysis-capable hospital and a thrombectomy center. The candidates
+    /// thrombolysis-capable hospital and a thrombectomy center that are not the same
+    /// hospital (a hospital is never compared with itself). The candidates
     /// are the nearest of each (drive minutes from `policy.drive`), the transfer
     /// is the drive between them, and the door times are the centers' own when
     /// the data give them (else the model's defaults). Inputs the model refuses
     /// (an onset past 7 days, a drive past 24 h) give `nil`.
     public func outcomes(_ r: RoutingRequest, _ input: OutcomeSeverityInput) -> RoutingOutcomes? {
-        guard r.onsetMinutes != nil, r.lvo.suspected == true || r.lvoProbability != nil,
+        guard r.onsetMinutes != nil, r.verdict(policy.rules).suspected == true || r.lvoProbability != nil,
               coverage(of: r.origin) == .inside,
               let lysis = dataset.nearest(to: r.origin, limit: 1, filter: Self.thrombolysis, drive: policy.drive).first,
-              let evt = dataset.nearest(to: r.origin, limit: 1, filter: Self.thrombectomy, drive: policy.drive).first
+              let evt = dataset.nearest(to: r.origin, limit: 1, filter: Self.thrombectomy, drive: policy.drive).first,
+              // The nearest thrombolysis hospital can do thrombectomy: there is no drip-and-ship to compare.
+              lysis.center.id != evt.center.id
         else { return nil }
         guard let severity = input.severity else { return .needsSeverity }
         let transfer = policy.drive.minutes(forKm: GreatCircle.haversineKm(lysis.center.coordinate, evt.center.coordinate))
@@ -85,7 +88,7 @@ extension RoutingDecision.Category {
         case .thrombectomy: return .thrombectomyCenter
         case .dripAndShip: return .dripAndShip
         case .thrombolysis: return .thrombolysisCenter
-        case .neurosurgical, .neurosurgicalOrComprehensive, .strokeUnit: return nil
+        case .neurosurgical, .neurosurgicalTransfer, .neurosurgicalOrComprehensive, .strokeUnit: return nil
         }
     }
 }

@@ -119,7 +119,7 @@ public struct LocalAPIRoutes: Sendable {
         }
     }
 
-    /// `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route` (and the POST routes' preflight).
+    /// `POST /v1/assess`, `GET /v1/centers`, `GET /v1/protocol`, `POST /v1/route` (and the POST routes' preflight).
     private func addV1(to router: Router<LocalAPIRequestContext>) {
         let v1 = v1, logger = logger
         router.post("/v1/assess") { request, _ -> Response in
@@ -144,6 +144,7 @@ public struct LocalAPIRoutes: Sendable {
                 return Self.error(error)
             }
         }
+        router.get("/v1/protocol") { _, _ -> Response in Self.answer(v1.protocolFile().bytes) }
         router.post("/v1/route") { request, _ -> Response in
             do {
                 return Self.answer(try v1.route(try await readBody(request).readableBytesView).bytes)

@@ -62,9 +62,10 @@ public struct FastEdExam: Sendable, Hashable, Codable {
 ///
 /// FAST-ED suggests a large vessel occlusion from `FastEdExam.lvoSuspectedFrom`
 /// points (docs/clinical-reference.md §3); the LVO model is LVO-positive from
-/// `LVOModel.threshold` (docs/clinical-reference.md §2). The two can differ because the model
-/// also weighs GFAP. When they differ, the safer reading is the one that
-/// suggests LVO: clinical findings take precedence over the estimate.
+/// `LVOModel.threshold` (docs/clinical-reference.md §2), both as the protocol sets them.
+/// When they differ, the safer reading is the one that suggests LVO: clinical
+/// findings take precedence over the estimate. The statement says the estimate
+/// "weighs GFAP" only when GFAP moves it (`gfapMoves`).
 public struct LVOAgreement: Sendable, Hashable, Codable {
     /// How the scale and the model relate.
     public enum Status: String, Sendable, Hashable, Codable {
@@ -84,17 +85,35 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
     public let probability: Double
     /// The relation.
     public let status: Status
+    /// Whether GFAP can move the local estimate across its threshold at this FAST-ED total:
+    /// the estimate at the lowest and highest accepted GFAP (29 and 10 001 pg/mL) fall on
+    /// different sides of it (docs/clinical-reference.md §12). Always false for the cloud's estimate.
+    public let gfapMoves: Bool
+    /// The FAST-ED cut-off compared (the protocol's `lvo.fastEdFrom`).
+    public let fastEdCutOff: Double
+    /// The estimate's threshold compared (the protocol's `lvo.modelThreshold`).
+    public let probabilityThreshold: Double
 
     /// FAST-ED at or above this suggests LVO.
     public static let fastEdThreshold = FastEdExam.lvoSuspectedFrom
     /// An LVO probability at or above this is LVO-positive.
     public static let modelThreshold = LVOModel.threshold
 
-    /// Compares a FAST-ED total with an LVO probability.
-    public init(fastEd: Int, probability: Double) {
+    /// Compares a FAST-ED total with an LVO probability under the protocol's cut-offs.
+    /// - Parameter localModel: the probability is the local model's (GFAP can then be checked).
+    public init(fastEd: Int, probability: Double, localModel: Bool = false, rules: TriageProtocol = .standard) {
         self.fastEd = fastEd
         self.probability = probability
-        switch (fastEd >= Self.fastEdThreshold, probability >= Self.modelThreshold) {
+        self.fastEdCutOff = rules[.lvoFastEdFrom]
+        self.probabilityThreshold = rules[.lvoModelThreshold]
+        let range = TriageRules.allowed(.gfap)
+        if localModel, let low = try? LVOModel.predict(gfap: range.lower!, fastEd: Double(fastEd)),
+           let high = try? LVOModel.predict(gfap: range.upper!, fastEd: Double(fastEd)) {
+            gfapMoves = (low.probability >= probabilityThreshold) != (high.probability >= probabilityThreshold)
+        } else {
+            gfapMoves = false
+        }
+        switch (Double(fastEd) >= fastEdCutOff, probability >= probabilityThreshold) {
         case (true, true): status = .bothSuggestLvo
         case (false, false): status = .neitherSuggestsLvo
         case (true, false): status = .onlyScaleSuggestsLvo
@@ -103,9 +122,9 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
     }
 
     /// The comparison for an assessment, when it has both a FAST-ED total and an LVO probability.
-    public init?(_ assessment: Assessment) {
+    public init?(_ assessment: Assessment, rules: TriageProtocol = .standard) {
         guard let fastEd = assessment.inputs.fastEd, let p = assessment.lvo?.probability else { return nil }
-        self.init(fastEd: fastEd, probability: p)
+        self.init(fastEd: fastEd, probability: p, localModel: assessment.lvo?.source == .local, rules: rules)
     }
 
     /// Whether the scale and the model point the same way.
@@ -116,9 +135,9 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
 
     /// The one hedged statement that reconciles the two, naming both and why they can differ.
     public var message: Message {
-        let percent = MessageArgument.number((probability * 100).rounded(), maxFractionDigits: 0)
-        let args: [MessageArgument] = [.number(Double(fastEd), maxFractionDigits: 0), .number(Double(Self.fastEdThreshold), maxFractionDigits: 0),
-                                         percent, DecisionRules.precisePercentArgument(Self.modelThreshold)]
-        return Message("lvo.agreement.\(status.rawValue)", args)
+        let percent = PercentDisplay.argument(probability, edges: [probabilityThreshold])
+        let args: [MessageArgument] = [.number(Double(fastEd), maxFractionDigits: 0), .number(fastEdCutOff, maxFractionDigits: 0),
+                                         percent, DecisionRules.precisePercentArgument(probabilityThreshold)]
+        return Message("lvo.agreement.\(status.rawValue)" + (gfapMoves ? ".gfap" : ""), args)
     }
 }

@@ -16,7 +16,7 @@ struct StrokeTriage: AsyncParsableCommand {
             WalkCommand.self, ComaCommand.self, LimitedCommand.self, FullCommand.self,
             VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self, OutcomesCommand.self,
             RaceCommand.self, LamsCommand.self, CpsssCommand.self, PassCommand.self, VanCommand.self, ScalesCommand.self,
-            CentersCommand.self, RouteCommand.self,
+            CentersCommand.self, RouteCommand.self, ProtocolCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
             AuditCommand.self, BatchCommand.self, NotifyCommand.self,
         ]

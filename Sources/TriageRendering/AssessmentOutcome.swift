@@ -22,11 +22,12 @@ public struct AssessmentOutcome: Sendable {
     /// when it was not recorded (the warning was shown when it failed).
     public var recordedAs: RecordedEvent? = nil
 
-    /// An outcome of these parts.
-    public init(assessment: Assessment, routing: RoutingSummary?, computedAt: Date, recordedAs: RecordedEvent? = nil) {
+    /// An outcome of these parts, decided under `rules`.
+    public init(assessment: Assessment, routing: RoutingSummary?, computedAt: Date, recordedAs: RecordedEvent? = nil,
+                rules: TriageProtocol = .standard) {
         self.assessment = assessment
         self.routing = routing
-        self.decision = ClinicalDecision(assessment)
+        self.decision = ClinicalDecision(assessment, rules: rules)
         self.computedAt = computedAt
         self.recordedAs = recordedAs
     }
@@ -54,16 +55,20 @@ public struct RoutingSummary: Sendable {
     public let json: JSONValue
     /// The suggested destination with its drive time, when the data cover the origin.
     public let destination: RankedCenter?
+    /// The transfer plan after the destination (drip-and-ship, neurosurgery), if any.
+    public let transferPlan: RankedCenter?
     /// Whether a destination could be suggested (inside the data's coverage, data readable).
     public var covered: Bool { destination != nil }
     /// The outcome model's trace, when the routing carries an expected-outcome estimate (`--explain`).
     public let outcomeTrace: ModelTrace?
 
     /// A summary of these lines and JSON object, and the destination when one is suggested.
-    public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil, outcomeTrace: ModelTrace? = nil) {
+    public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil, transferPlan: RankedCenter? = nil,
+                outcomeTrace: ModelTrace? = nil) {
         self.lines = lines
         self.json = json
         self.destination = destination
+        self.transferPlan = transferPlan
         self.outcomeTrace = outcomeTrace
     }
 }

@@ -43,7 +43,7 @@ import TriageRendering
                     if let why = RoutingOutcomeRendering.disagreement(e, decision, policy: policy, Localizer(language: .en)) {
                         switch decision.category {
                         case .thrombectomy, .dripAndShip: #expect(why.contains("extra drive")); seen.insert("lvo")
-                        case .neurosurgical, .neurosurgicalOrComprehensive: #expect(why.contains("haemorrhage")); seen.insert("ich")
+                        case .neurosurgical, .neurosurgicalTransfer, .neurosurgicalOrComprehensive: #expect(why.contains("haemorrhage")); seen.insert("ich")
                         case .thrombolysis, .strokeUnit: #expect(why.contains("thrombolysis window")); seen.insert("window")
                         }
                     }

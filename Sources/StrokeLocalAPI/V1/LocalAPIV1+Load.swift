@@ -1,5 +1,6 @@
 import StrokeAudit
 import TriageEngine
+import StrokeModels
 import TriageLocalization
 
 extension LocalAPIV1 {
@@ -15,7 +16,12 @@ extension LocalAPIV1 {
             throw LocalAPIError(code: "api.configUnreadable", status: .internalServerError,
                                 message: "\(error.message(Localizer(language: .en))) [\(error.code)]")
         }
-        guard audit else { return LocalAPIV1(config: config) }
+        let rules: TriageProtocol
+        do { rules = try ProtocolFile.resolve(nil, config: config) } catch {
+            throw LocalAPIError(code: "api.configUnreadable", status: .internalServerError,
+                                message: "\(error.message(Localizer(language: .en))) [\(error.code)]")
+        }
+        guard audit else { return LocalAPIV1(config: config, rules: rules) }
         let location = AuditSetup.location(AuditSettings(), config: config, environment: environment)
         let context = AuditSetup.context(config: config, environment: environment)
         do { try AuditLog.open(location, context: context).close() } catch {
@@ -23,6 +29,6 @@ extension LocalAPIV1 {
             throw LocalAPIError(code: "api.auditUnavailable", status: .internalServerError,
                                 message: "The audit log at \(location.database.path) cannot be opened for writing [\(code)].")
         }
-        return LocalAPIV1(config: config, audit: AuditDestination(location: location, context: context))
+        return LocalAPIV1(config: config, audit: AuditDestination(location: location, context: context), rules: rules)
     }
 }

@@ -64,11 +64,19 @@ public struct LocalAPIV1: Sendable {
     public let config: AppConfig
     /// The audit log for assessments, or nil (the default) for no audit.
     public let audit: AuditDestination?
+    /// The local protocol every decision applies (config `protocol.file`, read once at start).
+    public let rules: TriageProtocol
 
-    /// The `/v1` answers for this configuration and audit destination.
-    public init(config: AppConfig = AppConfig(), audit: AuditDestination? = nil) {
+    /// The `/v1` answers for this configuration, audit destination and protocol.
+    public init(config: AppConfig = AppConfig(), audit: AuditDestination? = nil, rules: TriageProtocol = .standard) {
         self.config = config
         self.audit = audit
+        self.rules = rules
+    }
+
+    /// `GET /v1/protocol`: the protocol in force, exactly as `stroke-triage protocol --json` prints it.
+    public func protocolFile() -> Answer {
+        Answer(ProtocolFile.json(rules), recorded: nil)
     }
 
     /// `POST /v1/assess`.
@@ -82,7 +90,7 @@ public struct LocalAPIV1: Sendable {
         do {
             outcome = try await AssessmentSession.assess(inputs, prediction: .offline, config: config,
                                                          output: OutputSettings(json: true, language: request.lang),
-                                                         trail: trail, events: events)
+                                                         trail: trail, events: events, rules: rules)
         } catch let error as ModelsError {
             throw AssessRequest.rangeError(error.issues[0])
         } catch {
@@ -120,7 +128,7 @@ public struct LocalAPIV1: Sendable {
             let routing = RoutingRequest(origin: origin, ichProbability: n["ich"], lvoProbability: n["lvo"], fastEd: n["fastEd"],
                                          onsetMinutes: n["onsetMinutes"])
             let answer = try CentersQueries.route(routing, place: place, outcomes: OutcomeSeverityInput(severity: n["nihss"].map { .nihss($0) }),
-                                                  settings: Self.settings(request), config: config)
+                                                  settings: Self.settings(request), config: config, rules: rules)
             return Answer(answer.json(Self.localizer(request.lang)), recorded: nil)
         } catch {
             throw Self.translate(error, request)

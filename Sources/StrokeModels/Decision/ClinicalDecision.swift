@@ -2,39 +2,60 @@
 
 /// The decision a crew and a hospital see for one assessment: how urgent, whether
 /// an LVO is suspected and why, and the hedged recommendations
-/// (docs/clinical-reference.md §12). Every front-end renders this object; none
-/// decides on its own.
+/// (docs/clinical-reference.md §12), under one local protocol (`TriageProtocol`).
+/// Every front-end renders this object; none decides on its own.
 public struct ClinicalDecision: Sendable, Hashable, Codable {
     /// How urgently to act.
     public let urgency: TriageUrgency
     /// The LVO verdict and its basis.
     public let lvo: LVOVerdict
-    /// The hedged recommendations, in order: ICH, LVO, the onset reminder.
+    /// The hedged recommendations, in order: ICH, LVO, the onset reminder, the flags, coma.
     public let recommendations: [Recommendation]
+    /// Whether the ICH probability decided (a calibrated model: cloud, station or a person's
+    /// `route --ich`); the offline baseline never does (JSON `decision.ichUsed`).
+    public let ichUsed: Bool
+    /// The protocol the decision applied (JSON `decision.protocol`).
+    public let protocolReference: ProtocolReference
 
-    /// The decision for an assessment's probabilities, exam and onset.
-    public init(_ assessment: Assessment) {
-        let verdict = LVOVerdict(assessment)
-        let ich = assessment.ich.probability
+    /// The decision for an assessment's probabilities, exam and onset under `rules`.
+    public init(_ assessment: Assessment, rules: TriageProtocol = .standard) {
+        let verdict = LVOVerdict(assessment, rules: rules)
+        let ich = Self.decisionGradeICH(assessment.ich)
         self.lvo = verdict
-        self.urgency = TriageUrgency(ichProbability: ich, lvoSuspected: verdict.suspected, onsetMinutes: assessment.inputs.onsetMinutes)
-        self.recommendations = Self.recommendations(assessment, verdict: verdict)
+        self.ichUsed = ich != nil
+        self.protocolReference = rules.reference
+        self.urgency = TriageUrgency(ichProbability: ich, lvoSuspected: verdict.suspected, comatose: assessment.module == .coma,
+                                     onsetMinutes: assessment.inputs.onsetMinutes, rules: rules)
+        self.recommendations = Self.recommendations(assessment, verdict: verdict, rules: rules)
     }
 
-    /// The recommendations for an assessment:
-    /// 1. `rec.ich.<level>` for the ICH risk level (§4);
-    /// 2. when FAST-ED and the LVO estimate disagree, the one statement naming
-    ///    both (`rec.lvo.onlyScaleSuggestsLvo` / `rec.lvo.onlyModelSuggestsLvo`);
-    ///    else, when the exam alone (a scale other than FAST-ED, or FAST-ED without
-    ///    an estimate) suggests LVO, `rec.lvo.suspectedByScale`, so the advice never
-    ///    reads "less likely" beside a suspected verdict; else `rec.lvo.<level>`;
-    /// 3. `rec.ich.reconfirmWindow` when the ICH probability is ≥ `DecisionRules.ichReminderFrom`.
-    public static func recommendations(_ a: Assessment, verdict: LVOVerdict) -> [Recommendation] {
+    /// The ICH probability when it may decide: a calibrated model's (cloud, station), never the
+    /// offline baseline's, which is labelled poorly calibrated (docs/clinical-reference.md §7, §12).
+    public static func decisionGradeICH(_ prediction: Prediction) -> Double? {
+        prediction.source == .baseline ? nil : prediction.probability
+    }
+
+    /// The recommendations for an assessment (docs/clinical-reference.md §12):
+    /// 1. ICH: `rec.ich.<level>` for a decision-grade estimate; for the offline baseline
+    ///    only `rec.ich.notDecisionGrade` (it changes nothing else);
+    /// 2. LVO: with a decision-grade ICH ≥ `ich.immediateFrom` and a suspected LVO,
+    ///    `rec.lvo.mayBeBleed`; else when FAST-ED and the estimate disagree, the one
+    ///    statement naming both; else, when the exam alone suggests LVO,
+    ///    `rec.lvo.suspectedByScale`; else `rec.lvo.<level>`;
+    /// 3. `rec.ich.reconfirmWindow` for a decision-grade ICH ≥ `ich.reminderFrom`;
+    /// 4. the flags a hospital needs: `rec.anticoagulation`, `rec.bp.aboveLysisLimit`;
+    /// 5. coma: `rec.coma.basilar`, `rec.glucose`.
+    public static func recommendations(_ a: Assessment, verdict: LVOVerdict, rules: TriageProtocol = .standard) -> [Recommendation] {
         var out: [Recommendation] = []
-        if let level = a.ich.riskLevel {
-            out.append(Recommendation(code: "rec.ich.\(level.rawValue)"))
+        let ich = decisionGradeICH(a.ich)
+        if let ich {
+            out.append(Recommendation(code: "rec.ich.\(RiskLevel(probability: ich).rawValue)"))
+        } else if a.ich.probability != nil {
+            out.append(Recommendation(code: "rec.ich.notDecisionGrade"))
         }
-        if let agreement = LVOAgreement(a), !agreement.agrees {
+        if let ich, ich >= rules[.ichImmediateFrom], verdict.suspected == true {
+            out.append(Recommendation(code: "rec.lvo.mayBeBleed"))
+        } else if let agreement = LVOAgreement(a, rules: rules), !agreement.agrees {
             out.append(Recommendation(code: "rec.lvo.\(agreement.status.rawValue)", message: agreement.message))
         } else if verdict.suspected == true, !verdict.basis.contains(.model) {
             let names = verdict.basis.map(\.displayName).joined(separator: ", ")
@@ -42,9 +63,18 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
         } else if let level = a.lvo?.riskLevel {
             out.append(Recommendation(code: "rec.lvo.\(level.rawValue)"))
         }
-        if let p = a.ich.probability, p >= DecisionRules.ichReminderFrom {
+        if let ich, ich >= rules[.ichReminderFrom] {
             out.append(Recommendation(code: "rec.ich.reconfirmWindow",
-                                      message: Message("rec.ich.reconfirmWindow", [DecisionRules.percentArgument(DecisionRules.ichReminderFrom)])))
+                                      message: Message("rec.ich.reconfirmWindow", [DecisionRules.percentArgument(rules[.ichReminderFrom])])))
+        }
+        if a.inputs.anticoagulated { out.append(Recommendation(code: "rec.anticoagulation")) }
+        if rules.aboveLysisLimit(systolic: a.inputs.systolic, diastolic: a.inputs.diastolic) {
+            out.append(Recommendation(code: "rec.bp.aboveLysisLimit", message: Message("rec.bp.aboveLysisLimit", [
+                .number(rules[.bpLysisSystolicFrom], maxFractionDigits: 0), .number(rules[.bpLysisDiastolicFrom], maxFractionDigits: 0)])))
+        }
+        if a.module == .coma {
+            out.append(Recommendation(code: "rec.coma.basilar"))
+            out.append(Recommendation(code: "rec.glucose"))
         }
         return out
     }
@@ -116,16 +146,17 @@ public struct LVOVerdict: Sendable, Hashable, Codable {
     ///   - lvoProbability: the LVO model's probability (cloud or local), if any.
     ///   - fastEd: the FAST-ED total, if known.
     ///   - scales: the scored prehospital scales, if any.
-    public init(lvoProbability: Double?, fastEd: Int?, scales: [ScaleScore] = []) {
+    ///   - rules: the protocol's LVO criteria (`lvo.modelThreshold`, `lvo.fastEdFrom`).
+    public init(lvoProbability: Double?, fastEd: Int?, scales: [ScaleScore] = [], rules: TriageProtocol = .standard) {
         var evaluated: [Basis] = []
         var fired: [Basis] = []
         if let p = lvoProbability {
             evaluated.append(.model)
-            if p >= LVOModel.threshold { fired.append(.model) }
+            if p >= rules[.lvoModelThreshold] { fired.append(.model) }
         }
         if let fastEd {
             evaluated.append(.fastEd)
-            if fastEd >= FastEdExam.lvoSuspectedFrom { fired.append(.fastEd) }
+            if Double(fastEd) >= rules[.lvoFastEdFrom] { fired.append(.fastEd) }
         }
         for score in scales {
             evaluated.append(Basis(score.scale))
@@ -138,8 +169,8 @@ public struct LVOVerdict: Sendable, Hashable, Codable {
     }
 
     /// The verdict of an assessment: its LVO probability, FAST-ED and configured scales.
-    public init(_ assessment: Assessment) {
+    public init(_ assessment: Assessment, rules: TriageProtocol = .standard) {
         let scored = (try? assessment.inputs.scaleReport())?.scored ?? []
-        self.init(lvoProbability: assessment.lvo?.probability, fastEd: assessment.inputs.fastEd, scales: scored)
+        self.init(lvoProbability: assessment.lvo?.probability, fastEd: assessment.inputs.fastEd, scales: scored, rules: rules)
     }
 }

@@ -1,26 +1,21 @@
-// The triage decision's thresholds (each once) and the urgency they decide.
+// The triage decision's fixed constants and the urgency the protocol decides.
 
-/// The thresholds of the triage decision, each once (docs/clinical-reference.md
-/// §8, §11 and §12 give every number with its source).
+/// Constants of the decision that are not protocol values, and the default
+/// protocol's values for help texts (docs/clinical-reference.md §8, §11, §12).
 ///
-/// Routing, the recommendations, the text and JSON forms, the case sent to a
-/// hospital and the board read these constants; strings receive them as
-/// arguments and never type them in.
+/// The decision itself reads its thresholds from a `TriageProtocol`; these
+/// forward to `TriageProtocol.standard` for texts that name the defaults.
 public enum DecisionRules {
-    /// ICH probability at or above which the decision is `immediate` and the
-    /// nearest neurosurgical center is chosen (§8: 0.50).
-    public static let ichImmediateFrom = 0.50
-    /// ICH probability at or above which ICH is uncertain: `urgent`, a
-    /// neurosurgical or comprehensive center (§8: 0.30).
-    public static let ichUrgentFrom = 0.30
-    /// ICH probability at or above which the crew is reminded to reconfirm the
-    /// time of onset before any thrombolysis: the lower edge of the medium risk
-    /// band (§4, §12; no published source, see §13).
-    public static let ichReminderFrom = RiskLevel.mediumFrom
-    /// The thrombolysis window in minutes since onset (§8: 270 = 4.5 h).
-    public static let thrombolysisWindowMinutes = 270.0
-    /// The latest onset at which a suspected LVO is routed for thrombectomy, in minutes (§8: 24 h).
-    public static let lvoOnsetLimitMinutes = 1440.0
+    /// The default protocol's ICH probability for `immediate` (0.50).
+    public static var ichImmediateFrom: Double { TriageProtocol.standard[.ichImmediateFrom] }
+    /// The default protocol's ICH probability for "uncertain" (0.30).
+    public static var ichUrgentFrom: Double { TriageProtocol.standard[.ichUncertainFrom] }
+    /// The default protocol's reminder edge (0.25).
+    public static var ichReminderFrom: Double { TriageProtocol.standard[.ichReminderFrom] }
+    /// The default protocol's thrombolysis window in minutes (270).
+    public static var thrombolysisWindowMinutes: Double { TriageProtocol.standard[.thrombolysisWindowMinutes] }
+    /// The default protocol's thrombectomy window in minutes (1 440).
+    public static var lvoOnsetLimitMinutes: Double { TriageProtocol.standard[.thrombectomyWindowMinutes] }
     /// The highest GCS that counts as comatose: GCS ≤ 8 (§11). The coma module's
     /// branch, the walkthrough's question, `coma --help` and the warning use it.
     public static let comaGcsAtMost = 8
@@ -30,14 +25,14 @@ public enum DecisionRules {
         gcs <= comaGcsAtMost
     }
 
-    /// True when onset is unknown or within the thrombolysis window (m ≤ 270).
+    /// True when onset is unknown or within the default thrombolysis window.
     public static func withinThrombolysisWindow(_ onsetMinutes: Double?) -> Bool {
-        onsetMinutes.map { $0 <= thrombolysisWindowMinutes } ?? true
+        TriageProtocol.standard.withinThrombolysisWindow(onsetMinutes)
     }
 
-    /// True when onset is unknown or within the LVO rule's limit (m ≤ 24 h).
+    /// True when onset is unknown or within the default thrombectomy window.
     public static func withinLvoOnsetLimit(_ onsetMinutes: Double?) -> Bool {
-        onsetMinutes.map { $0 <= lvoOnsetLimitMinutes } ?? true
+        TriageProtocol.standard.withinThrombectomyWindow(onsetMinutes)
     }
 
     /// A probability threshold as a whole percent argument for a message (0.50 → 50).
@@ -53,41 +48,48 @@ public enum DecisionRules {
 
 /// How urgently to act on an assessment: the one urgency vocabulary of the
 /// decision, the routing, the case sent to a hospital and the hospital's board
-/// (docs/clinical-reference.md §12).
+/// (docs/clinical-reference.md §12). Most urgent first:
 ///
-/// | urgency | when (p = ICH probability, m = minutes since onset) |
+/// | urgency | when (p = decision-grade ICH probability, m = minutes since onset, unknown = window open) |
 /// | --- | --- |
-/// | `immediate` | p ≥ 0.50 |
-/// | `urgent` | 0.30 ≤ p < 0.50, or p unknown |
-/// | `timeCritical` | p < 0.30, and LVO suspected with m ≤ 24 h or unknown, or m ≤ 270 or unknown |
-/// | `standard` | otherwise |
+/// | `immediate` | p ≥ `ich.immediateFrom` (0.50) |
+/// | `timeCritical` | a treatment window is open now: LVO suspected (or coma: basilar occlusion) with m ≤ 24 h, or m ≤ 4.5 h |
+/// | `urgent` | p ≥ `ich.uncertainFrom` (0.30), or a suspected stroke with m ≤ 24 h |
+/// | `standard` | m > 24 h and no decision-grade ICH ≥ 0.30 |
 ///
-/// An unknown ICH probability is `urgent`: an unknown risk must never sort
-/// behind a known low one (the safer choice).
+/// A number that is not decision-grade (the offline baseline) never changes the
+/// urgency; a missing one never raises or lowers it.
 public enum TriageUrgency: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
-    /// Outside every time window, ICH unlikely: standard transport.
+    /// More than 24 h since onset, ICH not likely by a decision-grade estimate: standard transport.
     case standard
-    /// Treatment is time-critical (thrombolysis window or suspected LVO).
-    case timeCritical
-    /// ICH uncertain or unknown: urgent transport to a center that can treat a bleed.
+    /// Within 24 h, no window for an acute treatment open, or a decision-grade ICH uncertain.
     case urgent
-    /// ICH likely: consider bypassing the local hospital and pre-alerting neurosurgery.
+    /// A treatment window is open now (thrombolysis, or thrombectomy for a suspected LVO).
+    case timeCritical
+    /// ICH likely by a decision-grade estimate: pre-alert neurosurgery.
     case immediate
 
-    /// The urgency of an assessment's findings (`DecisionRules`).
+    /// The vocabulary, most urgent first (the protocol prints it so).
+    public static let mostUrgentFirst: [TriageUrgency] = [.immediate, .timeCritical, .urgent, .standard]
+
+    /// The urgency of an assessment's findings under `rules`.
     /// - Parameters:
-    ///   - ichProbability: the ICH probability 0…1, or `nil` when no estimate exists.
+    ///   - ichProbability: the decision-grade ICH probability 0…1, or `nil` when none (absent or not decision-grade).
     ///   - lvoSuspected: the LVO verdict (`LVOVerdict.suspected`); `nil` counts as not suspected.
+    ///   - comatose: the coma module (a basilar artery occlusion cannot be excluded).
     ///   - onsetMinutes: minutes since onset or last known well, `nil` when unknown.
-    public init(ichProbability: Double?, lvoSuspected: Bool?, onsetMinutes: Double?) {
-        guard let p = ichProbability, p < DecisionRules.ichUrgentFrom else {
-            self = (ichProbability ?? 0) >= DecisionRules.ichImmediateFrom ? .immediate : .urgent
-            return
-        }
-        if lvoSuspected == true, DecisionRules.withinLvoOnsetLimit(onsetMinutes) {
+    public init(ichProbability: Double?, lvoSuspected: Bool?, comatose: Bool = false, onsetMinutes: Double?,
+                rules: TriageProtocol = .standard) {
+        if let p = ichProbability, p >= rules[.ichImmediateFrom] {
+            self = .immediate
+        } else if (lvoSuspected == true || comatose) && rules.withinThrombectomyWindow(onsetMinutes) {
             self = .timeCritical
-        } else if DecisionRules.withinThrombolysisWindow(onsetMinutes) {
+        } else if rules.withinThrombolysisWindow(onsetMinutes) {
             self = .timeCritical
+        } else if let p = ichProbability, p >= rules[.ichUncertainFrom] {
+            self = .urgent
+        } else if rules.withinThrombectomyWindow(onsetMinutes) {
+            self = .urgent
         } else {
             self = .standard
         }
@@ -98,12 +100,5 @@ public enum TriageUrgency: String, Sendable, Hashable, Codable, CaseIterable, Co
         a.rank < b.rank
     }
 
-    private var rank: Int {
-        switch self {
-        case .standard: return 0
-        case .timeCritical: return 1
-        case .urgent: return 2
-        case .immediate: return 3
-        }
-    }
+    private var rank: Int { Self.mostUrgentFirst.count - 1 - Self.mostUrgentFirst.firstIndex(of: self)! }
 }

@@ -19,7 +19,7 @@ struct RouteCommand: ParsableCommand {
 
     @OptionGroup var place: CentersOptions
 
-    @Option(name: .long, help: "ICH probability 0…1; omit when unknown (routed conservatively, rule 2).", transform: DecimalFlag.double)
+    @Option(name: .long, help: "ICH probability 0…1 from a calibrated model or a clinician; omit when unknown (then the exam and onset decide).", transform: DecimalFlag.double)
     var ich: Double?
 
     @Option(name: .long, help: "LVO probability 0…1 (or give --fast-ed).", transform: DecimalFlag.double)
@@ -34,8 +34,11 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText), for the expected outcome by destination (research extension).", transform: DecimalFlag.double)
     var nihss: Double?
 
-    @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center (default 15).", transform: DecimalFlag.double)
+    @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center inside the thrombolysis window (default: the protocol's, 15).", transform: DecimalFlag.double)
     var maxExtraMinutes: Double?
+
+    @Option(name: .customLong("protocol"), help: ArgumentHelp("Local protocol file (else config protocol.file, else the default).", valueName: "file"))
+    var protocolFile: String?
 
     @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
@@ -48,7 +51,7 @@ struct RouteCommand: ParsableCommand {
         let l = output.localizer
         let answer = try Failure.report(output) {
             try CentersQueries.route(from: place.origin, ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes,
-                                     nihss: nihss, settings: place.settings(maxExtraMinutes: maxExtraMinutes), config: AppConfig.current)
+                                     nihss: nihss, settings: place.settings(maxExtraMinutes: maxExtraMinutes, protocolFile: protocolFile), config: AppConfig.current)
         }
         if output.json {
             var json = answer.json(l)

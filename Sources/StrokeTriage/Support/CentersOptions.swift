@@ -42,8 +42,8 @@ struct CentersOptions: ParsableArguments {
     }
 
     /// The engine's centers settings of these flags (plus `route`'s `--max-extra-minutes`).
-    func settings(maxExtraMinutes: Double? = nil) -> CentersSettings {
+    func settings(maxExtraMinutes: Double? = nil, protocolFile: String? = nil) -> CentersSettings {
         CentersSettings(centersFile: centers, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
-                        overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes)
+                        overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes, protocolFile: protocolFile)
     }
 }

@@ -51,6 +51,11 @@ struct PredictionOptions: ParsableArguments {
         "PEM file of a private CA to trust besides the system's, for an https --api-base and the relay (else config caFile, else STROKE_TRIAGE_CA_FILE).",
         valueName: "file"))
     var caFile: String?
+
+    @Option(name: .customLong("protocol"), help: ArgumentHelp(
+        "Local protocol file the decision applies (else config protocol.file, else the default; see `stroke-triage protocol`).",
+        valueName: "file"))
+    var protocolFile: String?
 }
 
 /// Flags of the commands that talk to the Cloud Functions directly
@@ -123,7 +128,9 @@ extension OutputOptions {
 
 extension PredictionOptions {
     /// The engine's prediction settings of these flags.
-    var settings: PredictionSettings { PredictionSettings(mode: mode, apiBase: apiBase, deadline: deadline, caFile: caFile) }
+    var settings: PredictionSettings {
+        PredictionSettings(mode: mode, apiBase: apiBase, deadline: deadline, caFile: caFile, protocolFile: protocolFile)
+    }
 }
 
 extension PredictionMode: ExpressibleByArgument {}

@@ -42,8 +42,8 @@ public struct AuditTrail: Sendable {
     }
 
     /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons.
-    public func predictionGenerated(_ assessment: Assessment) -> Message? {
-        record(.predictionGenerated, AssessmentJSON.assessment(assessment), inAssessment: true)
+    public func predictionGenerated(_ assessment: Assessment, rules: TriageProtocol = .standard) -> Message? {
+        record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: ClinicalDecision(assessment, rules: rules)), inAssessment: true)
     }
 
     /// A routing decision was shown (the `route` JSON object).

@@ -27,12 +27,13 @@ public enum CentersEnvironment {
         return try CenterDataset(json: bytes, name: path)
     }
 
-    /// The routing policy: defaults, then the configuration file, then flags (`nil` = not given).
+    /// The routing policy under `rules`: defaults, then the configuration file, then flags (`nil` = not given).
     public static func policy(
-        _ config: AppConfig, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
+        _ config: AppConfig, rules: TriageProtocol = .standard, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
         overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil
     ) throws -> RoutingPolicy {
         var p = RoutingPolicy()
+        p.rules = rules
         p.coverageKm = try setting(coverageKm, config, "centers.coverageKm", "centers.field.coverageKm", AllowedRange(lower: 0, lowerExclusive: true)) ?? p.coverageKm
         p.maxExtraMinutes = try setting(maxExtraMinutes, config, "centers.maxExtraMinutes", "centers.field.maxExtraMinutes", AllowedRange(lower: 0, upper: 240)) ?? p.maxExtraMinutes
         let factor = try setting(roadFactor, config, "centers.roadFactor", "centers.field.roadFactor", AllowedRange(lower: 1, upper: 5)) ?? p.drive.roadFactor

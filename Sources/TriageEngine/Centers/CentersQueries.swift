@@ -18,12 +18,15 @@ public struct CentersSettings: Sendable, Hashable {
     public var speedKmh: Double?
     /// Drive-time heuristic: fixed minutes per trip.
     public var overheadMinutes: Double?
-    /// LVO rule: longest extra drive to a thrombectomy center, in minutes.
+    /// LVO rule: longest extra drive to a thrombectomy center, in minutes (overrides the protocol's).
     public var maxExtraMinutes: Double?
+    /// A protocol file instead of the configuration's `protocol.file` or the default protocol.
+    public var protocolFile: String?
 
     /// Settings with these values; all default to the configuration, then the built-in defaults.
     public init(centersFile: String? = nil, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
-                overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil) {
+                overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil, protocolFile: String? = nil) {
+        self.protocolFile = protocolFile
         self.centersFile = centersFile
         self.coverageKm = coverageKm
         self.roadFactor = roadFactor
@@ -32,11 +35,13 @@ public struct CentersSettings: Sendable, Hashable {
         self.maxExtraMinutes = maxExtraMinutes
     }
 
-    /// The routing policy: defaults, then the configuration file, then these settings.
-    /// - Throws: `CentersError.inputOutOfRange` naming the setting.
-    public func policy(_ config: AppConfig) throws -> RoutingPolicy {
-        try CentersEnvironment.policy(config, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
-                                      overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes)
+    /// The routing policy: defaults, then the configuration file, then these settings, under
+    /// `rules` (else the protocol of `protocolFile`, the configuration's, or the default).
+    /// - Throws: `CentersError.inputOutOfRange` naming the setting; `EngineError` for a bad protocol file.
+    public func policy(_ config: AppConfig, rules: TriageProtocol? = nil) throws -> RoutingPolicy {
+        let rules = try rules ?? ProtocolFile.resolve(protocolFile, config: config)
+        return try CentersEnvironment.policy(config, rules: rules, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
+                                             overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes)
     }
 
     /// The dataset: `centersFile`, else the configuration's `centers.file`, else the bundled data.
@@ -140,11 +145,11 @@ public enum CentersQueries {
     /// decision (`Router.outcomes`); the decision itself is the same with or without it.
     /// - Throws: `CentersError` naming the value out of range, a bad setting or dataset.
     public static func route(_ request: RoutingRequest, place: String? = nil, outcomes: OutcomeSeverityInput? = nil,
-                             settings: CentersSettings = CentersSettings(), config: AppConfig) throws -> RouteAnswer {
+                             settings: CentersSettings = CentersSettings(), config: AppConfig, rules: TriageProtocol? = nil) throws -> RouteAnswer {
         try checkRouting(ich: request.ichProbability, lvo: request.lvoProbability, fastEd: request.fastEd, onsetMinutes: request.onsetMinutes,
                          nihss: outcomes?.nihss)
         try checkOrigin(request.origin)
-        let policy = try settings.policy(config)
+        let policy = try settings.policy(config, rules: rules)
         let dataset = try settings.dataset(config)
         let router = Router(dataset: dataset, policy: policy)
         let outcome = try router.route(request)

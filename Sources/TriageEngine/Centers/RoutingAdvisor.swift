@@ -7,22 +7,23 @@ import TriageRendering
 /// Routing advice for a finished assessment that has a location.
 ///
 /// Routes over the configured dataset (`centers.file`, else the bundled data)
-/// with the ICH probability (absent → routed conservatively, and the reasons
-/// say so), the LVO probability or else the FAST-ED score, and the onset time.
+/// with the decision-grade ICH probability (absent or the offline baseline → routed
+/// by the exam and onset, and the reasons say so), the LVO probability or else the FAST-ED score, and the onset time.
 /// Outside the dataset's coverage the advice names no destination (`Router`).
 public enum RoutingAdvisor {
     /// The routing section for an assessment, or `nil` without a location or data.
     /// A broken dataset or setting gives a summary saying so (never an error).
     public static func advise(_ assessment: Assessment, localizer: Localizer, config: AppConfig,
-                              centers: CentersSettings = CentersSettings()) -> RoutingSummary? {
+                              centers: CentersSettings = CentersSettings(), rules: TriageProtocol = .standard) -> RoutingSummary? {
         guard let origin = assessment.inputs.location else { return nil }
         do {
-            let policy = try centers.policy(config)
+            let policy = try centers.policy(config, rules: rules)
             let dataset = try centers.dataset(config)
+            // Only a decision-grade ICH routes; the offline baseline never does (docs/clinical-reference.md §8).
             let request = RoutingRequest(
-                origin: origin, ichProbability: assessment.ich.probability, lvoProbability: assessment.lvo?.probability,
+                origin: origin, ichProbability: ClinicalDecision.decisionGradeICH(assessment.ich), lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes,
-                scales: (try? assessment.inputs.scaleReport())?.scored ?? [])
+                scales: (try? assessment.inputs.scaleReport())?.scored ?? [], comatose: assessment.module == .coma)
             let router = Router(dataset: dataset, policy: policy)
             let outcome = try router.route(request)
             let outcomes = router.outcomes(request, outcomeInput(assessment))
@@ -33,7 +34,7 @@ public enum RoutingAdvisor {
                 json: RoutingRendering.json(
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
                     outcomes: outcomes, localizer),
-                destination: outcome.decision?.destination, outcomeTrace: outcomes?.estimate?.trace)
+                destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan, outcomeTrace: outcomes?.estimate?.trace)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])

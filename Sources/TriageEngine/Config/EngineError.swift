@@ -13,6 +13,10 @@ public struct EngineError: TriageError, Hashable {
         case unknownGfapAssay(key: String, name: String)
         /// The configuration names a prehospital scale that does not exist (exit 64).
         case unknownScale(key: String, name: String)
+        /// A protocol file cannot be read as JSON (exit 65).
+        case protocolUnreadable(file: String)
+        /// A protocol file has a missing, unknown, out-of-range or inconsistent field (exit 65).
+        case protocolInvalid(file: String, field: String, detail: String)
     }
 
     /// What went wrong.
@@ -32,17 +36,21 @@ public struct EngineError: TriageError, Hashable {
         case .configUnreadable: return "config.unreadable"
         case .unknownGfapAssay: return "config.unknownGfapAssay"
         case .unknownScale: return "config.unknownScale"
+        case .protocolUnreadable: return "protocol.unreadable"
+        case .protocolInvalid: return "protocol.invalid"
         }
     }
 
     /// Every code of this type.
-    public static let codes = ["config.unreadable", "config.unknownGfapAssay", "config.unknownScale"]
+    public static let codes = ["config.unreadable", "config.unknownGfapAssay", "config.unknownScale", "protocol.unreadable", "protocol.invalid"]
 
-    /// `config` (78, EX_CONFIG) for a broken configuration file, `usage` (64) for an unknown configured name.
+    /// `config` (78, EX_CONFIG) for a broken configuration file, `usage` (64) for an unknown configured name,
+    /// `invalidData` (65) for a protocol file that cannot be applied.
     public var category: ErrorCategory {
         switch kind {
         case .configUnreadable: return .config
         case .unknownGfapAssay, .unknownScale: return .usage
+        case .protocolUnreadable, .protocolInvalid: return .invalidData
         }
     }
 
@@ -55,6 +63,10 @@ public struct EngineError: TriageError, Hashable {
             return Message("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
         case .unknownScale(let key, let name):
             return Message("scales.error.config", [.text(key), .text(name), .text(ScalesSetting.allowed)])
+        case .protocolUnreadable(let file):
+            return Message("protocol.error.unreadable", [.text(file)])
+        case .protocolInvalid(let file, let field, let detail):
+            return Message("protocol.error.invalid", [.text(file), .text(field), .text(detail)])
         }
     }
 

@@ -30,14 +30,17 @@ public enum AssessmentSession {
     ///   - trail: the audit trail (default: records nothing).
     ///   - events: receives "not recorded" warnings (default: dropped).
     ///   - cloudLogger: where the cloud client logs its requests (default: nowhere; the CLI's `--verbose`: stderr).
-    /// - Throws: `CloudSettingsError` for an unusable cloud setting, the prediction service's errors
+    ///   - rules: the protocol, already loaded (the station); else `prediction.protocolFile`, config `protocol.file` or the default.
+    /// - Throws: `EngineError` for a protocol file that cannot be applied, `CloudSettingsError` for an unusable cloud setting, the prediction service's errors
     ///   (`CloudError` in cloud mode, `ModelsError`); a failed assessment is audited by its code.
     public static func assess(_ inputs: TriageInputs, prediction: PredictionSettings, config: AppConfig,
                               output: OutputSettings = OutputSettings(), centers: CentersSettings = CentersSettings(),
                               trail: AuditTrail = .disabled,
                               events: any EngineEventSink = IgnoringEventSink(),
-                              cloudLogger: Logger = CloudSettings.silentLogger) async throws -> AssessmentOutcome {
+                              cloudLogger: Logger = CloudSettings.silentLogger,
+                              rules: TriageProtocol? = nil) async throws -> AssessmentOutcome {
         let localizer = output.localizer
+        let rules = try rules ?? ProtocolFile.resolve(prediction.protocolFile, config: config)
         events.notRecorded(trail.assessmentStarted(inputs.module))
         let service = try PredictionServiceFactory.make(prediction, config: config, logger: cloudLogger)
         let assessment: Assessment
@@ -47,15 +50,15 @@ public enum AssessmentSession {
             throw error
         }
         let computedAt = Date()
-        let predictionWarning = trail.predictionGenerated(assessment)
+        let predictionWarning = trail.predictionGenerated(assessment, rules: rules)
         events.notRecorded(predictionWarning)
         let recordedAs = predictionWarning == nil ? trail.lastRecorded : nil
         var routing: RoutingSummary?
         if inputs.location != nil {
-            routing = RoutingAdvisor.advise(assessment, localizer: localizer, config: config, centers: centers)
+            routing = RoutingAdvisor.advise(assessment, localizer: localizer, config: config, centers: centers, rules: rules)
             if let routing { events.notRecorded(trail.routingDecided(routing.json)) }
         }
-        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs)
+        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs, rules: rules)
     }
 
     /// The JSON form (`--json`): `AssessmentJSON.assessment`, plus `routing` when there is advice,

@@ -47,9 +47,13 @@ public struct PredictionSettings: Sendable, Hashable {
     public var deadline: Double?
     /// `--ca-file`: a private CA to trust besides the system's (else config `caFile`, else `STROKE_TRIAGE_CA_FILE`).
     public var caFile: String?
+    /// `--protocol`: the local protocol file the decision applies (else config `protocol.file`, else the default).
+    public var protocolFile: String?
 
     /// Settings with the CLI's defaults: `auto`, endpoint and deadline from config or defaults.
-    public init(mode: PredictionMode = .auto, apiBase: String? = nil, deadline: Double? = nil, caFile: String? = nil) {
+    public init(mode: PredictionMode = .auto, apiBase: String? = nil, deadline: Double? = nil, caFile: String? = nil,
+                protocolFile: String? = nil) {
+        self.protocolFile = protocolFile
         self.mode = mode
         self.apiBase = apiBase
         self.deadline = deadline

@@ -20,12 +20,14 @@ public enum DecisionRendering {
         let english = ModelJSON.english
         return .object([
             ("urgency", .string(d.urgency.rawValue)),
+            ("ichUsed", .bool(d.ichUsed)),
             ("lvoSuspected", d.lvo.suspected.map(JSONValue.bool) ?? .null),
             ("lvoBasis", .strings(d.lvo.basis.map(\.rawValue))),
             ("recommendations", .array(d.recommendations.map { r in
                 .object([("code", .string(r.code)), ("text", .string(english.render(r.message)))])
             })),
             ("summary", .strings(summary(d, assessment: assessment, routing: routing, english))),
+            ("protocol", .object([("id", .string(d.protocolReference.id)), ("sha256", .string(d.protocolReference.sha256))])),
         ])
     }
 
@@ -34,26 +36,44 @@ public enum DecisionRendering {
         d.recommendations.map { l.render($0.message) }
     }
 
-    /// At most five lines for a crew: ICH, LVO with the verdict (when evaluable),
-    /// the destination with its phone, the urgency with the drive time.
+    /// At most five lines for a crew, in the order they act on them: the destination (or that
+    /// none is suggested) with its phone, drive time and transfer plan; the urgency; the LVO
+    /// line (when evaluable); the ICH line; one line of flags (anticoagulation, blood pressure
+    /// above the lysis limit, onset unknown) when any applies.
     public static func summary(_ d: ClinicalDecision, assessment a: Assessment, routing: RoutingSummary?, _ l: Localizer) -> [String] {
-        var lines = [l.text("decision.summary.ich", [.text(probability(a.ich.probability, l)), .key("source.\(a.ich.source.rawValue)")])]
+        var lines = [destinationLine(routing, l)]
+        lines.append(l.text("decision.summary.urgency", [.key("decision.urgency.\(d.urgency.rawValue)")]))
         if let lvo = lvoLine(d, a, l) { lines.append(lvo) }
-        let urgency = MessageArgument.key("decision.urgency.\(d.urgency.rawValue)")
-        if let routing, routing.covered {
-            if let destination = routing.destination {
-                let c = destination.center
-                lines.append(c.phone.map { l.text("decision.summary.destinationPhone", [.text(c.name.escapingControlCharacters), .text($0.escapingControlCharacters)]) }
-                             ?? l.text("decision.summary.destination", [.text(c.name.escapingControlCharacters)]))
-                let minutes = MessageArgument.number(destination.driveMinutes.rounded(), maxFractionDigits: 0)
-                lines.append(l.text("decision.summary.urgencyDrive", [urgency, minutes]))
-                return Array(lines.prefix(maximumSummaryLines))
-            }
-        } else if routing != nil {
-            lines.append(l.text("decision.summary.noDestination"))
-        }
-        lines.append(l.text("decision.summary.urgency", [urgency]))
+        let ichSource = MessageArgument.key("source.\(a.ich.source.rawValue)")
+        lines.append(l.text(d.ichUsed || a.ich.probability == nil ? "decision.summary.ich" : "decision.summary.ichNotUsed",
+                            [.text(probability(a.ich.probability, l)), ichSource]))
+        if let flags = flagsLine(d, a, l) { lines.append(flags) }
         return Array(lines.prefix(maximumSummaryLines))
+    }
+
+    /// "Consider: NAME, phone P; drive about N min; then transfer to T", or that no destination is suggested.
+    private static func destinationLine(_ routing: RoutingSummary?, _ l: Localizer) -> String {
+        guard let routing else { return l.text("decision.summary.noLocation") }
+        guard routing.covered, let destination = routing.destination else { return l.text("decision.summary.noDestination") }
+        let c = destination.center
+        let minutes = MessageArgument.number(destination.driveMinutes.rounded(), maxFractionDigits: 0)
+        var line = c.phone.map { l.text("decision.summary.destinationPhone", [.text(c.name.escapingControlCharacters), .text($0.escapingControlCharacters), minutes]) }
+            ?? l.text("decision.summary.destination", [.text(c.name.escapingControlCharacters), minutes])
+        if let transfer = routing.transferPlan {
+            line += l.text("decision.summary.transfer", [.text(transfer.center.name.escapingControlCharacters)])
+        }
+        return line
+    }
+
+    /// "Flags: anticoagulated; BP at or above 185/110 mmHg; onset unknown", or `nil` when none applies.
+    private static func flagsLine(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer) -> String? {
+        var flags: [String] = []
+        if a.inputs.anticoagulated { flags.append(l.text("decision.flag.anticoagulated")) }
+        if d.recommendations.contains(where: { $0.code == "rec.bp.aboveLysisLimit" }), let sbp = a.inputs.systolic, let dbp = a.inputs.diastolic {
+            flags.append(l.text("decision.flag.bp", [.number(Double(sbp), maxFractionDigits: 0), .number(Double(dbp), maxFractionDigits: 0)]))
+        }
+        if a.inputs.onsetMinutes == nil { flags.append(l.text("decision.flag.onsetUnknown")) }
+        return flags.isEmpty ? nil : l.text("decision.summary.flags", [.text(flags.joined(separator: "; "))])
     }
 
     /// "LVO: 51 % (high), suspected (model, FAST-ED)"; `nil` when no LVO criterion was evaluable.

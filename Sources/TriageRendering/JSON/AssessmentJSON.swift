@@ -83,9 +83,11 @@ public enum AssessmentJSON {
         ])
     }
 
-    /// The volume object of the `volume` command plus the inputs it read.
+    /// The volume object of the `volume` command plus the inputs it read, without the
+    /// mortality band: no prognosis before hospital (docs/clinical-reference.md §12).
     public static func volume(_ v: VolumeEstimate) -> JSONValue {
-        guard case .object(var members) = ModelJSON.volume(v) else { return .null }
+        guard case .object(let all) = ModelJSON.volume(v) else { return .null }
+        var members = all.filter { $0.0 != "mortality" }
         members.append(("inputsUsed", .strings(OfflinePredictionService.volumeInputs)))
         return .object(members)
     }

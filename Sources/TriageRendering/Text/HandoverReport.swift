@@ -30,7 +30,7 @@ public enum HandoverReport {
             let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
             if v.isEstimated {
                 md.append("- " + l.text("volume.result", [.text(ml(v.volumeMl)), .text(ml(v.rangeMl.lowerBound)), .text(ml(v.rangeMl.upperBound))]))
-                md.append("  - " + l.text("volume.bands", [.key("severity.\(v.severity.rawValue)"), .text(v.mortality.rawValue)]))
+                md.append("  - " + l.text("volume.severity", [.key("severity.\(v.severity.rawValue)")]))
             } else {
                 md.append("- " + l.text("walk.result.volume") + ": " + l.text("walk.result.noVolume"))
             }

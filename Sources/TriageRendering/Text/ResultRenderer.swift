@@ -149,7 +149,7 @@ public struct ResultRenderer: Sendable {
         let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
         out += style.wrap(l.text("volume.result", [.text(ml(v.volumeMl)), .text(ml(v.rangeMl.lowerBound)), .text(ml(v.rangeMl.upperBound))]),
                           hangingIndent: "  ")
-        out += style.wrap(l.text("volume.bands", [.key("severity.\(v.severity.rawValue)"), .text(v.mortality.rawValue)]),
+        out += style.wrap(l.text("volume.severity", [.key("severity.\(v.severity.rawValue)")]),
                           indent: "  ", hangingIndent: "    ")
         out += style.wrap(sourceText(.local, model: VolumeModel.version), indent: "  ", hangingIndent: "    ")
         return out

@@ -57,7 +57,7 @@ public enum RoutingOutcomeRendering {
                 rule, via, .number(max(0, d.extraMinutes ?? 0), maxFractionDigits: 0),
                 .number(policy.maxExtraMinutes, maxFractionDigits: 0),
             ])
-        case .neurosurgical, .neurosurgicalOrComprehensive:
+        case .neurosurgical, .neurosurgicalTransfer, .neurosurgicalOrComprehensive:
             return l.text("centers.outcomes.disagree.ichRule", [rule, via])
         case .thrombolysis, .strokeUnit:
             return l.text("centers.outcomes.disagree.windowRule", [rule, via, .text(l.percent(e.lvoProbability))])

@@ -41,6 +41,7 @@ public enum RoutingRendering {
                 ("maxExtraMinutes", .number(policy.maxExtraMinutes)), ("coverageKm", .number(policy.coverageKm)),
                 ("driveModel", CentersRendering.json(policy.drive)),
             ])),
+            ("protocol", .object([("id", .string(policy.rules.id)), ("sha256", .string(policy.rules.sha256))])),
             ("disclaimer", .string(l.text("disclaimer.short"))),
         ])
     }

@@ -1,0 +1,111 @@
+import Crypto
+import Foundation
+import HexCodec
+import StrokeJSON
+import StrokeModels
+
+/// The local protocol as a file: what `stroke-triage protocol --json` prints is a
+/// valid protocol file, and `--protocol FILE` / config `protocol.file` loads one
+/// (docs/protocol.md).
+///
+/// ```json
+/// {"format": "stroke-triage-protocol/1", "id": "stroke-triage-default-2026.11",
+///  "values": {"ich.immediateFrom": {"value": 0.5, "unit": "probability", "source": "…", "usedIn": ["urgency", …]}, …},
+///  "urgency": ["immediate", "timeCritical", "urgent", "standard"], "sha256": "…"}
+/// ```
+///
+/// The sha256 is that of the canonical file (this form, compact, without the
+/// `sha256` member): the same values, sources and id give the same digest whatever
+/// the file's layout. A loaded file's own `sha256` member is ignored and recomputed,
+/// so a medical director may edit a value and load the file as it is.
+public enum ProtocolFile {
+    /// The format name every protocol file carries.
+    public static let format = "stroke-triage-protocol/1"
+    /// The config key naming a protocol file.
+    public static let configKey = "protocol.file"
+
+    /// The protocol as its file (`sha256` included unless `digest` is false).
+    public static func json(_ p: TriageProtocol, digest: Bool = true) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("format", .string(format)), ("id", .string(p.id)),
+            ("values", .object(ProtocolKey.allCases.map { key in
+                (key.rawValue, .object([
+                    ("value", key.allowed.integer ? .integer(Int(p[key])) : .number(p[key])), ("unit", .string(key.unit)),
+                    ("source", .string(p.sources[key] ?? key.defaultSource)), ("usedIn", .strings(key.usedIn)),
+                ]))
+            })),
+            ("urgency", .strings(TriageProtocol.urgencyOrder.map(\.rawValue))),
+        ]
+        if digest { members.append(("sha256", .string(p.sha256))) }
+        return .object(members)
+    }
+
+    /// The sha256 (lower-case hex) of the canonical file of `p`.
+    public static func digest(_ p: TriageProtocol) -> String {
+        Hex.encode(SHA256.hash(data: json(p, digest: false).serializedBytes()))
+    }
+
+    /// `p` with its digest computed.
+    public static func sealed(_ p: TriageProtocol) -> TriageProtocol {
+        TriageProtocol(id: p.id, values: p.values, sources: p.sources, sha256: digest(p))
+    }
+
+    /// The protocol a run applies: `path` (a flag), else the config's `protocol.file`, else the default.
+    /// - Throws: `EngineError.protocolUnreadable` / `.protocolInvalid` (exit 65) naming the file and field.
+    public static func resolve(_ path: String?, config: AppConfig) throws(EngineError) -> TriageProtocol {
+        guard let path = path ?? config.string(configKey) else { return .standard }
+        return try load(path)
+    }
+
+    /// Reads and validates a protocol file; nothing is half-applied.
+    public static func load(_ path: String) throws(EngineError) -> TriageProtocol {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw EngineError(.protocolUnreadable(file: path), cause: String(describing: error))
+        }
+        let value: JSONValue
+        do { value = try JSONValue(parsing: [UInt8](data)) } catch {
+            throw EngineError(.protocolUnreadable(file: path), cause: String(describing: error))
+        }
+        return try parse(value, file: path)
+    }
+
+    /// Validates a parsed protocol file: every member known, every value present, in range and consistent.
+    public static func parse(_ value: JSONValue, file: String) throws(EngineError) -> TriageProtocol {
+        func invalid(_ field: String, _ detail: String) -> EngineError {
+            EngineError(.protocolInvalid(file: file, field: field, detail: detail))
+        }
+        guard let top = value.dictionary else { throw invalid("(file)", "not a JSON object") }
+        if let unknown = top.keys.sorted().first(where: { !["format", "id", "values", "urgency", "sha256"].contains($0) }) {
+            throw invalid(unknown, "unknown field")
+        }
+        guard top["format"]?.stringValue == format else { throw invalid("format", "must be \"\(format)\"") }
+        guard let id = top["id"]?.stringValue, !id.isEmpty, id.count <= 100,
+              id.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 }) else {
+            throw invalid("id", "must be 1-100 printable ASCII characters without spaces")
+        }
+        guard let values = top["values"]?.dictionary else { throw invalid("values", "missing or not an object") }
+        if let unknown = values.keys.sorted().first(where: { ProtocolKey(rawValue: $0) == nil }) { throw invalid(unknown, "unknown field") }
+        var numbers: [ProtocolKey: Double] = [:], sources: [ProtocolKey: String] = [:]
+        for key in ProtocolKey.allCases {
+            guard let entry = values[key.rawValue]?.dictionary else { throw invalid(key.rawValue, "missing") }
+            if let unknown = entry.keys.sorted().first(where: { !["value", "unit", "source", "usedIn"].contains($0) }) {
+                throw invalid("\(key.rawValue).\(unknown)", "unknown field")
+            }
+            guard let number = entry["value"]?.doubleValue else { throw invalid("\(key.rawValue).value", "missing or not a number") }
+            guard key.allowed.contains(number) else {
+                throw invalid("\(key.rawValue).value", "allowed \(key.allowed.compactText) \(key.unit), given \(JSONText.number(number))")
+            }
+            guard entry["unit"]?.stringValue == key.unit else { throw invalid("\(key.rawValue).unit", "must be \"\(key.unit)\"") }
+            guard let source = entry["source"]?.stringValue, !source.isEmpty else { throw invalid("\(key.rawValue).source", "missing") }
+            numbers[key] = number
+            sources[key] = source
+        }
+        if let urgency = top["urgency"], urgency.stringArray != TriageProtocol.urgencyOrder.map(\.rawValue) {
+            throw invalid("urgency", "must be \(TriageProtocol.urgencyOrder.map(\.rawValue).joined(separator: ", ")) (most urgent first; fixed by the tool)")
+        }
+        let p = TriageProtocol(id: id, values: numbers, sources: sources, sha256: "")
+        if let (key, problem) = p.inconsistency() { throw invalid(key.rawValue, problem) }
+        return sealed(p)
+    }
+}
