@@ -86,10 +86,15 @@ public struct Router: Sendable {
         case nil:
             reasons.append(Message("centers.reason.ichNotDecisionGrade"))
         }
+        var lvoDecision: RoutingDecision?
+        if let lvoReason = lvoLikely(r), rules.withinThrombectomyWindow(r.onsetMinutes) {
+            reasons += [lvoReason] + (r.onsetMinutes == nil ? [Message("centers.reason.onsetUnknownLvo")] : [])
+            lvoDecision = try lvoRoute(r, reasons)
+            if lvoDecision == nil { reasons.append(Message("centers.reason.noThrombectomyCenter")) }
+        }
         var decision: RoutingDecision
-        if let lvoReason = lvoLikely(r), rules.withinThrombectomyWindow(r.onsetMinutes),
-           let route = try lvoRoute(r, reasons + [lvoReason] + (r.onsetMinutes == nil ? [Message("centers.reason.onsetUnknownLvo")] : [])) {
-            decision = route
+        if let lvoDecision {
+            decision = lvoDecision
         } else if rules.withinThrombolysisWindow(r.onsetMinutes) {
             if let m = r.onsetMinutes {
                 reasons.append(Message("centers.reason.insideWindow", [mins(m), mins(window)]))

@@ -35,31 +35,44 @@ import Testing
         try #require(outcome.decision, "expected an origin inside coverage")
     }
 
-    @Test func ichAtFiftyPercentGoesToNeurosurgery() throws {
-        let d = try Self.route(ich: 0.50, lvo: 0.9, onset: 30)
+    @Test func ichAtFiftyPercentGoesToNeurosurgeryOnlyWithinItsLimit() throws {
+        // d-neuro (80 km) adds about 58 min over the nearest stroke unit b-unit (20 km): beyond the
+        // protocol's 30 min, so the stroke unit first with neurosurgery as the transfer plan.
+        let bounded = try Self.route(ich: 0.50, lvo: 0.9, onset: 30)
+        #expect(bounded.category == .neurosurgicalTransfer)
+        #expect(bounded.destination.center.id == "b-unit")
+        #expect(bounded.transferPlan?.center.id == "d-neuro")
+        #expect(bounded.urgency == .immediate)
+        #expect(bounded.reasons.map(\.key) == ["centers.reason.ichHigh", "centers.reason.neurosurgeryTransfer"])
+        var wide = RoutingPolicy()
+        wide.rules = TriageProtocol(id: "wide", values: [.ichBypassMaxExtraMinutes: 60], sha256: "")
+        let d = try Self.route(ich: 0.50, lvo: 0.9, onset: 30, policy: wide)
         #expect(d.category == .neurosurgical)
         #expect(d.destination.center.id == "d-neuro")
-        #expect(d.urgency == .immediate)
         #expect(d.transferPlan == nil)
         #expect(d.alternatives.map(\.center.id) == ["e-neuro"])
-        #expect(d.reasons.map(\.key) == ["centers.reason.ichHigh", "centers.reason.preAlertNeurosurgery"])
+        #expect(d.reasons.map(\.key) == ["centers.reason.ichHigh", "centers.reason.neurosurgeryDirect", "centers.reason.preAlertNeurosurgery"])
     }
 
-    @Test func ichJustBelowFiftyAndAtThirtyIsUncertain() throws {
+    @Test func anUncertainIchNeverBypasses() throws {
         for p in [0.4999, 0.30] {
-            let d = try Self.route(ich: p, lvo: 0.9, onset: 30)
-            #expect(d.category == .neurosurgicalOrComprehensive)
-            #expect(d.destination.center.id == "c-comprehensive")
-            #expect(d.urgency == .urgent)
-            #expect(d.transferPlan?.center.id == "d-neuro")
-            #expect(d.alternatives.map(\.center.id) == ["d-neuro", "e-neuro"])
+            let lvo = try Self.route(ich: p, lvo: 0.9, onset: 30)
+            #expect(lvo.category == .dripAndShip)
+            #expect(lvo.destination.center.id == "a-lysis")
+            #expect(lvo.urgency == .timeCritical)
+            #expect(lvo.reasons.first?.key == "centers.reason.ichUncertainNoBypass")
+            let window = try Self.route(ich: p, fastEd: 2, onset: 30)
+            #expect(window.category == .thrombolysis)
+            #expect(window.destination.center.id == "a-lysis")
+            #expect(window.transferPlan?.center.id == "d-neuro")
         }
     }
 
-    @Test func unknownIchIsRoutedConservatively() throws {
+    @Test func withoutADecisionGradeIchTheExamAndOnsetDecide() throws {
         let d = try Self.route(ich: nil, fastEd: 7, onset: 30)
-        #expect(d.category == .neurosurgicalOrComprehensive)
-        #expect(d.reasons.first?.key == "centers.reason.ichUnknown")
+        #expect(d.category == .dripAndShip)
+        #expect(d.reasons.first?.key == "centers.reason.ichNotDecisionGrade")
+        #expect(try Self.route(ich: nil, fastEd: 2, onset: 30).category == .thrombolysis)
     }
 
     @Test func thrombolysisWindowEdges() throws {
@@ -70,7 +83,7 @@ import Testing
         let outside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 270.5)
         #expect(outside.category == .strokeUnit)
         #expect(outside.destination.center.id == "b-unit")
-        #expect(outside.urgency == .standard)
+        #expect(outside.urgency == .urgent)
         let unknown = try Self.route(ich: 0.1, fastEd: 3, onset: nil)
         #expect(unknown.category == .thrombolysis)
         #expect(unknown.reasons.contains { $0.key == "centers.reason.onsetUnknownWindow" })
@@ -94,13 +107,19 @@ import Testing
     }
 
     @Test func lvoOnsetEdgesAt24Hours() throws {
-        #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 1440).category == .dripAndShip)
+        // After the lysis window the limit is the protocol's 30 min: c-comprehensive (29 min extra) goes direct.
+        let atLimit = try Self.route(ich: 0.1, lvo: 0.8, onset: 1440)
+        #expect(atLimit.category == .thrombectomy)
+        #expect(atLimit.reasons.contains { $0.key == "centers.reason.thrombectomyDirectLate" })
         let late = try Self.route(ich: 0.1, lvo: 0.8, onset: 1440.5)
         #expect(late.category == .strokeUnit)
         let unknown = try Self.route(ich: 0.1, lvo: 0.8, onset: nil)
         #expect(unknown.category == .dripAndShip)
         #expect(unknown.reasons.contains { $0.key == "centers.reason.onsetUnknownLvo" })
-        let afterLysisWindow = try Self.route(ich: 0.1, lvo: 0.8, onset: 600)
+        var tight = RoutingPolicy()
+        tight.rules = TriageProtocol(id: "tight", values: [.lvoBypassMaxExtraMinutesLate: 20], sha256: "")
+        let afterLysisWindow = try Self.route(ich: 0.1, lvo: 0.8, onset: 600, policy: tight)
+        #expect(afterLysisWindow.category == .dripAndShip)
         #expect(afterLysisWindow.reasons.contains { $0.key == "centers.reason.dripAndShipLate" })
     }
 
@@ -166,8 +185,12 @@ import Testing
 
     @Test func noEligibleCenterIsAnError() throws {
         let small = try CenterDataset(centers: [Self.center("x", 0, 0.1, .regionalStrokeUnit)], name: "small")
-        #expect(throws: CentersError.noEligibleCenter(requirement: "neurosurgery")) {
-            try Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9))
+        let noNeurosurgery = try Self.decision(Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9)))
+        #expect(noNeurosurgery.category == .strokeUnit)
+        #expect(noNeurosurgery.reasons.contains { $0.key == "centers.reason.noNeurosurgicalCenter" })
+        let lysisOnly = try CenterDataset(centers: [Self.center("y", 0, 0.1, .thrombolysisHospital)], name: "lysis only")
+        #expect(throws: CentersError.noEligibleCenter(requirement: "strokeUnit")) {
+            try Router(dataset: lysisOnly).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9))
         }
         // The LVO rule falls back when no thrombectomy center exists.
         let d = try Self.decision(Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.9, onsetMinutes: 10)))

@@ -82,9 +82,9 @@ struct BoardContentTests {
         let long = String(repeating: "W", count: 4_000)
         let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
         let (start, end) = (text.range(of: "\"ich\":")!.lowerBound, text.range(of: ",\"volume\":")!.lowerBound)
-        // Without an ICH estimate the decision is urgent (docs/clinical-reference.md §12).
+        // Without an ICH estimate, 45 min after onset, the decision is time-critical (docs/clinical-reference.md §12).
         let withoutProbabilities = Data((text[..<start] + "\"ich\":null,\"lvo\":null" + text[end...])
-            .replacingOccurrences(of: "\"urgency\":\"immediate\"", with: "\"urgency\":\"urgent\"").utf8)
+            .replacingOccurrences(of: "\"urgency\":\"immediate\"", with: "\"urgency\":\"timeCritical\"").utf8)
         let longWarning = Self.variant(#""warnings":[],"disclaimer""#, "\"warnings\":[\"\(long)\"],\"disclaimer\"")
         try await RelayHarness.run { relay in
             let keys = try await relay.addHospital("H1")
@@ -95,7 +95,7 @@ struct BoardContentTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let shown = try await board.waitFor(plain.caseId)
                 #expect(shown["verdict"] as? String == "valid")
-                #expect(shown["urgency"] as? String == TriageUrgency.urgent.rawValue)
+                #expect(shown["urgency"] as? String == TriageUrgency.timeCritical.rawValue)
                 #expect((shown["case"] as? [String: Any])?["ich"] is NSNull)
                 #expect(try await board.waitFor(wide.caseId)["verdict"] as? String == "valid")
                 let page = try await board.page()

@@ -15,7 +15,7 @@ struct BoardTests {
         "summary":["ICH: 99 % (very high)"]},"inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
         "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
-        "cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
+        "cloudRiskLevel":null,"source":"cloud","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
         "inputsUsed":["age","gfap"]},"lvo":{"probability":0.0038040286137176263,"riskLevel":"low","cloudRiskLevel":null,\
         "source":"local","model":"2024.09.28-calibrated","drivers":[],"notes":[],"inputsUsed":["gfap","fastEd"],\
         "agreement":null},"volume":{"gfap":4321.5,"gfapUsed":4321.5,"capped":false,"estimated":true,\
@@ -26,7 +26,7 @@ struct BoardTests {
 
     /// A coma case as the CLI writes it, with its decision and the place the routing understood.
     static let comaCase = Data("""
-        {"module":"coma","decision":{"urgency":"urgent","lvoSuspected":null,"lvoBasis":[],"recommendations":[{"code":"rec.ich.medium",\
+        {"module":"coma","decision":{"urgency":"timeCritical","lvoSuspected":null,"lvoBasis":[],"recommendations":[{"code":"rec.ich.medium",\
         "text":"ICH: a haemorrhage cannot be excluded; consider early imaging and blood-pressure management per protocol."}],\
         "summary":["ICH: 40 % (medium), offline baseline","Urgency: urgent"]},"inputs":{"gfap":300.0},"ich":{"probability":0.4,\
         "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
@@ -43,9 +43,9 @@ struct BoardTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys, hospitalName: "Uniklinikum <Test>") { board in
                 let sent = try await relay.send(Self.comaCase, from: device, to: "H1", keys: keys, eta: 9)
                 let shown = try await board.waitFor(sent.caseId)
-                #expect(shown["urgency"] as? String == "urgent")
+                #expect(shown["urgency"] as? String == "timeCritical")
                 let page = try await board.page()
-                for value in ["class=\"urgency urgency-urgent\">URGENT<", "Coma module: patient comatose (GCS 8 or below)",
+                for value in ["class=\"urgency urgency-timeCritical\">TIME-CRITICAL<", "Coma module: patient comatose (GCS 8 or below)",
                               "Location: Regensburg", "consider early imaging", "Uniklinikum &lt;Test&gt; <span class=\"hospital-id\">(H1)</span>"] {
                     #expect(page.contains(value), "missing \(value)")
                 }

@@ -38,35 +38,41 @@ import Testing
         #expect(verdict.evaluated == [.race])
     }
 
-    @Test("urgency at the ICH edges 0.30 and 0.50, unknown ICH is urgent", arguments: [
+    @Test("urgency at the ICH edges 0.30 and 0.50 (600 min, no LVO): a decision-grade ICH ≥ 0.30 is urgent, none is the onset's", arguments: [
         (0.5 as Double?, TriageUrgency.immediate),
         (0.4999, .urgent),
         (0.3, .urgent),
-        (0.2999, .timeCritical),
+        (0.2999, .urgent),
         (nil, .urgent),
     ])
     func urgencyByIch(ich: Double?, urgency: TriageUrgency) {
-        #expect(TriageUrgency(ichProbability: ich, lvoSuspected: false, onsetMinutes: 60) == urgency)
+        #expect(TriageUrgency(ichProbability: ich, lvoSuspected: false, onsetMinutes: 600) == urgency)
+        // Inside the thrombolysis window the window decides unless the ICH is likely.
+        #expect(TriageUrgency(ichProbability: ich, lvoSuspected: false, onsetMinutes: 60) == (urgency == .immediate ? .immediate : .timeCritical))
+        // Beyond 24 h only a decision-grade ICH ≥ 0.30 keeps it above standard.
+        let late = TriageUrgency(ichProbability: ich, lvoSuspected: false, onsetMinutes: 2000)
+        #expect(late == (urgency == .immediate ? .immediate : (ich ?? 0) >= 0.3 ? .urgent : .standard))
     }
 
     @Test("urgency by onset: the 270-min window, the 24-h LVO limit, unknown onset is time-critical", arguments: [
         (270.0 as Double?, false as Bool?, TriageUrgency.timeCritical),
-        (270.5, false, .standard),
+        (270.5, false, .urgent),
         (270.5, true, .timeCritical),
         (1440, true, .timeCritical),
+        (1440, false, .urgent),
         (1440.5, true, .standard),
         (nil, false, .timeCritical),
         (nil, nil, .timeCritical),
-        (300, nil, .standard),
+        (300, nil, .urgent),
     ])
     func urgencyByOnset(onset: Double?, lvo: Bool?, urgency: TriageUrgency) {
         #expect(TriageUrgency(ichProbability: 0.1, lvoSuspected: lvo, onsetMinutes: onset) == urgency)
     }
 
-    @Test("urgencies sort standard < timeCritical < urgent < immediate")
+    @Test("urgencies sort standard < urgent < timeCritical < immediate")
     func urgencyOrder() {
-        #expect(TriageUrgency.allCases.sorted() == [.standard, .timeCritical, .urgent, .immediate])
-        #expect(TriageUrgency.allCases.map(\.rawValue) == ["standard", "timeCritical", "urgent", "immediate"])
+        #expect(TriageUrgency.allCases.sorted() == [.standard, .urgent, .timeCritical, .immediate])
+        #expect(TriageUrgency.mostUrgentFirst.map(\.rawValue) == ["immediate", "timeCritical", "urgent", "standard"])
     }
 
     @Test("the ICH reminder uses ≥ like the risk bands: 0.25 reminds, just below does not", arguments: [
@@ -89,7 +95,9 @@ import Testing
         #expect(d.lvo.suspected == true)
         #expect(d.lvo.basis == [.fastEd])
         #expect(d.recommendations.map(\.code).contains("rec.lvo.onlyScaleSuggestsLvo"))
-        #expect(d.urgency == ((a.ich.probability ?? 1) < DecisionRules.ichUrgentFrom ? .timeCritical : TriageUrgency(ichProbability: a.ich.probability, lvoSuspected: true, onsetMinutes: 400)))
+        // The offline baseline never decides: the suspected LVO within 24 h is time-critical whatever its number.
+        #expect(d.ichUsed == false)
+        #expect(d.urgency == .timeCritical)
     }
 
     @Test("coma and limited modules without a scale: LVO not evaluable (null)")

@@ -112,9 +112,9 @@ import TriageRendering
     func aBadProtocolFileIsRefusedNamingTheField(_ kind: String, _ field: String, _ find: String, _ replace: String) throws {
         let text = ProtocolFile.json(.standard).serialized()
         #expect(text.contains(find), "\(kind)")
-        let broken = text.replacingOccurrences(of: find, with: replace)
+        let broken = try JSONValue(parsing: text.replacingOccurrences(of: find, with: replace))
         do {
-            _ = try ProtocolFile.parse(try JSONValue(parsing: broken), file: "p.json")
+            _ = try ProtocolFile.parse(broken, file: "p.json")
             Issue.record("accepted a bad protocol (\(kind))")
         } catch {
             #expect(error.code == "protocol.invalid")

@@ -121,7 +121,7 @@ public struct TriageProtocol: Sendable, Hashable {
     /// The id of the default protocol.
     public static let standardID = "stroke-triage-default-2026.11"
     /// The sha256 of the default protocol's canonical file (`ProtocolFileTests` recomputes it).
-    public static let standardSHA256 = "0000000000000000000000000000000000000000000000000000000000000000"
+    public static let standardSHA256 = "952230db6b154dfca01c9830f8bb66e7029e7cd4dfb232f6a8012154013dc5ab"
     /// The documented default protocol.
     public static let standard = TriageProtocol(id: standardID, sha256: standardSHA256)
 

@@ -30,7 +30,7 @@ public enum ProtocolFile {
             ("format", .string(format)), ("id", .string(p.id)),
             ("values", .object(ProtocolKey.allCases.map { key in
                 (key.rawValue, .object([
-                    ("value", key.allowed.integer ? .integer(Int(p[key])) : .number(p[key])), ("unit", .string(key.unit)),
+                    ("value", p[key] == p[key].rounded() ? .integer(Int(p[key])) : .number(p[key])), ("unit", .string(key.unit)),
                     ("source", .string(p.sources[key] ?? key.defaultSource)), ("usedIn", .strings(key.usedIn)),
                 ]))
             })),
