@@ -69,7 +69,8 @@ public struct Router: Sendable {
     /// The rules above, for an origin inside coverage.
     private func decision(_ r: RoutingRequest) throws -> RoutingDecision {
         let rules = policy.rules
-        let pct: (Double) -> MessageArgument = { PercentDisplay.argument($0) }
+        let edges = PercentDisplay.edges(rules)
+        let pct: (Double) -> MessageArgument = { PercentDisplay.reasonArgument($0, edges: edges) }
         let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         let ichHigh = rules[.ichImmediateFrom], ichUncertain = rules[.ichUncertainFrom]
         let window = rules[.thrombolysisWindowMinutes]
@@ -144,7 +145,7 @@ public struct Router: Sendable {
         case .model:
             let threshold = policy.rules[.lvoModelThreshold]
             return Message("centers.reason.lvoLikelyProbability", [
-                PercentDisplay.argument(r.lvoProbability ?? 0, edges: [threshold]), DecisionRules.precisePercentArgument(threshold)])
+                PercentDisplay.reasonArgument(r.lvoProbability ?? 0, edges: [threshold]), DecisionRules.precisePercentArgument(threshold)])
         case .fastEd:
             return Message("centers.reason.lvoLikelyFastEd", [
                 .number(r.fastEd ?? 0, maxFractionDigits: 0), .number(policy.rules[.lvoFastEdFrom], maxFractionDigits: 0)])

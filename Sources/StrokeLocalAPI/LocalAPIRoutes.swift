@@ -42,7 +42,7 @@ public struct LocalAPIRoutes: Sendable {
 
     /// The `/v1` routes and their methods.
     public static let v1Routes: [(path: String, methods: [String])] = [
-        ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
+        ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/protocol", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
     ]
 
     /// Every route the router answers, as `METHOD path` (the OpenAPI test compares them with the document).

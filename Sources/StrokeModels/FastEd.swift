@@ -135,7 +135,7 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
 
     /// The one hedged statement that reconciles the two, naming both and why they can differ.
     public var message: Message {
-        let percent = PercentDisplay.argument(probability, edges: [probabilityThreshold])
+        let percent = PercentDisplay.reasonArgument(probability, edges: [probabilityThreshold])
         let args: [MessageArgument] = [.number(Double(fastEd), maxFractionDigits: 0), .number(fastEdCutOff, maxFractionDigits: 0),
                                          percent, DecisionRules.precisePercentArgument(probabilityThreshold)]
         return Message("lvo.agreement.\(status.rawValue)" + (gfapMoves ? ".gfap" : ""), args)

@@ -46,6 +46,9 @@ public struct BatchJob: Sendable {
     /// The descriptor an output of `-` writes: stdout unless the caller gives another. The job never closes it.
     public var standardOutput: Int32 = STDOUT_FILENO
 
+    /// The local protocol each row's decision applies (`--protocol`, config `protocol.file`).
+    public var rules: TriageProtocol = .standard
+
     /// A job with the CLI's defaults: stdin to stdout, 4 rows in flight, no links followed.
     public init(module: BatchModule, format: BatchFormat, input: String = "-", output: String = "-", force: Bool = false,
                 concurrency: Int = 4) {
@@ -69,7 +72,7 @@ public struct BatchJob: Sendable {
     public func run(events: any BatchEventSink,
                     service: () throws -> (any PredictionService)? = { nil }) async throws -> BatchRunner.Summary {
         try await BatchFiles.withInput(input, standardInput: standardInput) { inputFD, size in
-            var runner = BatchRunner(module: module, format: format, input: inputFD, totalBytes: size, events: events)
+            var runner = BatchRunner(module: module, format: format, input: inputFD, totalBytes: size, events: events, rules: rules)
             try runner.readHeader()
             return try await BatchFiles.withOutput(output, force: force, input: inputFD, standardOutput: standardOutput) { outputFD in
                 runner.begin(output: outputFD)

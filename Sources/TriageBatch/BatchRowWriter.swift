@@ -15,6 +15,8 @@ struct BatchRowWriter {
     let format: BatchFormat
     /// The number of input columns (CSV), to pad or cut rows with a wrong field count.
     let inputColumnCount: Int
+    /// The local protocol each row's decision applies.
+    var rules: TriageProtocol = .standard
     private static let english = ModelJSON.english
     /// `local,<LVO model version>,` written as one piece per row.
     private let lvoProvenance: StaticString = "local,2024.09.28-calibrated,"
@@ -63,7 +65,7 @@ struct BatchRowWriter {
             out.write("null,\"error\":")
             out.appendJSONString(Self.english.render(rejection.message))
         case .assessment(let a):
-            Self.withoutDisclaimer(AssessmentJSON.assessment(a)).write(to: &sink)
+            Self.withoutDisclaimer(AssessmentJSON.assessment(a, decision: ClinicalDecision(a, rules: rules))).write(to: &sink)
             out.write(",\"error\":null")
         case .lvo(let p):
             ModelJSON.lvo(p).write(to: &sink)

@@ -47,7 +47,8 @@ public struct BatchRunner {
     /// - Parameters:
     ///   - totalBytes: the input's size when it is a regular file (for the time left), else `nil`.
     ///   - events: receives each rejected row and, if it wants it, progress.
-    public init(module: BatchModule, format: BatchFormat, input: Int32, totalBytes: Int?, events: any BatchEventSink) {
+    public init(module: BatchModule, format: BatchFormat, input: Int32, totalBytes: Int?, events: any BatchEventSink,
+                rules: TriageProtocol = .standard) {
         self.module = module
         self.format = format
         self.events = events
@@ -56,7 +57,7 @@ public struct BatchRunner {
         self.progress = BatchProgressMeter(totalBytes: totalBytes, enabled: events.wantsProgress)
         self.requiredKeys = module.requiredKeys
         self.jsonKeys = Dictionary(uniqueKeysWithValues: module.acceptedKeys.map { ($0.json, $0) })
-        self.rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: 0)
+        self.rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: 0, rules: rules)
         self.scorer = OfflineRowScorer(module: module, format: format)
     }
 
@@ -91,7 +92,7 @@ public struct BatchRunner {
         for key in module.requiredKeys where !keys.contains(key) { throw BatchError.missingColumn(key.csv) }
         columnKeys = keys
         inputHeader = header
-        rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: keys.count)
+        rowWriter = BatchRowWriter(module: module, format: format, inputColumnCount: keys.count, rules: rowWriter.rules)
     }
 
     /// Starts writing to `output` (the header first, for CSV). Call after `readHeader()`.

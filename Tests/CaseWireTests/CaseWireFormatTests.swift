@@ -10,7 +10,7 @@ import Testing
 struct CaseWireFormatTests {
     @Test("the case urgency is the decision's: read from decision.urgency, absent or unknown gives nil")
     func urgencyFromJSON() {
-        #expect(CaseUrgency.allCases.map(\.rawValue) == ["standard", "timeCritical", "urgent", "immediate"])
+        #expect(CaseUrgency.allCases.map(\.rawValue) == ["standard", "urgent", "timeCritical", "immediate"])
         let json = Data(#"{"module":"coma","decision":{"urgency":"timeCritical"},"ich":{"probability":0.31}}"#.utf8)
         #expect(CaseUrgency(caseJSON: json) == .timeCritical)
         #expect(CaseUrgency(caseJSON: Data(#"{"ich":{"probability":0.9}}"#.utf8)) == nil)

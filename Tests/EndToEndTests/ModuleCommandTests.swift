@@ -35,10 +35,11 @@ import CLITestSupport
 
     static func checkVolume(_ value: Any?) throws {
         let v = try #require(value as? [String: Any])
-        for key in ["gfap", "gfapUsed", "capped", "estimated", "volumeMl", "volumeRangeMl", "severity", "mortality", "source", "model", "warnings"] {
+        for key in ["gfap", "gfapUsed", "capped", "estimated", "volumeMl", "volumeRangeMl", "severity", "source", "model", "warnings"] {
             #expect(v[key] != nil, "volume.\(key)")
         }
         #expect(v["source"] as? String == "local")
+        #expect(v["mortality"] == nil, "no prognosis before hospital")
     }
 
     @Test func fullJsonHasEveryDocumentedKey() async throws {
@@ -47,7 +48,7 @@ import CLITestSupport
         let j = try r.json()
         #expect(Array(j.keys).sorted() == ["decision", "disclaimer", "ich", "inputs", "lvo", "module", "volume", "warnings"])
         let decision = try #require(j["decision"] as? [String: Any])
-        #expect(Array(decision.keys).sorted() == ["lvoBasis", "lvoSuspected", "recommendations", "summary", "urgency"])
+        #expect(Array(decision.keys).sorted() == ["ichUsed", "lvoBasis", "lvoSuspected", "protocol", "recommendations", "summary", "urgency"])
         #expect(j["module"] as? String == "full")
         let inputs = try #require(j["inputs"] as? [String: Any])
         #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",

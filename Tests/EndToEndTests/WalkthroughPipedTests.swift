@@ -28,7 +28,7 @@ import CLITestSupport
         #expect(result.contains("cohort mean age of 74.59"))
         #expect(result.contains("Source: offline baseline, model ich-baseline-age-gfap-logistic"))
         #expect(result.contains("17.5 mL"))
-        #expect(result.contains("reconfirm the time window"))
+        #expect(result.contains("Check blood glucose") && result.contains("basilar artery occlusion"))
         #expect(result.contains("Research use only"))
         #expect(!result.contains("LVO probability"))
         try s.answer("", "")
@@ -154,7 +154,7 @@ import CLITestSupport
         inputs.fastEd = 6
         let a = try WalkthroughTerminalTests.expected(inputs)
         #expect(result.contains("Ergebnis"))
-        #expect(result.contains("ICH-Wahrscheinlichkeit"))
+        #expect(result.contains("ICB-Wahrscheinlichkeit"))
         #expect(result.contains(WalkthroughTerminalTests.percent(a.lvo!.probability)))
         #expect(result.contains("23,9 ml"))
         #expect(result.contains("Nur für Forschungszwecke"))

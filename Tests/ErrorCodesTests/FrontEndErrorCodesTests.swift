@@ -20,9 +20,10 @@ struct FrontEndErrorCodesTests {
         let samples: [EngineError] = [
             EngineError(.configUnreadable(file: "config.json"), cause: "syntax"),
             EngineError(.unknownGfapAssay(key: "gfapAssay", name: "x")), EngineError(.unknownScale(key: "scales", name: "x")),
+            EngineError(.protocolUnreadable(file: "p.json")), EngineError(.protocolInvalid(file: "p.json", field: "lvo.fastEdFrom.value", detail: "allowed 1–9")),
         ]
         try check(EngineError.self, samples)
-        #expect(samples.map(\.category.exitStatus) == [78, 64, 64])
+        #expect(samples.map(\.category.exitStatus) == [78, 64, 64, 65, 65])
     }
 
     @Test func cloudSettingsAndLogin() throws {

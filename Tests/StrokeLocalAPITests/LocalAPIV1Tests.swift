@@ -19,6 +19,19 @@ import TriageEngine
         try await app.test(.router) { client in try await body(client) }
     }
 
+    @Test func theProtocolRouteServesTheProtocolFileAndDecisionsNameIt() async throws {
+        let edited = try ProtocolFile.parse(try JSONValue(parsing: ProtocolFile.json(.standard).serialized()
+            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#, with: #""lvo.bypassMaxExtraMinutes":{"value":25,"#)), file: "edited")
+        try await Self.withClient(LocalAPIV1(rules: edited)) { client in
+            let served = try await client.execute(uri: "/v1/protocol", method: .get)
+            #expect(served.status == .ok)
+            #expect(String(buffer: served.body) == ProtocolFile.json(edited).serialized() + "\n")
+            let assessed = try await client.execute(uri: "/v1/assess", method: .post, body: ByteBuffer(string: Self.assessBodies[2]))
+            let decision = try JSONValue(parsing: String(buffer: assessed.body))["decision"]
+            #expect(decision?["protocol"]?["sha256"] == .string(edited.sha256))
+        }
+    }
+
     static let assessBodies = [
         #"{"module":"coma","inputs":{"gfap":500}}"#,
         #"{"module":"limited","inputs":{"age":17,"sbp":120,"dbp":70,"gfap":100,"reducedVigilance":true,"onsetMinutes":30}}"#,

@@ -54,9 +54,11 @@ import TriageLocalization
         let level = try #require(local.riskLevel)
         #expect(decision["threshold"]?.doubleValue == DecisionRules.ichImmediateFrom)
         #expect(decision["meets_threshold"] == .bool(p >= DecisionRules.ichImmediateFrom))
-        #expect(decision["recommendation_code"]?.stringValue == "rec.ich.\(level.rawValue)")
-        #expect(decision["recommendation"]?.stringValue == Localizer(language: .en).text("rec.ich.\(level.rawValue)"))
-        #expect(decision["urgency"]?.stringValue == TriageUrgency(ichProbability: p, lvoSuspected: nil, onsetMinutes: nil).rawValue)
+        // The station's ICH is the offline baseline: shown with its level, never deciding (issue 37).
+        #expect(level == RiskLevel(probability: p))
+        #expect(decision["recommendation_code"]?.stringValue == "rec.ich.notDecisionGrade")
+        #expect(decision["recommendation"]?.stringValue == Localizer(language: .en).text("rec.ich.notDecisionGrade"))
+        #expect(decision["urgency"]?.stringValue == TriageUrgency(ichProbability: nil, lvoSuspected: nil, comatose: true, onsetMinutes: nil).rawValue)
         #expect(root["confidence"] == nil)
     }
 

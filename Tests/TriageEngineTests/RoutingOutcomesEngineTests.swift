@@ -61,12 +61,13 @@ import TriageRendering
         #expect(strategies[2]["transferCenterId"]?.stringValue == strategies[1]["centerId"]?.stringValue)
         #expect(outcomes["best"]?.stringValue != nil && outcomes["marginPoints"]?.doubleValue != nil)
         // Beside the rule-based destination, never instead of it; hedged.
-        #expect(json["category"] == .string("neurosurgicalOrComprehensive"))
+        // No decision-grade ICH: the exam decides (drip-and-ship: Regensburg adds far more than 15 min).
+        #expect(json["category"] == .string("dripAndShip"))
         let text = answer.lines(Self.english).joined(separator: "\n")
         #expect(text.contains("Rule: "))
         #expect(text.contains("an estimated"))
         #expect(text.contains("chance of a good outcome at 90 days via"))
-        #expect(text.contains("differ: the rule decided on the haemorrhage estimate"))
+        #expect(text.contains(" differ: ") == (outcomes["best"]?.stringValue != "dripAndShip"))
         #expect(answer.outcomeTrace?.steps.contains { $0.id == "outcome.lvo" } == true)
     }
 

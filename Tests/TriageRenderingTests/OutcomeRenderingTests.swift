@@ -41,8 +41,9 @@ import TriageRendering
               Drip-and-ship (drive 15 min, transfer 40 min): an estimated 53 % chance of a
                 good outcome (mRS 0–2) at 90 days; thrombolysis about 136 min after onset,
                 thrombectomy about 260 min after onset.
-            An estimated 53 % chance of a good outcome at 90 days via drip-and-ship vs 53 %
-            via the thrombectomy center directly (0.2 percentage points higher).
+            An estimated 53 % chance of a good outcome at 90 days via drip-and-ship and 53 %
+            via the thrombectomy center directly: 0.2 percentage points apart, within 1
+            point, so the strategies do not differ meaningfully.
             """ + "\n" + Self.caveat)
     }
 

@@ -35,7 +35,7 @@ import TriageRendering
                     for language in [Language.en, .de] {
                         let l = Localizer(language: language)
                         let why = RoutingOutcomeRendering.disagreement(e, decision, policy: policy, l)
-                        #expect((why == nil) == (decision.category.outcomeStrategy == e.best.kind))
+                        #expect((why == nil) == (decision.category.outcomeStrategy == e.best.kind || !e.bestIsMeaningful))
                         let lines = RoutingOutcomeRendering.lines(outcomes, decision: decision, policy: policy, l)
                         #expect(lines.contains { $0 == "! " + (why ?? "") } == (why != nil))
                         #expect(!lines.joined().contains("centers.outcomes"), "an untranslated key")
@@ -53,7 +53,8 @@ import TriageRendering
                 }
             }
         }
-        #expect(seen.contains("ich"))
+        // Within the minimum margin no best strategy is named, so no disagreement is claimed.
+        #expect(seen.isSubset(of: ["lvo", "ich", "window"]))
     }
 
     @Test func theNoteWithoutSeverityIsAWarningAndAJSONMember() {

@@ -11,8 +11,11 @@ import TriageRendering
     static let comaGfap500 = """
 
 Result
-ICH: 52 % (high), offline baseline
-Urgency: immediate
+No destination suggested: no location given
+Urgency: time-critical
+ICH: 52 % (high), offline baseline (not decision-grade; did not change the
+  decision)
+Flags: onset unknown
 
 ICH probability         █████░░░░░ 52 %  high
   Source: offline baseline, model ich-baseline-age-gfap-logistic
@@ -23,14 +26,15 @@ ICH probability         █████░░░░░ 52 %  high
     GFAP              −0.24  ██████████│
     Age                0.00            │
 Estimated bleed volume, should a bleed be present: 17.5 mL (range 12.2–22.7 mL).
-  Consistent with a moderate bleed; 30-day mortality band 10-19% (Broderick
-    1993).
+  Consistent with a moderate bleed (volume estimate only; no prognosis before
+    hospital).
   Source: local model, model gfap-volume-loglog-r2-0.476
 Consider
-  ICH: the estimate suggests a haemorrhage; consider a center with neurosurgery
-  and, if anticoagulated, reversal per protocol.
-  ICH at or above 25 %: reconfirm the time window of symptom onset before any
-  lysis (differential diagnosis: haemorrhage versus ischaemia).
+  ICH: the offline baseline estimate is not calibrated; it changed neither the
+  urgency nor the destination. Imaging decides.
+  Coma: a basilar artery occlusion cannot be excluded; consider a
+  thrombectomy-capable center within the bypass limit.
+  Check blood glucose: hypoglycaemia can mimic a stroke.
 Research use only. Not a medical device; no diagnosis. Clinical judgement
 decides.
 """

@@ -38,6 +38,19 @@ public enum PercentDisplay {
         return .number((probability * 100 * scale).rounded() / scale, maxFractionDigits: digits)
     }
 
+    /// The edges of a protocol: the risk bands and its own probability thresholds.
+    public static func edges(_ rules: TriageProtocol) -> [Double] {
+        Array(Set(edges + ProtocolKey.allCases.filter { $0.unit == "probability" }.map { rules[$0] })).sorted()
+    }
+
+    /// A probability as a message argument for a text that puts " %" after it: "< 1" below
+    /// `floor`, "> 99" from `ceiling`, else the digits `fractionDigits` asks for.
+    public static func reasonArgument(_ probability: Double, edges: [Double] = edges) -> MessageArgument {
+        if probability < floor { return .text("< 1") }
+        if probability >= ceiling { return .text("> 99") }
+        return argument(probability, edges: edges)
+    }
+
     /// Below this a probability reads "< 1 %", never "0 %".
     public static let floor = 0.005
     /// At or above this a probability reads "> 99 %", never "100 %".

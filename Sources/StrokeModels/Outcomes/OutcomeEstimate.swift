@@ -124,6 +124,15 @@ public struct OutcomeEstimate: Sendable, Hashable {
         return (top - next) * 100
     }
 
+    /// The smallest margin, in percentage points, that names a best strategy: differences of
+    /// at most 1 point are no meaningful difference (Holodinsky et al., JAMA Neurology 2018;
+    /// docs/clinical-reference.md §14).
+    public static let meaningfulMarginPoints = 1.0
+
+    /// Whether the best strategy beats the next by more than `meaningfulMarginPoints`
+    /// (true when no other strategy is feasible: there is nothing to compare).
+    public var bestIsMeaningful: Bool { (marginPoints ?? .infinity) > Self.meaningfulMarginPoints }
+
     /// Percentage points by which `strategy` falls short of the best; `nil` when either is not feasible.
     public func pointsBehindBest(_ strategy: StrategyOutcome) -> Double? {
         guard let top = best.pGoodOutcome, let p = strategy.pGoodOutcome else { return nil }

@@ -16,7 +16,6 @@ extension VolumeEstimate {
             TraceStep("volume.rangeLow", "\(m.rangeLowFactor) · V (mL)", value: rangeMl.lowerBound, reference: ref),
             TraceStep("volume.rangeHigh", "\(m.rangeHighFactor) · V (mL)", value: rangeMl.upperBound, reference: ref),
             TraceStep("volume.severity", Self.band(severity.bounds), text: severity.rawValue, reference: ref),
-            TraceStep("volume.mortality", Self.band(mortality.bounds), text: mortality.rawValue, reference: ref),
         ]
         return ModelTrace(model: m.version, steps: steps)
     }

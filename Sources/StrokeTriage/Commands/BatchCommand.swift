@@ -50,8 +50,11 @@ struct BatchCommand: AsyncParsableCommand {
 
     func run() async throws {
         let localizer = outputOptions.localizer
-        let configured = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
+        var configured = BatchJob(module: module, format: format ?? BatchFormat.inferred(from: input) ?? .csv,
                            input: input, output: output, force: force, concurrency: concurrency)
+        configured.rules = try Failure.report(outputOptions) { () throws(EngineError) in
+            try ProtocolFile.resolve(prediction.protocolFile, config: AppConfig.current)
+        }
         let (summary, seconds) = try await Failure.report(outputOptions) {
             try await Console.withStandardDescriptors { standardInput, standardOutput in
                 var job = configured

@@ -94,7 +94,8 @@ public enum ProtocolFile {
             }
             guard let number = entry["value"]?.doubleValue else { throw invalid("\(key.rawValue).value", "missing or not a number") }
             guard key.allowed.contains(number) else {
-                throw invalid("\(key.rawValue).value", "allowed \(key.allowed.compactText) \(key.unit), given \(JSONText.number(number))")
+                let given = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : JSONText.number(number)
+                throw invalid("\(key.rawValue).value", "allowed \(key.allowed.compactText) \(key.unit), given \(given)")
             }
             guard entry["unit"]?.stringValue == key.unit else { throw invalid("\(key.rawValue).unit", "must be \"\(key.unit)\"") }
             guard let source = entry["source"]?.stringValue, !source.isEmpty else { throw invalid("\(key.rawValue).source", "missing") }

@@ -14,8 +14,9 @@ public enum HandoverReport {
         md.append("- " + l.text("walk.report.created", [.text(utc(createdAt))]))
         md.append("- " + l.text("walk.report.computed", [.text(utc(outcome.computedAt))]))
         md.append("- " + l.text("walk.report.version", [.text(AppInfo.version)]))
-        // The decision's crew summary heads the report, as it heads the text result.
         let decision = outcome.decision
+        md.append("- " + l.text("walk.report.protocol", [.text(decision.protocolReference.id), .text(decision.protocolReference.sha256)]))
+        // The decision's crew summary heads the report, as it heads the text result.
         md += ["", "## " + l.text("walk.report.summary"), ""]
         md += DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l).map { "- " + $0 }
         md += ["", "## " + l.text("walk.report.inputs"), "", "| " + l.text("walk.report.input") + " | " + l.text("walk.report.value") + " |", "| --- | --- |"]

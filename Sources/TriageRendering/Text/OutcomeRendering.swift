@@ -21,7 +21,7 @@ public enum OutcomeRendering {
             ]))
         }
         out.append("! " + l.text("outcomes.caveat"))
-        out.append(l.text("outcomes.source", [.text(e.model)]))
+        out.append(l.text("outcomes.source", [.key("outcomes.modelName")]))
         return out
     }
 
@@ -73,6 +73,12 @@ public enum OutcomeRendering {
         let others = e.strategies.enumerated().filter { $0.offset != e.bestIndex && $0.element.feasible }.map(\.element)
         guard let next = others.max(by: { $0.pGoodOutcome! < $1.pGoodOutcome! }), let margin = e.marginPoints else {
             return l.text("outcomes.only", [.text(l.percent(best.pGoodOutcome ?? 0)), via(best)])
+        }
+        guard e.bestIsMeaningful else {
+            return l.text("outcomes.noMeaningfulDifference", [
+                .text(l.percent(best.pGoodOutcome!)), via(best), .text(l.percent(next.pGoodOutcome!)), via(next),
+                .number(margin, maxFractionDigits: 1), .number(OutcomeEstimate.meaningfulMarginPoints, maxFractionDigits: 0),
+            ])
         }
         return l.text("outcomes.best", [
             .text(l.percent(best.pGoodOutcome!)), via(best), .text(l.percent(next.pGoodOutcome!)), via(next),

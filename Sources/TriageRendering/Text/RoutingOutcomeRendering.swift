@@ -45,10 +45,12 @@ public enum RoutingOutcomeRendering {
         }
     }
 
-    /// The reason the rule-based destination and the model's best strategy differ, `nil` when they agree.
+    /// The reason the rule-based destination and the model's best strategy differ, `nil` when they agree
+    /// or the model names no meaningful best (`OutcomeEstimate.bestIsMeaningful`).
     public static func disagreement(_ e: OutcomeEstimate, _ d: RoutingDecision, policy: RoutingPolicy, _ l: Localizer) -> String? {
         let best = e.best.kind
-        guard d.category.outcomeStrategy != best else { return nil }
+        // No best strategy is named within the minimum margin, so there is nothing to disagree with.
+        guard d.category.outcomeStrategy != best, e.bestIsMeaningful else { return nil }
         let rule = MessageArgument.key("centers.category.\(d.category.rawValue)")
         let via = MessageArgument.key("outcomes.via.\(best.rawValue)")
         switch d.category {
