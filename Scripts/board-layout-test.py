@@ -3,9 +3,10 @@
 
 Started by Tests/StrokeCollectorTests/BoardLayoutBrowserTests.swift with a page
 the board rendered (saved to a file): loads it in Debian's headless chromium
-(chromium-driver and Selenium, installed by Scripts/setup) at a wall screen's
-width and at a phone's, and checks that nothing is wider than the window: not
-the page, not a case box, not a finding. Exit 0 = pass.
+(chromium-driver and Selenium, installed by Scripts/setup) at two wall screens'
+widths and at a phone's, and checks that nothing is wider than the window: not
+the page, not a case box, not a finding; and that no finding's value breaks
+across lines (issue 35: systolic 150 shown as "15" over "0"). Exit 0 = pass.
 
 Usage: board-layout-test.py PAGE.html
 """
@@ -29,7 +30,7 @@ def main():
         driver.set_page_load_timeout(60)
         try:
             failures = []
-            for width, height in [(1920, 1080), (400, 800)]:
+            for width, height in [(1920, 1080), (1280, 800), (400, 800)]:
                 driver.set_window_size(width, height)
                 driver.get("file://" + page)
                 widest = driver.execute_script("""
@@ -39,6 +40,11 @@ def main():
                     document.querySelectorAll('.case, .case *').forEach(function (e) {
                         const box = e.getBoundingClientRect();
                         if (box.right > root.clientWidth + 1) out.push(e.tagName + '.' + e.className + ' ends at ' + Math.round(box.right));
+                    });
+                    // A value (a number with its unit, a yes/no) never breaks across lines; labels may.
+                    document.querySelectorAll('.findings dd').forEach(function (e) {
+                        const line = parseFloat(getComputedStyle(e).lineHeight) || 24;
+                        if (e.getBoundingClientRect().height > line * 1.5) out.push('value breaks: ' + e.textContent.slice(0, 20));
                     });
                     return out.slice(0, 5);
                 """)

@@ -34,8 +34,8 @@ extension BoardPage {
         .findings h2{font-size:1.5rem;margin:.8rem 0 .3rem}
         .findings dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.2rem 1.5rem;margin:0}
         .findings dl div{display:flex;justify-content:space-between;gap:.6rem;border-bottom:1px solid #3a4048}
-        .findings dt{color:#d0d4d8;min-width:0;overflow-wrap:anywhere;hyphens:auto}
-        .findings dd{margin:0;font-weight:700;min-width:0;overflow-wrap:anywhere;text-align:right}
+        .findings dt{color:#d0d4d8;flex:1 1 auto;min-width:0;overflow-wrap:anywhere;hyphens:auto}
+        .findings dd{margin:0;font-weight:700;flex:none;white-space:nowrap;max-width:100%;overflow:hidden;text-overflow:ellipsis;text-align:right}
         .module,.place{font-size:1.6rem;margin:.3rem 0;overflow-wrap:anywhere}
         .hospital-id{font-size:1.2rem;color:#c8ccd0}
         .recommendations{font-size:1.4rem;margin:.5rem 0;padding-left:1.4rem;overflow-wrap:anywhere}

@@ -46,6 +46,14 @@ public struct Walkthrough: Sendable {
         return examinable ? .full : .limited
     }
 
+    /// The eye deviation already answered on this path: the yes/no finding, or the FAST-ED
+    /// calculator's eye item (> 0); `nil` when neither was asked yet.
+    var eyeDeviationAnswered: Bool? {
+        if case .bool(let value)? = answers[.finding(.eyeDeviation)] { return value }
+        if case .number(let points)? = answers[.fastEdItem(.eyeDeviation)] { return points > 0 }
+        return nil
+    }
+
     /// Whether the guided FAST-ED calculator is in use.
     public var usesCalculator: Bool { answers[.fastEd] == .guided }
 
@@ -66,6 +74,11 @@ public struct Walkthrough: Sendable {
         case .fastEdItem(let field):
             return acceptNumber(text, field: field)
         case .scaleItem(let item):
+            if item.field == .scaleGazeDeviation, let value = AnswerParser.number(text), let eyes = eyeDeviationAnswered,
+               (value > 0) != eyes {
+                // One eye-deviation finding: the scale's gaze item must agree with the earlier answer (issue 37).
+                return .invalid(Message("walk.invalid.gazeContradicts", [.key(eyes ? "walk.word.yes" : "walk.word.no")]))
+            }
             return acceptNumber(text, field: item.field)
         case .onset:
             if text.isEmpty { return accept(.skipped) }

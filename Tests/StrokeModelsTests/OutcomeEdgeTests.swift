@@ -100,6 +100,11 @@ import StrokeModels
                 == [.nihss, .lvoProbability, .onsetMinutes, .toThrombolysis, .transferMinutes, .toThrombectomy])
         #expect(fields(OutcomeInputs(severity: .race(9.5), lvoProbability: nil, onsetMinutes: 30,
                                      toThrombolysis: 5, toThrombectomy: 5, transfer: 5)) == [.race])
+        // RACE is a whole score: 0.1 … 0.163 once gave NIHSS < 0 and a chance above 100 % (issue 34).
+        for race in [0.1, 0.16317991631799164, 6.5] {
+            #expect(fields(OutcomeInputs(severity: .race(race), lvoProbability: nil, onsetMinutes: 20,
+                                         toThrombolysis: 80, toThrombectomy: 20, transfer: 75)) == [.race])
+        }
         let doors = OutcomeInputs(severity: .race(3), lvoProbability: nil, onsetMinutes: 30,
                                   thrombolysisHospital: ThrombolysisHospital(driveMinutes: 5, transferMinutes: 5, doorToNeedleMinutes: -1),
                                   thrombectomyCenter: ThrombectomyCenter(driveMinutes: 5, doorToPunctureMinutes: .infinity))

@@ -279,6 +279,18 @@ import TriageLocalization
         #expect(report.scored.map(\.positive) == [true, true, true])
     }
 
+    @Test func aGazeItemThatContradictsTheEyeDeviationAnswerIsReasked() {
+        // The findings answered eye deviation "y"; the scale's gaze item 0 contradicts it (issue 37).
+        var d = WalkDriver(walk: Walkthrough(scales: [.cpsss]))
+        for line in Self.fullUpToScales { d.type(line) }
+        #expect(d.walk.step == .scaleItem(.gazeDeviation))
+        guard case .invalid(let message) = d.type("0") else { Issue.record("gaze 0 after eye deviation yes must be re-asked"); return }
+        #expect(message.key == "walk.invalid.gazeContradicts")
+        #expect(d.walk.step == .scaleItem(.gazeDeviation))
+        d.type("1")
+        #expect(d.walk.step != .scaleItem(.gazeDeviation))
+    }
+
     @Test func outOfRangeScaleItemIsReasked() {
         var d = WalkDriver(walk: Walkthrough(scales: [.lams]))
         for line in Self.fullUpToScales { d.type(line) }

@@ -46,7 +46,7 @@ public enum OutcomeModel {
     /// The allowed values of the model's inputs (drive, transfer and door times for any other field).
     public static func allowed(_ field: InputField) -> AllowedRange {
         switch field {
-        case .race: return AllowedRange(lower: 0, upper: 9)
+        case .race: return AllowedRange(lower: 0, upper: 9, integer: true)  // RACE is a whole score (issue 34: 0.1 gave NIHSS < 0)
         // At NIHSS 0 the untreated chance of a good outcome is 1 and its odds are infinite.
         case .nihss: return AllowedRange(lower: 1, upper: 42)
         case .lvoProbability: return AllowedRange(lower: 0, upper: 1)

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import CLITestSupport
+import TestScratch
+
+/// `stroke-triage protocol`, `--protocol FILE` and what a decision names (issue 37), in process.
+@Suite struct ProtocolCommandTests {
+    static let deggendorfLvo = ["full", "--age", "70", "--sbp", "150", "--dbp", "85", "--gfap", "29", "--fast-ed", "7",
+                                "--onset-minutes", "60", "--near", "Deggendorf", "--mode", "offline", "--accept-disclaimer"]
+
+    static func file(_ text: String) throws -> URL {
+        let url = TestScratch.directory("protocol").appendingPathComponent("protocol.json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @Test func theDecisionNamesThePrintedProtocolAndAnEditedFileChangesTheRoute() async throws {
+        let printed = await InProcessCLI.run(["protocol", "--json"])
+        #expect(printed.status == 0)
+        let protocolJSON = try printed.json()
+        let values = try #require(protocolJSON["values"] as? [String: Any])
+        #expect(values.count == 12)
+        #expect(protocolJSON["urgency"] as? [String] == ["immediate", "timeCritical", "urgent", "standard"])
+        let text = await InProcessCLI.run(["protocol"])
+        #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 minutes"))
+        #expect(text.stdout.contains("1. immediate"))
+
+        let assessed = try await InProcessCLI.run(Self.deggendorfLvo + ["--json"]).json()
+        let decision = try #require(assessed["decision"] as? [String: Any])
+        #expect((decision["protocol"] as? [String: Any])?["sha256"] as? String == protocolJSON["sha256"] as? String)
+        #expect(decision["ichUsed"] as? Bool == false)
+        let routing = try #require(assessed["routing"] as? [String: Any])
+        #expect(routing["category"] as? String == "dripAndShip")
+        #expect((routing["destination"] as? [String: Any])?["id"] as? String == "klinikum-deggendorf")
+
+        // A medical director allows 90 extra minutes for a direct thrombectomy: Regensburg (about 64 min farther) now.
+        let wide = try Self.file(printed.stdout.replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#,
+                                                                     with: #""lvo.bypassMaxExtraMinutes":{"value":90,"#))
+        let direct = try await InProcessCLI.run(Self.deggendorfLvo + ["--json", "--protocol", wide.path]).json()
+        #expect((direct["routing"] as? [String: Any])?["category"] as? String == "thrombectomy")
+        let sha = ((direct["decision"] as? [String: Any])?["protocol"] as? [String: Any])?["sha256"] as? String
+        #expect(sha != nil && sha != protocolJSON["sha256"] as? String)
+        let shown = try await InProcessCLI.run(["protocol", "--json", "--protocol", wide.path]).json()
+        #expect(shown["sha256"] as? String == sha)
+    }
+
+    @Test func aBadProtocolFileExits65NamingTheFieldAndNothingRuns() async throws {
+        let printed = await InProcessCLI.run(["protocol", "--json"]).stdout
+        let broken = try Self.file(printed.replacingOccurrences(of: #""lvo.fastEdFrom":{"value":4,"#, with: #""lvo.fastEdFrom":{"value":11,"#))
+        for arguments in [Self.deggendorfLvo + ["--protocol", broken.path], ["protocol", "--protocol", broken.path],
+                          ["route", "--near", "Würzburg", "--fast-ed", "6", "--protocol", broken.path]] {
+            let run = await InProcessCLI.run(arguments)
+            #expect(run.status == 65, "\(arguments.first!): \(run.stderr)")
+            #expect(run.stderr.contains("lvo.fastEdFrom.value"))
+            #expect(run.stdout.isEmpty)
+        }
+        let missing = await InProcessCLI.run(["protocol", "--protocol", "/nonexistent/protocol.json"])
+        #expect(missing.status == 65)
+        #expect(missing.stderr.contains("[protocol.unreadable]") || missing.stderr.contains("/nonexistent/protocol.json"))
+    }
+
+    @Test func theCrewSummaryLeadsWithTheDestinationInEnglishAndGerman() async throws {
+        for (lang, consider, urgency) in [("en", "Consider: DONAUISAR Klinikum Deggendorf", "Urgency: time-critical"),
+                                           ("de", "Erwägen: DONAUISAR Klinikum Deggendorf", "Dringlichkeit: zeitkritisch")] {
+            let run = await InProcessCLI.run(Self.deggendorfLvo + ["--anticoagulated", "--lang", lang])
+            #expect(run.status == 0)
+            let result = run.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Result") && !$0.hasPrefix("Ergebnis") }
+            let summary = Array(result.dropFirst().prefix { !$0.isEmpty }.filter { !$0.hasPrefix("  ") })
+            #expect(summary.count <= 5, "\(summary)")
+            #expect(summary.first?.hasPrefix(consider) == true, "\(summary)")
+            #expect(summary.dropFirst().first == urgency, "\(summary)")
+            #expect(!run.stdout.contains(" 0 %") && !run.stdout.contains("100 %") && !run.stdout.contains("Broderick"))
+            if lang == "de" { #expect(!run.stdout.contains("ICH") && run.stdout.contains("ICB")) }
+        }
+    }
+
+    @Test func theBareCommandTakesTheWalkthroughsFlags() async {
+        let run = await InProcessCLI.run(["--lang", "de", "--mode", "offline", "--accept-disclaimer"], stdin: "j\n500\n\n\n\n\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("ICB-Wahrscheinlichkeit"))
+        #expect(await InProcessCLI.run(["--version"]).status == 0)
+    }
+}
