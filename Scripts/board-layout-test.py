@@ -43,8 +43,10 @@ def main():
                     });
                     // A value (a number with its unit, a yes/no) never breaks across lines; labels may.
                     document.querySelectorAll('.findings dd').forEach(function (e) {
-                        const line = parseFloat(getComputedStyle(e).lineHeight) || 24;
-                        if (e.getBoundingClientRect().height > line * 1.5) out.push('value breaks: ' + e.textContent.slice(0, 20));
+                        const text = document.createRange();
+                        text.selectNodeContents(e);
+                        const lines = new Set(Array.from(text.getClientRects()).map(function (r) { return Math.round(r.top); }));
+                        if (lines.size > 1) out.push('value breaks: ' + e.textContent.slice(0, 20));
                     });
                     return out.slice(0, 5);
                 """)

@@ -30,7 +30,7 @@ extension BoardPage {
         .ich strong,.lvo strong,.volume strong{font-size:2.4rem}
         .label{font-weight:700;margin-right:.5rem}
         .level{font-weight:700}
-        .source,.meta,.case-disclaimer,.agreement{font-size:1.3rem;color:#c8ccd0}
+        .source,.meta,.case-disclaimer{font-size:1.3rem;color:#c8ccd0}
         .findings h2{font-size:1.5rem;margin:.8rem 0 .3rem}
         .findings dl{display:grid;grid-template-columns:repeat(auto-fill,minmax(20rem,1fr));gap:.2rem 1.5rem;margin:0}
         .findings dl div{display:flex;justify-content:space-between;gap:.6rem;border-bottom:1px solid #3a4048}

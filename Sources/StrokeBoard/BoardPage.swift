@@ -111,10 +111,9 @@ enum BoardPage {
         }
         let level = p?["riskLevel"]?.stringValue.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
         let source = "\(text.source(p?["source"]?.stringValue ?? "?")) · \(p?["model"]?.stringValue ?? "?")"
-        var out = "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(escape(text.percent(probability)))</strong>\(level)"
-            + " <span class=\"source\">\(escape(source))</span>"
-        if let statement = p?["agreement"]?["statement"]?.stringValue { out += "<p class=\"agreement\">\(escape(statement))</p>" }
-        return out + "</div>"
+        // The FAST-ED/estimate statement is shown once, among the decision's recommendations (issue 35).
+        return "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(escape(text.percent(probability)))</strong>\(level)"
+            + " <span class=\"source\">\(escape(source))</span></div>"
     }
 
     static func volume(_ v: JSONValue?, _ text: BoardText) -> String {

@@ -56,8 +56,8 @@ extension ContractPredictions {
     }
 
     /// `decision`: `threshold` is `DecisionRules.ichImmediateFrom` (the ICH probability from
-    /// which the engine's decision is `immediate`), `meets_threshold` whether the probability
-    /// reaches it, `recommendation` the English text of the engine's ICH recommendation for
+    /// which the engine's decision is `immediate`), `meets_threshold` whether a decision-grade
+    /// probability reaches it (never the offline baseline's, which decides nothing: issue 37), `recommendation` the English text of the engine's ICH recommendation for
     /// this risk level, `recommendation_code` its stable code, `urgency` the engine's urgency
     /// with onset unknown.
     static func decision(_ ich: Prediction, inputs: TriageInputs, lvo: Prediction? = nil) -> WireValue {
@@ -65,7 +65,7 @@ extension ContractPredictions {
         let decision = ClinicalDecision(assessment)
         let p = ich.probability ?? 0
         var members: [(String, WireValue)] = [
-            ("threshold", .number(DecisionRules.ichImmediateFrom)), ("meets_threshold", .bool(p >= DecisionRules.ichImmediateFrom)),
+            ("threshold", .number(DecisionRules.ichImmediateFrom)), ("meets_threshold", .bool(decision.ichUsed && p >= DecisionRules.ichImmediateFrom)),
         ]
         if let rec = decision.recommendations.first(where: { $0.code.hasPrefix("rec.ich.") }) {
             members.append(("recommendation", .string(Localizer(language: .en).render(rec.message))))

@@ -20,11 +20,16 @@ public struct Assessment: Sendable, Hashable, Codable {
         self.lvo = lvo
         self.volume = volume
         var seen = Set<ModelWarning>()
-        self.warnings = warnings.filter { seen.insert($0).inserted }
+        // "FAST-ED ≥ 4 suggests an LVO" is the decision's LVO verdict, stated once there (issue 35):
+        // the walkthrough still says it when the total is typed, the result does not repeat it.
+        self.warnings = warnings.filter { $0.code != Self.verdictStatedByTheDecision && seen.insert($0).inserted }
     }
 
     /// The triage branch.
     public var module: TriageModule { inputs.module }
+
+    /// The input warning the decision's LVO verdict already states.
+    public static let verdictStatedByTheDecision = "fastEd.suggestsLvo"
 }
 
 /// Produces assessments. The offline implementation lives here; the cloud

@@ -102,7 +102,7 @@ import CLITestSupport
         #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
         #expect(server.requestCount(base) == 2)
 
-        let human = await Self.assess(Self.full, base: base, json: false)
+        let human = await Self.assess(Self.full + ["--details"], base: base, json: false)
         #expect(human.status == 0)
         #expect(human.stdout.contains("Source: cloud model, model predict_full_stroke"))
         #expect(human.stdout.contains("Source: cloud model, model predict_lvo (Production LVO Model"))
@@ -110,7 +110,7 @@ import CLITestSupport
         #expect(!human.stdout.contains("Cloud not used"))
         // The cloud's drivers carry request field names; they read as the findings' labels.
         #expect(human.stdout.contains("    Headache  "))
-        let german = await Self.assess(Self.full + ["--lang", "de"], base: base, json: false)
+        let german = await Self.assess(Self.full + ["--lang", "de", "--details"], base: base, json: false)
         #expect(german.stdout.contains("    Kopfschmerzen  "))
         #expect(!german.stdout.contains("headache"))
     }

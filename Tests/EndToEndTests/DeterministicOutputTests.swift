@@ -57,7 +57,7 @@ import CLITestSupport
         defer { try? FileManager.default.removeItem(at: dir) }
         let report = dir.appendingPathComponent("r.md").path
         let text = await InProcessCLI.runOnStillClock(Self.modules[2] + ["--accept-disclaimer", "--mode", "cloud", "--api-base", server.base("ties"),
-                                                           "--deadline", "60", "--report", report])
+                                                           "--deadline", "60", "--report", report, "--details"])
         #expect(text.status == 0, "\(text.stderr)")
         let order = ["Anticoagulated", "Antiplatelet", "Leg paresis"]
         func positions(_ s: String) -> [Int] { order.compactMap { s.range(of: $0).map { s.distance(from: s.startIndex, to: $0.lowerBound) } } }
@@ -69,7 +69,7 @@ import CLITestSupport
     }
 
     @Test func theOfflineComaBaselinesAgeDriverIsZeroNotMinusZero() async throws {
-        let r = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer"])
+        let r = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--details"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("    Age                0.00 "), "\(r.stdout)")
         let json = await InProcessCLI.runOnStillClock(["coma", "--gfap", "500", "--mode", "offline", "--accept-disclaimer", "--json"])

@@ -15,7 +15,7 @@ import CLITestSupport
         let r = await InProcessCLI.run(Self.disagreeing, environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = r.stdout.replacingOccurrences(of: "\n  ", with: " ")
-        #expect(text.contains("FAST-ED 5 (≥ 4) suggests a large vessel occlusion, while the LVO estimate of 17 %"))
+        #expect(text.contains("FAST-ED 5 (≥ 4) suggests a large vessel occlusion; the estimate of 17 %"))
         #expect(text.contains("Clinical findings take precedence"))
         #expect(!text.contains("appears less likely"))
         #expect(!text.contains("FAST-ED ≥ 4 suggests a large vessel occlusion."))
@@ -45,7 +45,7 @@ import CLITestSupport
     func unusedInputsAreMarked() async throws {
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
-        let r = await InProcessCLI.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis"], environment: ["STROKE_TRIAGE_HOME": home.path])
+        let r = await InProcessCLI.run(Self.disagreeing + ["--atrial-fibrillation", "--arm-paresis", "--details"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let text = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
         #expect(text.contains("This model reads only Age, GFAP (2 of 13 inputs)."))

@@ -81,3 +81,48 @@ import TestScratch
         #expect(await InProcessCLI.run(["--version"]).status == 0)
     }
 }
+
+/// `outcomes` never prints an impossible number (issue 34, item 2).
+@Suite struct OutcomesDomainTests {
+    @Test(arguments: ["0.1", "0.16317991631799164", "4.5"])
+    func aRaceOutsideItsDomainExits65NamingIt(_ race: String) async {
+        let run = await InProcessCLI.run(["outcomes", "--race", race, "--onset-minutes", "20", "--to-thrombolysis", "80",
+                                          "--to-thrombectomy", "20", "--transfer", "75"])
+        #expect(run.status == 65, "\(run.stdout)")
+        #expect(run.stderr.contains("RACE"), "\(run.stderr)")
+        #expect(!run.stdout.contains("nan") && !run.stdout.contains("101 %"))
+    }
+}
+
+/// A result that fits a glance (issue 35, item 4): the summary, the estimates with their source,
+/// the recommendations and the destination; `--details` shows the rest.
+@Suite struct ConciseResultTests {
+    static let withPlace = ["full", "--age", "70", "--sbp", "190", "--dbp", "100", "--gfap", "450", "--fast-ed", "5", "--anticoagulated",
+                            "--near", "Würzburg", "--onset-minutes", "60", "--mode", "offline", "--accept-disclaimer"]
+
+    @Test(arguments: ["en", "de"])
+    func atMost25NonEmptyLinesAndDetailsOnRequest(_ lang: String) async {
+        let glance = await InProcessCLI.run(Self.withPlace + ["--lang", lang])
+        #expect(glance.status == 0)
+        let lines = glance.stdout.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(lines.count <= 25, "\(lines.count) lines:\n\(glance.stdout)")
+        #expect(glance.stdout.contains("--details"))
+        let details = await InProcessCLI.run(Self.withPlace + ["--lang", lang, "--details"])
+        #expect(details.status == 0)
+        #expect(details.stdout.count > glance.stdout.count)
+        #expect(details.stdout.contains(lang == "en" ? "Alternatives" : "Alternativen"))
+        #expect(!glance.stdout.contains(lang == "en" ? "Alternatives" : "Alternativen"))
+    }
+
+    @Test func theWalkthroughShowsTheDetailsOnM() async {
+        let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: [
+            ("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", ""),
+            ("Save a Markdown handover report?", "m"), ("Save a Markdown handover report?", ""),
+        ])
+        #expect(walked.mismatches.isEmpty, "\(walked.mismatches)")
+        #expect(walked.status == 0)
+        let more = walked.stdout.range(of: "More: m at the report question")
+        let drivers = walked.stdout.range(of: "Drivers (log-odds")
+        #expect(more != nil && drivers != nil && more!.lowerBound < drivers!.lowerBound, "\(walked.stdout)")
+    }
+}

@@ -6,7 +6,7 @@ import CLITestSupport
 /// walkthrough) and honest out-of-area routing (Paris: no destination), through
 /// the command line run in process (`InProcessCLI`).
 @Suite struct RoutingCoverageTests {
-    static let offline = ["--mode", "offline", "--accept-disclaimer"]
+    static let offline = ["--mode", "offline", "--accept-disclaimer", "--details"]
     static let paris = ["--lat", "48.8566", "--lon", "2.3522"]
     static let full = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7"]
 

@@ -8,7 +8,7 @@ import CLITestSupport
 /// The transcript is read as a terminal's would be; what needs a real terminal (Ctrl-C, colour,
 /// no arguments starting the walkthrough) is in `WalkthroughTerminalTests`.
 @Suite struct WalkthroughPipedTests {
-    static let offline = ["walk", "--mode", "offline"]
+    static let offline = ["walk", "--mode", "offline", "--details"]
 
     @Test func comaPathAsksTheDisclaimerOnceAndMatchesTheBaseline() async throws {
         let home = BinaryRunner.temporaryHome()

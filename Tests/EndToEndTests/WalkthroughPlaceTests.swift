@@ -11,7 +11,7 @@ import Testing
 
     @Test func placeNameWithChoicesThenRouting() async throws {
         let questions = [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location (place or lat,lon", "Atlantis")]
-        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer"],
+        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details"],
                                          answers: questions.map(\.1) + ["Fürth", "1", ""])
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
         #expect(Self.flat(try s.expect("Location")).contains("'Atlantis' is not in the gazetteer"))
@@ -30,7 +30,7 @@ import Testing
 
     @Test func parisGetsNoDestinationInGerman() async throws {
         let questions = [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,8566; 2,3522"), ("Berechnen?", "")]
-        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"], answers: questions.map(\.1))
+        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details", "--lang", "de"], answers: questions.map(\.1))
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
         let whole = Self.flat(try s.expect("Markdown-Übergabebericht"))
         // The routing section (the decision's summary above it keeps its clinical urgency).

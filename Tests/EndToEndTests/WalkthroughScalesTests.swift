@@ -31,7 +31,7 @@ import CLITestSupport
                      ("LAMS facial droop", "1"), ("LAMS arm drift", "1"), ("LAMS grip strength", "1"),
                      ("Minutes since symptom onset", ""), ("Location", "")]
         let answers = (first + second + third).map(\.1) + ["", report.path]
-        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer"], answers: answers, home: home)
+        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details"], answers: answers, home: home)
         for (prompt, reply) in first { try s.answer(prompt, reply) }
         try s.expect("3 is not allowed")
         for (prompt, reply) in second { try s.answer(prompt, reply) }
@@ -74,7 +74,7 @@ import CLITestSupport
                          ("Blickdeviation zu einer Seite", "1"), ("RACE Aphasie", "2"), ("LAMS hängender Mundwinkel", "1"),
                          ("LAMS Absinken des Arms", "2"), ("LAMS Griffkraft", "2"),
                          ("Minuten seit Symptombeginn", ""), ("Standort", "")]
-        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"],
+        var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details", "--lang", "de"],
                                          answers: questions.map(\.1) + ["", ""], home: home)
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
         let summary = try s.expect("Berechnen? [J/n/b]")

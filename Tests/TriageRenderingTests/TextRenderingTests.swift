@@ -5,16 +5,15 @@ import TriageLocalization
 import TriageRendering
 
 /// The human result and the handover report in process: byte-equal to what the
-/// CLI printed for `coma --gfap 500 --mode offline` (NO_COLOR, English, 80 columns).
+/// CLI printed for `coma --gfap 500 --mode offline --details` (NO_COLOR, English, 80 columns).
 @Suite struct TextRenderingTests {
-    /// The CLI's result lines for `coma --gfap 500 --mode offline` (before its "Recorded in …" lines).
+    /// The CLI's result lines for `coma --gfap 500 --mode offline --details` (before its "Recorded in …" lines).
     static let comaGfap500 = """
 
 Result
 No destination suggested: no location given
 Urgency: time-critical
-ICH: 52 % (high), offline baseline (not decision-grade; did not change the
-  decision)
+ICH: 52 % (high), offline baseline, not decision-grade
 Flags: onset unknown
 
 ICH probability         █████░░░░░ 52 %  high
@@ -30,8 +29,8 @@ Estimated bleed volume, should a bleed be present: 17.5 mL (range 12.2–22.7 mL
     hospital).
   Source: local model, model gfap-volume-loglog-r2-0.476
 Consider
-  ICH: the offline baseline estimate is not calibrated; it changed neither the
-  urgency nor the destination. Imaging decides.
+  ICH: the offline baseline is not calibrated and changed nothing here; imaging
+  decides.
   Coma: a basilar artery occlusion cannot be excluded; consider a
   thrombectomy-capable center within the bypass limit.
   Check blood glucose: hypoglycaemia can mimic a stroke.

@@ -46,7 +46,7 @@ public enum OutcomeModel {
     /// The allowed values of the model's inputs (drive, transfer and door times for any other field).
     public static func allowed(_ field: InputField) -> AllowedRange {
         switch field {
-        case .race: return AllowedRange(lower: 0, upper: 9, integer: true)  // RACE is a whole score (issue 34: 0.1 gave NIHSS < 0)
+        case .race: return AllowedRange(lower: 0, upper: 9)
         // At NIHSS 0 the untreated chance of a good outcome is 1 and its odds are infinite.
         case .nihss: return AllowedRange(lower: 1, upper: 42)
         case .lvoProbability: return AllowedRange(lower: 0, upper: 1)
@@ -128,6 +128,9 @@ public enum OutcomeModel {
         case .race(let given): (race, nihss) = (given, Self.nihss(fromRace: given))
         case .nihss(let given): (race, nihss) = (Self.race(fromNihss: given), given)
         }
+        // Every derived value in its domain (issue 34): a RACE just above 0 maps to an NIHSS ≤ 0,
+        // where the untreated odds are infinite and the chances leave 0…1.
+        guard nihss.isFinite, nihss > 0 else { throw ModelsError(issues: [Self.severityIssue(inputs.severity)]) }
         let lvoSource: LVOSource
         let lvo: Double
         if let given = inputs.lvoProbability {
@@ -185,7 +188,20 @@ public enum OutcomeModel {
         }
         let noWindowKind: StrategyKind? = windowOpen ? nil
             : (race >= noWindowRaceThreshold ? .thrombectomyCenter : .thrombolysisCenter)
+        // NaN or ∞ never reaches output: a chance outside 0…1 refuses the input that led to it.
+        let chances = strategies.compactMap(\.pGoodOutcome)
+        guard chances.allSatisfy({ $0.isFinite && (0...1).contains($0) }) else {
+            throw ModelsError(issues: [Self.severityIssue(inputs.severity)])
+        }
         return OutcomeEstimate(severity: inputs.severity, nihss: nihss, raceEquivalent: race, lvoProbability: lvo, lvoSource: lvoSource,
                                windowOpen: windowOpen, noWindowDestination: noWindowKind, strategies: strategies)
+    }
+
+    /// The issue naming the severity input whose derived values leave their domain.
+    static func severityIssue(_ severity: OutcomeInputs.Severity) -> ValidationIssue {
+        switch severity {
+        case .race(let race): return ValidationIssue(field: .race, allowed: AllowedRange(lower: 0, upper: 9, integer: true), given: race)
+        case .nihss(let nihss): return ValidationIssue(field: .nihss, allowed: allowed(.nihss), given: nihss)
+        }
     }
 }

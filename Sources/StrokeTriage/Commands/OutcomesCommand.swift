@@ -51,6 +51,11 @@ struct OutcomesCommand: ParsableCommand {
 
     func run() throws {
         let severity: OutcomeInputs.Severity = race.map { .race($0) } ?? .nihss(nihss ?? .nan)
+        // The RACE a crew scores is a whole number 0–9 (issue 34: 0.1 once gave NIHSS < 0).
+        if let race, race != race.rounded() {
+            throw Failure.translate(ModelsError(issues: [ValidationIssue(field: .race, allowed: AllowedRange(lower: 0, upper: 9, integer: true),
+                                                                         given: race)]), output)
+        }
         let inputs = OutcomeInputs(severity: severity, lvoProbability: lvo, onsetMinutes: onsetMinutes,
                                    toThrombolysis: toThrombolysis, toThrombectomy: toThrombectomy, transfer: transfer)
         let e = try Failure.report(output) { try OutcomeModel.estimate(inputs) }

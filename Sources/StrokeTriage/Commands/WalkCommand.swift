@@ -8,13 +8,16 @@ struct WalkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "walk",
         abstract: "Interactive triage walkthrough: coma, limited or full module, then the result.",
-        discussion: "Answer one question per line (piped stdin works). ? shows help, b goes back one question.")
+        discussion: "Answer one question per line (piped stdin works). ? shows help, b goes back one question. The result fits a glance; m at the report question (or --details) shows every detail.")
 
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
     @Option(name: .customLong("gfap-assay"), help: "Assay GFAP was measured with (recorded; never converted; default: config gfapAssay).")
     var gfapAssay: String?
+
+    @Flag(name: .long, help: "Show every detail of the result at once (else m at the report question shows them).")
+    var details = false
 
     @OptionGroup var output: OutputOptions
     @OptionGroup var prediction: PredictionOptions
@@ -42,7 +45,7 @@ struct WalkCommand: AsyncParsableCommand {
             try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
                                                trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
         }
-        AssessmentSession.present(outcome, output: output)
+        AssessmentSession.present(outcome, output: output, details: details, moreHint: "walk.result.moreKey")
         let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
         let notified = await offer.run(outcome, prepared: notification, conversation: talk, events: events, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.

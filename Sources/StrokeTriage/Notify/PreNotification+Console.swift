@@ -15,6 +15,10 @@ extension PreNotification {
             return nil
         case .success(let (entry, error))?:
             Console.err(output.json ? NotifyRendering.notificationJSON(entry).serialized() : NotifyRendering.outcome(entry, error, output.localizer))
+            if entry.etaMinutes == nil, !output.json {
+                // The board would show "ETA unknown" (issue 35): say why and how to send one.
+                Console.err("! " + output.localizer.text("notify.warning.noEta", [.text(entry.hospitalId.escapingControlCharacters)]))
+            }
             return error?.exitCode
         case .failure(let error)?:
             return (Failure.translate(error, output) as? ExitCode) ?? ErrorCategory.failure.exitCode

@@ -33,6 +33,9 @@ struct AssessmentFlags: ParsableArguments {
     @Flag(name: .long, help: "Show every intermediate value of the local models with its formula and reference (JSON: under \"trace\").")
     var explain = false
 
+    @Flag(name: .long, help: "Show every detail of the result: the models' notes and drivers, the bleed volume, the routing's reasons and alternatives.")
+    var details = false
+
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 

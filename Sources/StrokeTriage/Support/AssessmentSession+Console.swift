@@ -18,10 +18,13 @@ struct ConsoleEvents: EngineEventSink {
 
 extension AssessmentSession {
     /// Prints the outcome: one JSON object with `--json` (with `trace` when `explain`), else
-    /// `OutcomeText`'s lines (the result, where it was recorded, with `explain` the traces).
-    static func present(_ outcome: AssessmentOutcome, output: OutputOptions, explain: Bool = false) {
+    /// `OutcomeText`'s lines (the result that fits a glance unless `details`, where it was
+    /// recorded, with `explain` the traces).
+    static func present(_ outcome: AssessmentOutcome, output: OutputOptions, explain: Bool = false, details: Bool = false,
+                        moreHint: String = "walk.result.moreFlag") {
         if output.json { return Console.out(json(outcome, explain: explain).serialized()) }
-        for line in OutcomeText.lines(outcome, style: TerminalStyle(output), localizer: output.localizer, explain: explain) {
+        for line in OutcomeText.lines(outcome, style: TerminalStyle(output), localizer: output.localizer, explain: explain,
+                                      details: details, moreHint: moreHint) {
             Console.out(line)
         }
     }

@@ -23,7 +23,7 @@ enum ModuleCommandRunner {
         let run = notified.assessment
         // stderr: stdout stays the result alone (one JSON object with --json).
         if let saved = run.reportPath { Console.err(output.localizer.text("output.saved", [.text(saved)])) }
-        AssessmentSession.present(run.outcome, output: output, explain: flags.explain)
+        AssessmentSession.present(run.outcome, output: output, explain: flags.explain, details: flags.details)
         // After the result is on screen: the pre-notification (queued when the relay is unreachable).
         let sent = await PreNotification.afterResult(run.outcome, notified.notification, options: notify, output: output)
         // The result is written: a configured fleet collector gets the new records in the background.

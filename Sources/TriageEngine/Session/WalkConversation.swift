@@ -126,8 +126,12 @@ public struct WalkConversation {
         }
     }
 
+    /// The answers that show the result's details at the report offer.
+    static let moreWords: Set<String> = ["m", "more", "mehr"]
+
     /// Offers the Markdown handover report until it is written (a bare name goes to the
-    /// data directory's reports folder) or skipped with an empty answer or the end of input.
+    /// data directory's reports folder) or skipped with an empty answer or the end of input;
+    /// `m` shows every detail of the result first.
     /// A path that cannot be written is named and asked again.
     public func offerReport(_ outcome: AssessmentOutcome) {
         let l = localizer
@@ -135,6 +139,11 @@ public struct WalkConversation {
         while let line = dialog.ask(l.text("walk.report.offer"), detail: l.text("walk.report.offerDetail")) {
             let path = AnswerParser.trimmed(line)
             if path.isEmpty { return }
+            if Self.moreWords.contains(path.lowercased()) {
+                // The details the result left out for a glance (issue 35), then the offer again.
+                for text in ResultRenderer(localizer: l, style: dialog.style, details: true).lines(outcome) { dialog.say(text) }
+                continue
+            }
             do {
                 let saved = try ReportFile.write(HandoverReport.markdown(outcome, localizer: l), to: path)
                 dialog.say(wrapped: l.text("walk.report.saved", [.text(saved)]))

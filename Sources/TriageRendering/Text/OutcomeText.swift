@@ -20,9 +20,11 @@ public enum OutcomeText {
     ///   - outcome: the assessment and where it was recorded.
     ///   - style: colour and width of the text.
     ///   - localizer: the language of the text.
-    ///   - explain: whether the traces of the local models follow the result.
-    public static func lines(_ outcome: AssessmentOutcome, style: TextStyle, localizer: Localizer, explain: Bool) -> [String] {
-        var out = ResultRenderer(localizer: localizer, style: style).lines(outcome)
+    ///   - explain: whether the traces of the local models follow the result (implies `details`).
+    ///   - details: every detail, or the result that fits a glance (the CLI's default) ending with `moreHint`.
+    public static func lines(_ outcome: AssessmentOutcome, style: TextStyle, localizer: Localizer, explain: Bool,
+                             details: Bool = true, moreHint: String = "walk.result.moreFlag") -> [String] {
+        var out = ResultRenderer(localizer: localizer, style: style, details: details || explain, moreHint: moreHint).lines(outcome)
         out += recordedLines(outcome.recordedAs, style: style, localizer: localizer)
         if explain {
             out += TraceRendering.lines(AssessmentTrace(outcome.assessment), localizer).flatMap(style.wrapKeepingIndent)

@@ -17,17 +17,25 @@ public struct ResultRenderer: Sendable {
     public let localizer: Localizer
     /// Colour and width.
     public let style: TextStyle
+    /// Every detail (notes, drivers, volume, routing reasons and alternatives); else the
+    /// result that fits a glance: the summary, the estimates with their source, the
+    /// recommendations, the warnings and where the details are (`moreHint`).
+    public let details: Bool
+    /// The localization key of the line that says how to see the details (concise result only).
+    public let moreHint: String
 
     /// A renderer writing in `localizer`'s language with `style`.
-    public init(localizer: Localizer, style: TextStyle) {
+    public init(localizer: Localizer, style: TextStyle, details: Bool = true, moreHint: String = "walk.result.moreFlag") {
         self.localizer = localizer
         self.style = style
+        self.details = details
+        self.moreHint = moreHint
     }
 
     /// Width of the label column of the probability and driver lines.
     public static let labelWidth = 24
 
-    /// Every line of the result, ready to print.
+    /// Every line of the result, ready to print (all details, or the result that fits a glance).
     public func lines(_ outcome: AssessmentOutcome) -> [String] {
         let a = outcome.assessment
         let l = localizer
@@ -38,8 +46,10 @@ public struct ResultRenderer: Sendable {
         out.append("")
         out += prediction(a.ich, label: "walk.result.ich", module: a.module)
         if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
-        for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
-        if let volume = a.volume { out += self.volume(volume) }
+        if details {
+            for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
+            if let volume = a.volume { out += self.volume(volume) }
+        }
         let advice = DecisionRendering.recommendationTexts(decision, l)
         if !advice.isEmpty {
             out.append(style.bold(l.text("walk.result.recommendation")))
@@ -50,10 +60,11 @@ public struct ResultRenderer: Sendable {
             out.append(style.bold(l.text("walk.result.warnings")))
             for text in warnings { out += style.wrap("! " + text, indent: "  ", hangingIndent: "    ").map(style.warning) }
         }
-        if let routing = outcome.routing {
+        if let routing = outcome.routing, details {
             out.append(style.bold(l.text("walk.result.routing")))
             for line in routing.lines { out += style.wrapKeepingIndent(line) }
         }
+        if !details { out += style.wrap(l.text(moreHint)) }
         out += style.wrap(l.text("disclaimer.short"))
         return out
     }
@@ -69,12 +80,11 @@ public struct ResultRenderer: Sendable {
         localizer.text("walk.result.source", [.key("source.\(source.rawValue)"), .text(model)])
     }
 
-    /// Assessment warnings not already shown as a prediction's note, nor by the
-    /// reconciled LVO statement (which replaces "FAST-ED ≥ 4 suggests LVO").
+    /// Assessment warnings not already shown as a prediction's note (the LVO verdict is the
+    /// decision's, never repeated as a warning: `Assessment.verdictStatedByTheDecision`).
     public func generalWarnings(_ a: Assessment) -> [String] {
         let shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
-        let reconciled = LVOAgreement(a).map { !$0.agrees } ?? false
-        return a.warnings.filter { !shown.contains($0) && !(reconciled && $0.code == "fastEd.suggestsLvo") }.map { localizer.render($0.message) }
+        return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
     }
 
     /// One line naming what the model behind `p` read when it did not read every
@@ -114,10 +124,15 @@ public struct ResultRenderer: Sendable {
             out += style.wrap(title + l.text("walk.result.notApplicable"), hangingIndent: "  ")
         }
         out += style.wrap(sourceText(p.source, model: p.model), indent: "  ", hangingIndent: "    ")
-        if let unused = unusedInputsText(p, module: module) { out += style.wrap(unused, indent: "  ", hangingIndent: "    ") }
         if let reason = p.fallbackReason {
             out += style.wrap("! " + l.text("walk.result.fallback", [.message(reason)]), indent: "  ", hangingIndent: "    ").map(style.warning)
         }
+        guard details else {
+            // Without a number, its notes say why (e.g. the baseline applies from age 18).
+            guard p.probability == nil else { return out }
+            return out + p.notes.flatMap { style.wrap("! " + l.render($0.message), indent: "  ", hangingIndent: "    ").map(style.warning) }
+        }
+        if let unused = unusedInputsText(p, module: module) { out += style.wrap(unused, indent: "  ", hangingIndent: "    ") }
         for note in p.notes {
             out += style.wrap("! " + l.render(note.message), indent: "  ", hangingIndent: "    ").map(style.warning)
         }
