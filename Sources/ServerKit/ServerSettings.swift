@@ -1,5 +1,6 @@
 import Foundation
 import StrokeJSON
+import StrokeModels
 
 /// A server's setting: its flag, its environment variable (the prefix, then the name in upper
 /// snake case: `maxBodyBytes` is `STROKE_COLLECTOR_MAX_BODY_BYTES`) and its key in the JSON config
@@ -68,7 +69,8 @@ public struct ServerSettings<Setting: ServerSetting>: Sendable {
     /// - Throws: `ServerSettingProblem` naming the setting, the range and the value given.
     public func integer(_ setting: Setting, range: ClosedRange<Int>) throws(ServerSettingProblem) -> Int? {
         guard let text = value(setting) else { return nil }
-        guard let number = Int(text), range.contains(number) else {
+        // The one number grammar of both executables (`DecimalNumber`): no '+', hexadecimal or spaces.
+        guard let number = DecimalNumber.integer(text), range.contains(number) else {
             throw ServerSettingProblem(detail: "\(setting.rawValue): allowed \(range.lowerBound)–\(range.upperBound), got \(text)")
         }
         return number

@@ -1,4 +1,5 @@
 import ServerKit
+import StrokeModels
 
 /// The relay's resolved configuration. Every limit is explicit.
 public struct RelayConfiguration: Sendable {
@@ -38,11 +39,16 @@ public struct RelayConfiguration: Sendable {
         return (address.host, address.port)
     }
 
-    /// Converts `--case-ttl-hours` (a decimal number of hours, more than 0 and at most 720) to ms.
+    /// The shortest time to live a case may have: one minute.
+    public static let minimumTTLHours = 1.0 / 60
+
+    /// Converts `--case-ttl-hours` (a decimal number of hours, one minute up to 720 h) to ms.
     /// - Throws: `RelayError.configurationInvalid` naming `case-ttl-hours`.
     public static func ttlMs(hours text: String) throws(RelayError) -> Int64 {
-        guard let hours = Double(text), hours.isFinite, hours > 0, hours <= 720 else {
-            throw .configurationInvalid("case-ttl-hours: allowed more than 0 up to 720 (a decimal number), got \(text)")
+        // The one number grammar (`DecimalNumber`: no hexadecimal), and at least one minute: a
+        // denormal such as 1e-300 is no time to live (issue 34).
+        guard let hours = DecimalNumber.parse(text), hours.isFinite, hours >= minimumTTLHours, hours <= 720 else {
+            throw .configurationInvalid("case-ttl-hours: allowed 1 minute (0.0167) up to 720 (a decimal number), got \(text)")
         }
         return max(1, Int64((hours * 3_600_000).rounded()))
     }

@@ -22,11 +22,11 @@ struct ApiCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Address to listen on (else STROKE_API_LISTEN; default 127.0.0.1:8080).", valueName: "host:port"))
     var listen: String?
 
-    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (else STROKE_API_MAX_BODY_BYTES; default 16384).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (else STROKE_API_MAX_BODY_BYTES; default 16384).", valueName: "n"), transform: DecimalFlag.integer)
     var maxBodyBytes: Int?
 
     @Option(name: .long, help: ArgumentHelp("Seconds a request body may take (408 after; default 10); idle connections close 5 s later.",
-                                            valueName: "s"))
+                                            valueName: "s"), transform: DecimalFlag.integer)
     var requestTimeoutSeconds: Int?
 
     @Option(name: .long, help: ArgumentHelp("A browser origin allowed by CORS, or *; repeat for several (else STROKE_API_CORS_ORIGIN, comma-separated; default none).",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import Hummingbird
 import Logging
 import ServerKit
@@ -16,13 +17,13 @@ struct CollectorServeCommand: AsyncParsableCommand {
                                             valueName: "host:port"))
     var listen: String?
 
-    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 8388608).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 8388608).", valueName: "n"), transform: DecimalFlag.integer)
     var maxBodyBytes: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Most records in one push (default 1000).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Most records in one push (default 1000).", valueName: "n"), transform: DecimalFlag.integer)
     var maxBatchRecords: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"), transform: DecimalFlag.integer)
     var requestWindowSeconds: Int?
 
     func run() async throws {

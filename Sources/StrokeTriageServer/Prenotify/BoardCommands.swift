@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import CaseWire
 import Foundation
 import Hummingbird
@@ -47,7 +48,7 @@ struct BoardServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Address to serve the board on (default 127.0.0.1:8445: this machine only).",
                                             valueName: "host:port"))
     var listen: String = "127.0.0.1:8445"
-    @Option(name: .long, help: ArgumentHelp("Seconds between polls of the relay (0.2–60; default 1).", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Seconds between polls of the relay (0.2–60; default 1).", valueName: "s"), transform: DecimalFlag.double)
     var pollSeconds: Double = 1
     @Option(name: .long, help: ArgumentHelp("Page language en or de (default: each browser's Accept-Language, else en).",
                                             valueName: "lang"))

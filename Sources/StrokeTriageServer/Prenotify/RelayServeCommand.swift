@@ -1,4 +1,5 @@
 import ArgumentParser
+import StrokeModels
 import Hummingbird
 import Logging
 import ServerKit
@@ -19,10 +20,10 @@ struct RelayServeCommand: AsyncParsableCommand {
                                             valueName: "hours"))
     var caseTtlHours: String = "24"
 
-    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 262144).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Largest request body in bytes (default 262144).", valueName: "n"), transform: DecimalFlag.integer)
     var maxBodyBytes: Int = 256 << 10
 
-    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"))
+    @Option(name: .long, help: ArgumentHelp("Accepted clock difference of a request, in seconds (default 300).", valueName: "s"), transform: DecimalFlag.integer)
     var requestWindowSeconds: Int = 300
 
     func run() async throws {
