@@ -10,6 +10,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
+        case dataDirectoryIsLink, dataDirectoryOwner, dataDirectoryInUse
     }
 
     private let kind: Kind
@@ -34,13 +35,15 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     public var cause: String? { detail }
 
     /// `usage` (64) for a configuration or database URL problem, `invalidData` (65) for a
-    /// device name or key the operator gave, `unavailable` (69) for the database, `failure` (1)
-    /// for a schema newer than this collector.
+    /// device name or key the operator gave, `unavailable` (69) for the database or a data directory
+    /// another station holds, `cannotCreate` (73) for a data directory that is a link or another
+    /// account's, `failure` (1) for a schema newer than this collector.
     public var category: ErrorCategory {
         switch kind {
         case .configurationInvalid, .databaseURLInvalid: .usage
         case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
-        case .databaseUnavailable, .stationDatabaseFailed: .unavailable
+        case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse: .unavailable
+        case .dataDirectoryIsLink, .dataDirectoryOwner: .cannotCreate
         case .schemaTooNew: .failure
         }
     }
@@ -58,6 +61,10 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .publicKeyInvalid: "The public key is not a base64 Ed25519 key (the output of `stroke-triage audit public-key`)"
         case .publicKeyInUse: "This public key is already registered for another device"
         case .deviceNameInvalid: "A device name has 1–64 characters of A–Z a–z 0–9 . _ -"
+        case .dataDirectoryIsLink: "The station's data directory, or a file the station keeps in it, is a link"
+        case .dataDirectoryOwner: "The station's data directory, or a file in it, belongs to an unexpected account"
+        // The other process is part of the sentence: the detail of a 69 is shown only with --verbose.
+        case .dataDirectoryInUse: "Another station uses this data directory (\(detail ?? "its lock is held"))"
         }
     }
 
@@ -74,6 +81,11 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .publicKeyInvalid: "Copy the key printed by `stroke-triage audit public-key` on the device."
         case .publicKeyInUse: "Each device signs with its own key; remove the other device first."
         case .deviceNameInvalid: "Use a name like AMB-12."
+        case .dataDirectoryIsLink:
+            "Give --data as the real directory; root never follows a link there. Remove the link named in the detail (see docs/station.md)."
+        case .dataDirectoryOwner:
+            "The directory and its files belong to root or to the account PostgreSQL runs as (the owner of pgdata, else stroke-triage or postgres); see docs/station.md."
+        case .dataDirectoryInUse: "Stop the other station first, or give this one its own --data directory."
         }
     }
 
@@ -100,6 +112,17 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     public static func publicKeyInUse(_ other: String) -> CollectorError { CollectorError(.publicKeyInUse, other) }
     /// The device name is empty, too long or has other characters.
     public static func deviceNameInvalid(_ name: String) -> CollectorError { CollectorError(.deviceNameInvalid, name) }
+
+    /// The data directory, or a name the station keeps in it, is a symbolic (or hard) link.
+    public static func dataDirectoryIsLink(_ path: String) -> CollectorError { CollectorError(.dataDirectoryIsLink, path) }
+    /// The data directory, or a file in it, belongs to an account other than root, the cluster's, or this process's.
+    public static func dataDirectoryOwner(_ path: String, owner: UInt32) -> CollectorError {
+        CollectorError(.dataDirectoryOwner, "\(path) belongs to uid \(owner)")
+    }
+    /// Another process holds the data directory's lock (`process`: its id as written in the lock file, if any).
+    public static func dataDirectoryInUse(_ path: String, process: Int32?) -> CollectorError {
+        CollectorError(.dataDirectoryInUse, process.map { "process \($0), \(path)" } ?? "an unknown process, \(path)")
+    }
 
     /// True when both errors have the same code.
     public func hasCode(of other: CollectorError) -> Bool { kind == other.kind }

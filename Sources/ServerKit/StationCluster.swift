@@ -1,19 +1,22 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+import Glibc  // uid_t and stat's fields; the calls are StationDirectory's
 #endif
 
 /// The station's own PostgreSQL cluster in its data directory (`--data DIR`, docs/station.md).
 ///
 /// Layout of `DIR` (mode 0700): `pgdata/` (the cluster), `password` (the generated password of
-/// the database user `stroke_triage`, mode 0600), `postgresql.log`, and the Unix socket
-/// `.s.PGSQL.5432`. The cluster listens on that socket only (no TCP), and every connection
-/// authenticates with the password (scram-sha-256).
+/// the database user `stroke_triage`, mode 0600), `postgresql.log`, `station.lock` (the running
+/// station's, `StationLock`) and the Unix socket `.s.PGSQL.5432`. The cluster listens on that
+/// socket only (no TCP), and every connection authenticates with the password (scram-sha-256).
 ///
 /// Run as root, the cluster runs as the owner of an existing `pgdata/`, else as the system user
 /// `stroke-triage` (created when neither it nor Debian's `postgres` exists), else `postgres`:
-/// PostgreSQL refuses to run as root. Every tool's wait is bounded.
+/// PostgreSQL refuses to run as root. That account may write `DIR`, so root never follows a link
+/// there (`StationDirectory`): `DIR` and every name above must not be a link and must belong to
+/// root or that account (else to this process's user), or the command is refused. Every tool's
+/// wait is bounded.
 ///
 /// ```swift
 /// let cluster = try StationCluster(directory: dir)
@@ -24,13 +27,17 @@ public struct StationCluster: Sendable {
     public let directory: String
     /// The server tools' directory.
     let binDirectory: String
-    /// The user the cluster runs as when this process is root (nil: this process's user).
-    let serverUser: String?
-    /// The prefix running a server tool as the cluster's user (empty unless this process is root).
-    var asServerUser: [String] { serverUser.map(PostgresTools.asUser) ?? [] }
+    /// The account the cluster runs as when this process is root (nil: this process's user).
+    let account: StationAccount?
+    /// The prefix running a server tool as the cluster's account (empty unless this process is root).
+    var asServerUser: [String] { account.map { PostgresTools.asUser($0.name) } ?? [] }
+    /// Who may own `DIR` and the station's files in it: root and the cluster's account, else this process's user.
+    var owners: Set<uid_t> { account.map { [0, $0.uid] } ?? [StationAccount.current] }
 
     /// The database user and database the station uses.
     static let user = "stroke_triage", database = "postgres", port = 5432
+    /// Every name the station keeps in `DIR`: none may be a link or another account's.
+    static let names = ["pgdata", "password", "postgresql.log", StationLock.fileName, ".s.PGSQL.\(port)", ".s.PGSQL.\(port).lock"]
 
     /// The cluster's files.
     var dataDirectory: String { directory + "/pgdata" }
@@ -41,13 +48,14 @@ public struct StationCluster: Sendable {
     /// The default data directory: `$XDG_DATA_HOME/stroke-triage/station` (else
     /// `~/.local/share/stroke-triage/station`); `/var/lib/stroke-triage/station` for root.
     public static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if getuid() == 0 { return "/var/lib/stroke-triage/station" }
+        if StationAccount.isRoot { return "/var/lib/stroke-triage/station" }
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") { return xdg + "/stroke-triage/station" }
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share/stroke-triage/station"
     }
 
     /// The cluster in `directory` (made absolute; nothing is created yet).
-    /// - Throws: `CollectorError.stationDatabaseFailed` when PostgreSQL is not installed or the path is too long for a socket.
+    /// - Throws: `CollectorError.stationDatabaseFailed` when PostgreSQL is not installed or the path is too long for a
+    ///   socket; `dataDirectoryIsLink` when `directory` or its `pgdata` is a link.
     public init(directory: String) throws(CollectorError) {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
         // A Unix socket's path has at most 107 bytes.
@@ -56,12 +64,12 @@ public struct StationCluster: Sendable {
         }
         self.directory = absolute
         binDirectory = try PostgresTools.binDirectory()
-        serverUser = getuid() == 0 ? try Self.serverUser(dataDirectory: absolute + "/pgdata") : nil
+        account = StationAccount.isRoot ? try Self.account(directory: absolute) : nil
     }
 
     /// The URL of the station's database through the socket (with the stored password).
     public func url() throws(CollectorError) -> DatabaseURL {
-        guard let password = try? String(contentsOfFile: passwordFile, encoding: .utf8) else {
+        guard let password = try openDirectory(creating: false)?.read("password", last: 4096) else {
             throw .stationDatabaseFailed("\(passwordFile) cannot be read")
         }
         let socket = directory.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? directory
@@ -73,7 +81,10 @@ public struct StationCluster: Sendable {
     }
 
     /// Whether a cluster was created in the directory.
-    public var exists: Bool { FileManager.default.fileExists(atPath: dataDirectory + "/PG_VERSION") }
+    public var exists: Bool {
+        guard let pgdata = try? openDirectory(creating: false)?.subdirectory("pgdata") else { return false }
+        return (try? pgdata.entry("PG_VERSION")) != nil
+    }
 
     /// Whether the cluster's server runs (`pg_ctl status`).
     public var isRunning: Bool {
@@ -82,55 +93,38 @@ public struct StationCluster: Sendable {
     }
 
     /// Creates the cluster on first use: the directory (0700), a generated password (0600), `initdb`.
+    /// Before anything, the directory and the names in it are checked (`openDirectory`).
     public func create() throws(CollectorError) {
+        let directory = try requireDirectory(creating: true)
+        // The parents stay traversable (the cluster's account must reach the directory); the directory is private.
+        try directory.secure(for: account)
         guard !exists else { return }
-        let files = FileManager.default
-        do {
-            // The parents stay traversable (the cluster's user must reach the directory); the directory is private.
-            try files.createDirectory(atPath: (directory as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            if !files.fileExists(atPath: directory) {
-                try files.createDirectory(atPath: directory, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            }
-            try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory)
-            if !files.fileExists(atPath: passwordFile) {
-                var generator = SystemRandomNumberGenerator()
-                let password = (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-                guard files.createFile(atPath: passwordFile, contents: Data((password + "\n").utf8),
-                                       attributes: [.posixPermissions: 0o600]) else {
-                    throw CollectorError.stationDatabaseFailed("\(passwordFile) cannot be written")
-                }
-            }
-        } catch let error as CollectorError {
-            throw error
-        } catch {
-            throw .stationDatabaseFailed("\(directory) cannot be created: \(error.localizedDescription)")
+        if try directory.entry("password") == nil {
+            var generator = SystemRandomNumberGenerator()
+            let password = (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+            try directory.write(password + "\n", to: "password", account: account)
+        } else if let account {
+            try directory.give("password", to: account)
         }
-        if let serverUser { try chown([directory, passwordFile], to: serverUser) }
         try PostgresTools.run(asServerUser + ["\(binDirectory)/initdb", "-D", dataDirectory, "-U", Self.user, "--pwfile", passwordFile,
                                               "--auth", "scram-sha-256", "-E", "UTF8", "--no-locale"])
+        guard let pgdata = try directory.subdirectory("pgdata") else { throw .stationDatabaseFailed("initdb made no \(dataDirectory)") }
         let settings = "\n# stroke-triage station: the Unix socket in the data directory only, no TCP.\ninclude_if_exists = 'station.conf'\n"
-        guard let handle = FileHandle(forWritingAtPath: dataDirectory + "/postgresql.conf") else {
-            throw .stationDatabaseFailed("\(dataDirectory)/postgresql.conf cannot be written")
-        }
-        handle.seekToEndOfFile()
-        handle.write(Data(settings.utf8))
-        handle.closeFile()
+        try pgdata.write(settings, to: "postgresql.conf", appending: true, account: nil)
     }
 
     /// Starts the server (written settings: the socket in the directory, no TCP), waiting up to 120 s.
     public func start() throws(CollectorError) {
-        let quoted = directory.replacingOccurrences(of: "'", with: "''")
+        let directory = try requireDirectory(creating: false)
+        guard let pgdata = try directory.subdirectory("pgdata") else { throw .stationDatabaseFailed("\(dataDirectory) does not exist") }
+        let quoted = self.directory.replacingOccurrences(of: "'", with: "''")
         let settings = "listen_addresses = ''\nport = \(Self.port)\nunix_socket_directories = '\(quoted)'\nunix_socket_permissions = 0700\n"
-        let conf = dataDirectory + "/station.conf"
-        guard FileManager.default.createFile(atPath: conf, contents: Data(settings.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw .stationDatabaseFailed("\(conf) cannot be written")
-        }
-        if let serverUser { try chown([conf], to: serverUser) }
+        try pgdata.write(settings, to: "station.conf", replacing: true, account: account)
         do {
             try PostgresTools.run(pgctl(["-l", logFile, "-w", "-t", "120", "start"]))
         } catch {
-            let log = (try? String(contentsOfFile: logFile, encoding: .utf8)) ?? ""
-            throw .stationDatabaseFailed("\(error.detail ?? "pg_ctl start failed")\nlog: \(log.suffix(1500))")
+            let log = (try? directory.read("postgresql.log", last: 1500)) ?? ""
+            throw .stationDatabaseFailed("\(error.detail ?? "pg_ctl start failed")\nlog: \(log)")
         }
     }
 
@@ -159,23 +153,29 @@ public struct StationCluster: Sendable {
         asServerUser + ["\(binDirectory)/pg_ctl", "-D", dataDirectory] + arguments
     }
 
-    /// The user a root process runs the cluster as (see the type's documentation).
-    static func serverUser(dataDirectory: String) throws(CollectorError) -> String {
-        var info = stat()
-        if stat(dataDirectory, &info) == 0, info.st_uid != 0, let owner = getpwuid(info.st_uid) {
-            return String(cString: owner.pointee.pw_name)
+    /// The account a root process runs the cluster as (see the type's documentation): the owner of an
+    /// existing `pgdata` (looked at without following a link), else `stroke-triage`, else `postgres`.
+    static func account(directory: String) throws(CollectorError) -> StationAccount {
+        if let existing = try StationDirectory.open(directory, owners: [], creating: false), let info = try existing.entry("pgdata"),
+           info.st_uid != 0, let owner = StationAccount(uid: info.st_uid) {
+            return owner
         }
-        if getpwnam("stroke-triage") != nil { return "stroke-triage" }
-        if getpwnam("postgres") != nil { return "postgres" }
+        if let account = StationAccount(named: "stroke-triage") ?? StationAccount(named: "postgres") { return account }
         try PostgresTools.run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "stroke-triage"])
-        return "stroke-triage"
+        guard let account = StationAccount(named: "stroke-triage") else { throw .stationDatabaseFailed("no user stroke-triage") }
+        return account
     }
 
-    /// Gives `paths` to `user` (the cluster's user when this process is root).
-    private func chown(_ paths: [String], to user: String) throws(CollectorError) {
-        guard let entry = getpwnam(user) else { throw .stationDatabaseFailed("no user \(user)") }
-        for path in paths where Glibc.chown(path, entry.pointee.pw_uid, entry.pointee.pw_gid) != 0 {
-            throw .stationDatabaseFailed("cannot give \(path) to \(user): errno \(errno)")
-        }
+    /// The data directory opened (with `creating`, made) and checked: not a link, owned by one of
+    /// `owners`, none of `names` a link or another account's; nil when it does not exist.
+    func openDirectory(creating: Bool) throws(CollectorError) -> StationDirectory? {
+        guard let opened = try StationDirectory.open(directory, owners: owners, creating: creating) else { return nil }
+        for name in Self.names { try opened.entry(name) }
+        return opened
+    }
+
+    private func requireDirectory(creating: Bool) throws(CollectorError) -> StationDirectory {
+        guard let opened = try openDirectory(creating: creating) else { throw .stationDatabaseFailed("\(directory) does not exist") }
+        return opened
     }
 }

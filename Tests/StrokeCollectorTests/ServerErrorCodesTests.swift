@@ -19,10 +19,13 @@ struct ServerErrorCodesTests {
         let samples: [CollectorError] = [
             .configurationInvalid("listen"), .databaseURLInvalid("url"), .databaseUnavailable("down"), .schemaTooNew(9),
             .deviceExists("AMB-1"), .deviceUnknown("AMB-1"), .publicKeyInvalid, .publicKeyInUse("AMB-2"), .deviceNameInvalid("?"),
-            .stationDatabaseFailed("initdb"),
+            .stationDatabaseFailed("initdb"), .dataDirectoryIsLink("/var/lib/stroke-triage/station"),
+            .dataDirectoryOwner("/var/lib/stroke-triage/station", owner: 1000), .dataDirectoryInUse("/x/station.lock", process: 4242),
         ]
         try check(CollectorError.self, samples)
-        #expect(samples.map(\.category.exitStatus) == [64, 64, 69, 1, 65, 65, 65, 65, 65, 69])
+        #expect(samples.map(\.category.exitStatus) == [64, 64, 69, 1, 65, 65, 65, 65, 65, 69, 73, 73, 69])
+        // A 69's detail is printed only with --verbose: the other station's process is in the sentence itself.
+        #expect(CollectorError.dataDirectoryInUse("/x/station.lock", process: 4242).englishMessage.contains("process 4242"))
         #expect(CollectorError.deviceUnknown("AMB-1").message.untranslatedText == "No registered device has this name")
     }
 

@@ -21,6 +21,8 @@ final class StationProcess: @unchecked Sendable {
 
     /// Whether the station runs.
     var isRunning: Bool { station?.isRunning ?? false }
+    /// The running station's process id.
+    var pid: Int32? { station?.pid }
 
     /// Every log so far.
     var logs: String {
@@ -57,6 +59,15 @@ final class StationProcess: @unchecked Sendable {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return text.contains("listening on \(base)") ? base : nil
         }
+    }
+
+    /// Runs another `station` on the same `--data` (killed if it still runs after 60 s): its exit status and its log.
+    func startSecond() async throws -> (status: Int32, log: String) {
+        starts += 1
+        let name = "station-\(starts)"
+        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(try PostgresCluster.freePort())"])
+        let status = await process.output(killingAfter: 60).status
+        return (status, (try? String(contentsOf: logDirectory.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? "")
     }
 
     /// Starts a board on `relay` and waits for its `/cases.json`; its base URL.

@@ -16,7 +16,7 @@ import Glibc
 /// and its PostgreSQL, and a restart keeps the device, the hospital, the records and the case.
 @Suite("station process")
 struct StationProcessTests {
-    @Test("station --data: /healthz, add-device and add-hospital with --data, --notify reaches a board; SIGTERM stops its PostgreSQL; a restart keeps everything")
+    @Test("station --data: /healthz, a second station refused, add-device and add-hospital with --data, --notify reaches a board; SIGTERM stops its PostgreSQL; a restart keeps everything")
     func stationFromScratch() async throws {
         let site = try StationSite()
         defer { site.remove() }
@@ -24,6 +24,11 @@ struct StationProcessTests {
 
         // 1. The station, with no database set up by hand.
         let base = try await station.start()
+        // A second station on the same --data is refused (69) naming the first one's process, which keeps serving.
+        let second = try await station.startSecond()
+        #expect(second.status == 69, "\(second.log)")
+        #expect(second.log.contains("[collector.dataDirectoryInUse]") && second.log.contains("process \(station.pid ?? -1)"), "\(second.log)")
+        #expect(try await PrenotifyHarness.get(base + "/healthz").0 == 200)
         // 2. A device and a hospital, with --data while the station runs (its PostgreSQL is reached, not restarted).
         let deviceKey = try await cli(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         let device = try await admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey])

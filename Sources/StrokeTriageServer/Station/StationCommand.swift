@@ -21,7 +21,8 @@ struct StationCommand: AsyncParsableCommand {
             A crew's device uses the station's URL for --api-base, --collector and --relay alike. Without
             --database the station keeps its own PostgreSQL in --data (created on first start, listening on a
             Unix socket there only, password generated and kept 0600) and stops it when it stops; run as root,
-            that PostgreSQL runs as the system user stroke-triage (or postgres). Prints "listening on
+            that PostgreSQL runs as the system user stroke-triage (or postgres). --data must not be a link, and
+            only one station at a time may use it. Prints "listening on
             http://HOST:PORT" once it accepts connections (--listen 127.0.0.1:0 picks a free port).
             Research use only.
             """)
@@ -68,6 +69,9 @@ struct StationCommand: AsyncParsableCommand {
         let cluster = try ServerFailure.report(verbose: options.verbose) {
             try StationCluster(directory: options.data ?? StationCluster.defaultDirectory())
         }
+        // One station per data directory: a second one is refused naming this process; the lock ends with the process.
+        let lock = try ServerFailure.report(verbose: options.verbose) { try cluster.lock() }
+        defer { lock.release() }
         try ServerFailure.report(verbose: options.verbose) {
             try cluster.create()
             // A cluster left running (a station killed without stopping) is the station's own: used and stopped with it.
