@@ -41,6 +41,8 @@ public actor ResearchAccessService {
         guard let root = try? JSONValue(parsing: body), let request = root.dictionary else {
             return refusal(.notAnObject)
         }
+        // A repeated member is refused, never "last wins" (a wrong, then a right password: issue 34).
+        if let name = root.firstDuplicateMember { return refusal(.duplicateField(name)) }
         let action = request["action"]?.stringValue
         switch action {
         case "login", nil where request["password"] != nil:
@@ -68,7 +70,9 @@ public actor ResearchAccessService {
         guard !candidate.isEmpty else {
             return refusal(.missingField("password"), remaining: left)
         }
-        guard password.matches(candidate) else {
+        // A control character (a NUL above all) is never part of a password: refused as a failure.
+        guard !candidate.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+              password.matches(candidate) else {
             let remaining = limit.fail(client, now: at)
             return refusal(.invalidCredentials, remaining: remaining)
         }

@@ -23,6 +23,9 @@ public struct ResearchPassword: Sendable {
     public static let format = "stroke-triage-research-password-1"
     /// The fewest PBKDF2 rounds a file may name (OWASP's 2023 figure for PBKDF2-HMAC-SHA256).
     public static let minimumIterations = 210_000
+    /// The most PBKDF2 rounds a file may name: 100 × the minimum. More would make every login
+    /// a denial of service of its own (4e9 rounds once took minutes per login: issue 34).
+    public static let maximumIterations = 100 * minimumIterations
     /// The fewest characters a new password may have.
     public static let minimumLength = 8
 
@@ -93,13 +96,13 @@ public struct ResearchPassword: Sendable {
         }
         guard let root = try? JSONValue(parsing: Array(data)), let object = root.dictionary,
               object["format"]?.stringValue == format, object["kdf"]?.stringValue == "pbkdf2-sha256",
-              let iterations = object["iterations"]?.doubleValue.map(Int.init),
+              let iterations = object["iterations"]?.intValue,
               let salt = object["salt"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), salt.count >= 16,
               let hash = object["hash"]?.stringValue.flatMap({ Data(base64Encoded: $0) }), hash.count == 32 else {
             throw .configurationInvalid("research password file \(path): not a \(format) file; make one with stroke-triage-server research-password --out FILE")
         }
-        guard iterations >= minimumIterations else {
-            throw .configurationInvalid("research password file \(path): \(iterations) PBKDF2 rounds, at least \(minimumIterations) are required")
+        guard (minimumIterations...maximumIterations).contains(iterations) else {
+            throw .configurationInvalid("research password file \(path): \(iterations) PBKDF2 rounds, allowed \(minimumIterations)–\(maximumIterations)")
         }
         return ResearchPassword(iterations: iterations, salt: Array(salt), hash: Array(hash))
     }
