@@ -159,7 +159,7 @@ let package = Package(
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "StrokeJSON", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
@@ -221,7 +221,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "HexCodec", "ServerKit",
+                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "StrokeJSON", "HexCodec", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -235,7 +235,7 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "CaseWire", "CollectorWire", "StrokeModels", "ServerKit",
+                "CaseWire", "CollectorWire", "StrokeModels", "StrokeJSON", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

@@ -3,6 +3,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import HexCodec
+import StrokeJSON
 
 /// A case sealed to one hospital: HPKE base mode
 /// (`Curve25519_SHA256_AES_GCM_256`, info `stroke-triage/prenotify/v1`,
@@ -174,9 +175,9 @@ struct CaseEnvelope: Codable, Sendable, Hashable {
         self.signature = signature
     }
 
-    /// Decodes an envelope of this format and version; nil otherwise.
+    /// Decodes an envelope of this format and version (no member repeated); nil otherwise.
     init?(decoding data: Data) {
-        guard let envelope = try? JSONDecoder().decode(CaseEnvelope.self, from: data),
+        guard JSONValue.hasNoDuplicateMembers(data), let envelope = try? JSONDecoder().decode(CaseEnvelope.self, from: data),
               envelope.format == Self.formatName, envelope.version == 1 else { return nil }
         self = envelope
     }

@@ -4,6 +4,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import ServerKit
+import StrokeJSON
 
 /// The collector's HTTP routes: `POST /v1/push`, `GET /healthz`, `GET /metrics`.
 ///
@@ -60,6 +61,10 @@ public struct CollectorRoutes: Sendable {
             let device = try await authenticate(request, signature: signature, endorsements: endorsements, body: body)
             guard let push = try? JSONDecoder().decode(PushRequest.self, from: body) else {
                 throw DeviceRefusal(device: device, refusal: .malformed, detail: "not a push request")
+            }
+            // A repeated member (a second `records`) is malformed, never "first wins" (issue 34).
+            guard JSONValue.hasNoDuplicateMembers(body) else {
+                throw DeviceRefusal(device: device, refusal: .malformed, detail: "a repeated JSON member")
             }
             if let field = push.unstorableTextField {
                 throw DeviceRefusal(device: device, refusal: .malformed, detail: "\(field) holds a NUL character")

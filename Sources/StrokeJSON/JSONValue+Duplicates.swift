@@ -21,4 +21,11 @@ extension JSONValue {
             return nil
         }
     }
+
+    /// Whether `bytes` are JSON in which no object repeats a member: what a body decoded by
+    /// another reader (Foundation's `JSONDecoder`, which keeps one of the two) must be first.
+    public static func hasNoDuplicateMembers(_ bytes: some Sequence<UInt8>) -> Bool {
+        guard let value = try? JSONValue(parsing: Array(bytes)) else { return false }
+        return value.firstDuplicateMember == nil
+    }
 }

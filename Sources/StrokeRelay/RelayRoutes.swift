@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import ServerKit
+import StrokeJSON
 
 /// The relay's HTTP routes (docs/prenotify.md): signed device routes to send
 /// and follow up cases and fetch a hospital's key, signed hospital routes to
@@ -43,7 +44,7 @@ public struct RelayRoutes: Sendable {
         router.post("/v1/cases/:caseId/eta") { request, context in
             await signed(request, by: .device, route: "case.eta") { principal, body, now in
                 let id = try Self.caseId(context)
-                guard case .device(let device, _) = principal,
+                guard case .device(let device, _) = principal, JSONValue.hasNoDuplicateMembers(body),
                       let update = try? JSONDecoder().decode(EtaUpdateRequest.self, from: body),
                       (0...1440).contains(update.etaMinutes) else { throw RelayRefusal.malformed }
                 let answer = try await store.updateETA(caseId: id, deviceId: device, etaMinutes: update.etaMinutes,
@@ -55,7 +56,7 @@ public struct RelayRoutes: Sendable {
         router.post("/v1/cases/:caseId/status") { request, context in
             await signed(request, by: .device, route: "case.status") { principal, body, now in
                 let id = try Self.caseId(context)
-                guard case .device(let device, _) = principal,
+                guard case .device(let device, _) = principal, JSONValue.hasNoDuplicateMembers(body),
                       let update = try? JSONDecoder().decode(StatusUpdateRequest.self, from: body) else { throw RelayRefusal.malformed }
                 let answer = try await store.updateStatus(caseId: id, deviceId: device, to: update.status, nowMs: now,
                                                           ttlMs: configuration.caseTTLMs)
@@ -95,7 +96,8 @@ public struct RelayRoutes: Sendable {
 
     /// `POST /v1/cases`: validates the body and stores the case (201), or recognises a retried send (200).
     func create(_ body: Data, principal: RelayPrincipal, nowMs: Int64) async throws -> Response {
-        guard case .device(let device, _) = principal,
+        // A repeated member is malformed (issue 34): JSONDecoder would keep one of the two silently.
+        guard case .device(let device, _) = principal, JSONValue.hasNoDuplicateMembers(body),
               let request = try? JSONDecoder().decode(CaseCreateRequest.self, from: body),
               CaseIdentifiers.isValidCaseId(request.caseId), CaseIdentifiers.isValidName(request.hospitalId),
               request.etaMinutes.map({ (0...1440).contains($0) }) ?? true,

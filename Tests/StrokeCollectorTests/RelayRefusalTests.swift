@@ -133,4 +133,24 @@ struct RelayRefusalTests {
             #expect(try await relay.list("H1", keys: keys).isEmpty)
         }
     }
+
+    @Test("a case whose body repeats a member is malformed, never first or last wins (issue 34)")
+    func repeatedMember() async throws {
+        try await RelayHarness.run { relay in
+            let keys = try await relay.addHospital("H1")
+            _ = try await relay.addHospital("H2")
+            let device = SimulatedDevice(name: "AMB-12")
+            try await relay.add(device)
+            let caseId = CaseIdentifiers.makeCaseId()
+            let sealed = try SealedCase.seal(caseJSON: Self.caseJSON, caseId: caseId, hospitalId: "H1",
+                                             device: device.name, signingKey: device.key, to: keys.publicKey, sentMs: RelayHarness.nowMs())
+            let request = CaseCreateRequest(caseId: caseId, hospitalId: "H1", urgency: .urgent, etaMinutes: 5, sealed: sealed)
+            let body = try JSONEncoder().encode(request)
+            let twice = Data("{\"hospitalId\":\"H2\",".utf8) + body.dropFirst()
+            let answer = try await relay.device(device, "POST", RelayPaths.cases, body: twice)
+            #expect(answer.status == 400)
+            #expect(refusalCode(answer) == "request.malformed")
+            #expect(try await relay.list("H1", keys: keys).isEmpty)
+        }
+    }
 }
