@@ -81,19 +81,46 @@ public struct LocalAPIConfiguration: Sendable {
         }
     }
 
-    /// The origins of a comma-separated list, each `*` or `http(s)://host[:port]` without a path;
+    /// Whether `text` is an origin a browser can send (issue 34): `http(s)://host[:port]` as a browser
+    /// serializes it — a lower-case host name or IP address (no user, no wildcard, no path), and a
+    /// port only when it is not the scheme's default (a browser never writes `:80` or `:443`).
+    static func isBrowserOrigin(_ text: String) -> Bool {
+        let (scheme, defaultPort): (String, Int)
+        if text.hasPrefix("https://") { (scheme, defaultPort) = ("https://", 443) }
+        else if text.hasPrefix("http://") { (scheme, defaultPort) = ("http://", 80) }
+        else { return false }
+        let authority = text.dropFirst(scheme.count)
+        var host = Substring(authority), port: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return false }
+            host = authority[...close]
+            let rest = authority[authority.index(after: close)...]
+            if !rest.isEmpty { guard rest.hasPrefix(":") else { return false }; port = rest.dropFirst() }
+            guard host.dropFirst().dropLast().allSatisfy({ $0.isHexDigit && !$0.isUppercase || $0 == ":" || $0 == "." }) else { return false }
+        } else {
+            if let colon = authority.lastIndex(of: ":") { host = authority[..<colon]; port = authority[authority.index(after: colon)...] }
+            let labels = host.split(separator: ".", omittingEmptySubsequences: false)
+            guard !host.isEmpty, labels.allSatisfy({ label in
+                !label.isEmpty && label.count <= 63 && !label.hasPrefix("-") && !label.hasSuffix("-")
+                    && label.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }
+            }) else { return false }
+        }
+        guard let port else { return true }
+        guard !port.isEmpty, port.allSatisfy(\.isASCII), port.allSatisfy(\.isNumber), !port.hasPrefix("0"),
+              let number = Int(port), (1...65_535).contains(number) else { return false }
+        return number != defaultPort
+    }
+
+    /// The origins of a comma-separated list, each `*` or an origin a browser can send (`isBrowserOrigin`);
     /// duplicates are dropped, the order kept.
     /// - Throws: `api.configurationInvalid` naming the first origin that is not one.
     static func origins(_ list: String) throws(LocalAPIError) -> [String] {
         var out: [String] = []
         for part in list.split(separator: ",", omittingEmptySubsequences: false) {
             let origin = part.trimmingCharacters(in: .whitespaces)
-            let ok = origin == "*" || ((origin.hasPrefix("http://") || origin.hasPrefix("https://"))
-                && !origin.hasSuffix("/") && !origin.contains(where: { $0 == " " || $0.isNewline })
-                && !origin.dropFirst(origin.hasPrefix("https://") ? 8 : 7).contains("/"))
-            guard ok else {
+            guard origin == "*" || isBrowserOrigin(origin) else {
                 throw LocalAPIError.configurationInvalid(
-                    "corsOrigin: expected * or origins such as https://app.example.org (repeat --cors-origin, or separate them by commas), got \(list)")
+                    "corsOrigin: expected * or origins as a browser sends them, such as https://app.example.org or http://127.0.0.1:5173 (lower-case host, no user, wildcard, path or default port; repeat --cors-origin, or separate them by commas), got \(list)")
             }
             if !out.contains(origin) { out.append(origin) }
         }

@@ -37,14 +37,17 @@ struct LocalAPIMiddleware: RouterMiddleware {
     }
 
     /// `Access-Control-Allow-Origin` when the request's `Origin` is one of the configured
-    /// origins (that origin, with `Vary: Origin`), or any origin when `*` is configured
+    /// origins (that origin), or any origin when `*` is configured; `Vary: Origin` on every
+    /// answer whenever specific origins are listed
     /// (`*`); on a preflight also the allowed methods and headers. A request from
     /// another origin gets no CORS headers, so the browser blocks it.
     private func addCORS(request: Request, to response: inout Response) {
         let allowed: String
+        // With listed origins every answer depends on Origin, also the one that allows none:
+        // a shared cache must never hand one origin's answer to another (issue 34).
+        if corsOrigins.contains(where: { $0 != "*" }) { response.headers[.vary] = "Origin" }
         if let origin = request.headers[.origin], corsOrigins.contains(origin) {
             allowed = origin
-            response.headers[.vary] = "Origin"
         } else if corsOrigins.contains("*") {
             allowed = "*"
         } else {

@@ -20,7 +20,9 @@ enum ServerConsole {
 
     private static func write(_ text: String, error: Bool) {
         if let capture = CommandCapture.current { return capture.append(Array(text.utf8), error: error) }
-        (error ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        // A closed pipe (`station … | head`) loses the text, never the server: the throwing
+        // write reports EPIPE instead of trapping as the old `write(_:)` does (issue 34).
+        try? (error ? FileHandle.standardError : FileHandle.standardOutput).write(contentsOf: Data(text.utf8))
     }
 }
 

@@ -66,4 +66,18 @@ import Testing
         let fromFile = try LocalAPIConfiguration(flags: [:], environment: [:], configPath: file.path)
         #expect(fromFile.corsOrigins == ["http://127.0.0.1:4173", "https://c.example"])
     }
+
+    @Test(arguments: ["http://*.evil.com", "http://user@a.com", "http://a.com:80", "https://a.com:443", "https://A.example",
+                      "https://a.com/", "https://a.com/path", "ftp://a.com", "https://a.com:0", "https://a.com:99999", "https://-a.com",
+                      "https://a..com", "https://a.com:+80", "https://[::1"])
+    func originsNoBrowserCanSendAreRefused(_ origin: String) {
+        #expect(throws: LocalAPIError.self, "\(origin)") {
+            try LocalAPIConfiguration(flags: [.corsOrigin: origin], environment: [:], configPath: nil)
+        }
+    }
+
+    @Test(arguments: ["https://app.example.org", "http://127.0.0.1:5173", "http://localhost:4173", "https://[::1]:8443", "*"])
+    func browserOriginsAreAccepted(_ origin: String) throws {
+        #expect(try LocalAPIConfiguration(flags: [.corsOrigin: origin], environment: [:], configPath: nil).corsOrigins == [origin])
+    }
 }
