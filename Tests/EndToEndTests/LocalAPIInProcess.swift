@@ -15,7 +15,11 @@ import Testing
 /// (`LocalAPIServerProcess`).
 enum LocalAPIInProcess {
     /// Runs the API with `flags` for the length of `body`, which gets its base URL (`http://127.0.0.1:PORT`).
+    /// `idleGraceSeconds`: how long after the request timeout idle connections close (the command's 5 s;
+    /// a test of the 408 itself gives more, so that a test process whose cooperative pool other suites
+    /// keep busy still sees the 408 before the idle close).
     static func withServer<T: Sendable>(_ flags: [LocalAPISetting: String] = [:], environment: [String: String] = [:],
+                                        idleGraceSeconds: Int = 5,
                                         _ body: @Sendable (String) async throws -> T) async throws -> T {
         var values = environment
         if values["STROKE_TRIAGE_HOME"] == nil { values["STROKE_TRIAGE_HOME"] = BinaryRunner.temporaryHome().path }
@@ -30,7 +34,7 @@ enum LocalAPIInProcess {
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = Application(
             router: routes.makeRouter(),
-            server: LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + 5)))),
+            server: LocalAPIServer.http1(configuration: .init(idleTimeout: .seconds(Int64(configuration.requestTimeoutSeconds + idleGraceSeconds)))),
             configuration: .init(address: .hostname("127.0.0.1", port: 0), serverName: "stroke-triage-api"),
             onServerRunning: { channel in
                 continuation.yield(channel.localAddress?.port ?? 0)

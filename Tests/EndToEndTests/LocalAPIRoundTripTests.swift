@@ -83,7 +83,7 @@ import HTTPTestClient
     /// race, and in the test process a cooperative pool held by other suites' blocking waits could
     /// delay the timer past the idle close.
     @Test func aBodyThatNeverArrivesGets408() async throws {
-        let text = try await LocalAPIInProcess.withServer([.requestTimeoutSeconds: "1"]) { (base: String) async throws in
+        let text = try await LocalAPIInProcess.withServer([.requestTimeoutSeconds: "1"], idleGraceSeconds: 60) { (base: String) async throws in
             let port = Int(base.split(separator: ":").last ?? "") ?? 0
             return await Self.exchange(port, Array("POST /predict_lvo HTTP/1.1\r\nHost: x\r\nContent-Length: 40\r\n\r\n{\"gfap".utf8))
         }
