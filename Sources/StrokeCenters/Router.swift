@@ -39,7 +39,6 @@ public struct Router: Sendable {
     }
 
     static let neurosurgical = CenterFilter.all(.neurosurgery)
-    static let neurosurgicalOrComprehensive = CenterFilter.any([.neurosurgery, .thrombectomy])
     static let thrombectomy = CenterFilter.all(.thrombectomy)
     static let thrombolysis = CenterFilter.all(.thrombolysis)
     static let strokeUnitOrHigher = CenterFilter.any([.strokeUnit, .neurosurgery, .thrombectomy])
@@ -71,7 +70,6 @@ public struct Router: Sendable {
         let rules = policy.rules
         let edges = PercentDisplay.edges(rules)
         let pct: (Double) -> MessageArgument = { PercentDisplay.reasonArgument($0, edges: edges) }
-        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         let ichHigh = rules[.ichImmediateFrom], ichUncertain = rules[.ichUncertainFrom]
         let window = rules[.thrombolysisWindowMinutes]
         var reasons: [Message] = []
@@ -118,7 +116,6 @@ public struct Router: Sendable {
     /// protocol's extra-drive limit, else to the nearest stroke unit with a transfer plan.
     private func ichRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision {
         let limit = policy.rules[.ichBypassMaxExtraMinutes]
-        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         guard let ns = nearest(r.origin, Self.neurosurgical) else {
             return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons + [Message("centers.reason.noNeurosurgicalCenter")])
         }
@@ -163,7 +160,6 @@ public struct Router: Sendable {
         let extra = evt.driveMinutes - lysis.driveMinutes
         let late = !policy.rules.withinThrombolysisWindow(r.onsetMinutes)
         let limit = policy.maxExtraMinutes(afterLysisWindow: late)
-        let mins: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
         if extra <= limit {
             let why = Message(late ? "centers.reason.thrombectomyDirectLate" : "centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
             return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons + [why], extraMinutes: extra)
@@ -176,6 +172,9 @@ public struct Router: Sendable {
         let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", r, reasons + extraReasons, extraMinutes: extra)
         return d.with(transferPlan: evt, reason: nil)
     }
+
+    /// Whole minutes as a message argument (drive times, limits, onset).
+    private func mins(_ minutes: Double) -> MessageArgument { .number(minutes, maxFractionDigits: 0) }
 
     private func nearest(_ origin: Coordinate, _ filter: CenterFilter) -> RankedCenter? {
         dataset.nearest(to: origin, limit: 1, filter: filter, drive: policy.drive).first

@@ -52,12 +52,15 @@ public struct RoutingRequest: Sendable, Hashable {
 /// (`--max-extra-minutes`, config `centers.maxExtraMinutes`).
 public struct RoutingPolicy: Sendable, Hashable {
     /// The local protocol the routing applies.
-    public var rules: TriageProtocol = .standard {
-        didSet { maxExtraMinutes = rules[.lvoBypassMaxExtraMinutes] }
-    }
+    public var rules: TriageProtocol = .standard
+    /// A run's own limit (`--max-extra-minutes`, config `centers.maxExtraMinutes`), if any.
+    private var maxExtraMinutesOverride: Double?
     /// Longest extra drive to reach a thrombectomy center directly inside the thrombolysis
-    /// window (the protocol's `lvo.bypassMaxExtraMinutes`: Mission: Lifeline, 15 min).
-    public var maxExtraMinutes = TriageProtocol.standard[.lvoBypassMaxExtraMinutes]
+    /// window: the run's override, else the protocol's `lvo.bypassMaxExtraMinutes` (Mission: Lifeline, 15 min).
+    public var maxExtraMinutes: Double {
+        get { maxExtraMinutesOverride ?? rules[.lvoBypassMaxExtraMinutes] }
+        set { maxExtraMinutesOverride = newValue }
+    }
     /// Farther than this from every center, the dataset does not cover the origin (km):
     /// routing then suggests no destination (docs/routing.md, "Coverage").
     public var coverageKm = RoutingPolicy.defaultCoverageKm

@@ -85,10 +85,8 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
     public let probability: Double
     /// The relation.
     public let status: Status
-    /// Whether GFAP can move the local estimate across its threshold at this FAST-ED total:
-    /// the estimate at the lowest and highest accepted GFAP (29 and 10 001 pg/mL) fall on
-    /// different sides of it (docs/clinical-reference.md §12). Always false for the cloud's estimate.
-    public let gfapMoves: Bool
+    /// Whether the probability is the local model's (only then can GFAP's part be checked).
+    public let localModel: Bool
     /// The FAST-ED cut-off compared (the protocol's `lvo.fastEdFrom`).
     public let fastEdCutOff: Double
     /// The estimate's threshold compared (the protocol's `lvo.modelThreshold`).
@@ -106,13 +104,7 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
         self.probability = probability
         self.fastEdCutOff = rules[.lvoFastEdFrom]
         self.probabilityThreshold = rules[.lvoModelThreshold]
-        let range = TriageRules.allowed(.gfap)
-        if localModel, let low = try? LVOModel.predict(gfap: range.lower!, fastEd: Double(fastEd)),
-           let high = try? LVOModel.predict(gfap: range.upper!, fastEd: Double(fastEd)) {
-            gfapMoves = (low.probability >= probabilityThreshold) != (high.probability >= probabilityThreshold)
-        } else {
-            gfapMoves = false
-        }
+        self.localModel = localModel
         switch (Double(fastEd) >= fastEdCutOff, probability >= probabilityThreshold) {
         case (true, true): status = .bothSuggestLvo
         case (false, false): status = .neitherSuggestsLvo
@@ -125,6 +117,17 @@ public struct LVOAgreement: Sendable, Hashable, Codable {
     public init?(_ assessment: Assessment, rules: TriageProtocol = .standard) {
         guard let fastEd = assessment.inputs.fastEd, let p = assessment.lvo?.probability else { return nil }
         self.init(fastEd: fastEd, probability: p, localModel: assessment.lvo?.source == .local, rules: rules)
+    }
+
+    /// Whether GFAP can move the local estimate across its threshold at this FAST-ED total:
+    /// the estimate at the lowest and highest accepted GFAP (29 and 10 001 pg/mL) fall on
+    /// different sides of it (docs/clinical-reference.md §12). Always false for the cloud's
+    /// estimate. Computed only when the statement is written, never for every assessment.
+    public var gfapMoves: Bool {
+        let range = TriageRules.allowed(.gfap)
+        guard localModel, let low = try? LVOModel.predict(gfap: range.lower!, fastEd: Double(fastEd)),
+              let high = try? LVOModel.predict(gfap: range.upper!, fastEd: Double(fastEd)) else { return false }
+        return (low.probability >= probabilityThreshold) != (high.probability >= probabilityThreshold)
     }
 
     /// Whether the scale and the model point the same way.

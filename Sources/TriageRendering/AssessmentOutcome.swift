@@ -22,12 +22,12 @@ public struct AssessmentOutcome: Sendable {
     /// when it was not recorded (the warning was shown when it failed).
     public var recordedAs: RecordedEvent? = nil
 
-    /// An outcome of these parts, decided under `rules`.
+    /// An outcome of these parts with its decision (else the default protocol's).
     public init(assessment: Assessment, routing: RoutingSummary?, computedAt: Date, recordedAs: RecordedEvent? = nil,
-                rules: TriageProtocol = .standard) {
+                decision: ClinicalDecision? = nil) {
         self.assessment = assessment
         self.routing = routing
-        self.decision = ClinicalDecision(assessment, rules: rules)
+        self.decision = decision ?? ClinicalDecision(assessment)
         self.computedAt = computedAt
         self.recordedAs = recordedAs
     }

@@ -8,14 +8,8 @@
 public enum DecisionRules {
     /// The default protocol's ICH probability for `immediate` (0.50).
     public static var ichImmediateFrom: Double { TriageProtocol.standard[.ichImmediateFrom] }
-    /// The default protocol's ICH probability for "uncertain" (0.30).
-    public static var ichUrgentFrom: Double { TriageProtocol.standard[.ichUncertainFrom] }
     /// The default protocol's reminder edge (0.25).
     public static var ichReminderFrom: Double { TriageProtocol.standard[.ichReminderFrom] }
-    /// The default protocol's thrombolysis window in minutes (270).
-    public static var thrombolysisWindowMinutes: Double { TriageProtocol.standard[.thrombolysisWindowMinutes] }
-    /// The default protocol's thrombectomy window in minutes (1 440).
-    public static var lvoOnsetLimitMinutes: Double { TriageProtocol.standard[.thrombectomyWindowMinutes] }
     /// The highest GCS that counts as comatose: GCS ≤ 8 (§11). The coma module's
     /// branch, the walkthrough's question, `coma --help` and the warning use it.
     public static let comaGcsAtMost = 8
@@ -23,16 +17,6 @@ public enum DecisionRules {
     /// True when a patient with this GCS is comatose (GCS ≤ `comaGcsAtMost`).
     public static func isComatose(gcs: Int) -> Bool {
         gcs <= comaGcsAtMost
-    }
-
-    /// True when onset is unknown or within the default thrombolysis window.
-    public static func withinThrombolysisWindow(_ onsetMinutes: Double?) -> Bool {
-        TriageProtocol.standard.withinThrombolysisWindow(onsetMinutes)
-    }
-
-    /// True when onset is unknown or within the default thrombectomy window.
-    public static func withinLvoOnsetLimit(_ onsetMinutes: Double?) -> Bool {
-        TriageProtocol.standard.withinThrombectomyWindow(onsetMinutes)
     }
 
     /// A probability threshold as a whole percent argument for a message (0.50 → 50).

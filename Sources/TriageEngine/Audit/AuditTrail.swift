@@ -41,9 +41,10 @@ public struct AuditTrail: Sendable {
         return record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
     }
 
-    /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons.
-    public func predictionGenerated(_ assessment: Assessment, rules: TriageProtocol = .standard) -> Message? {
-        record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: ClinicalDecision(assessment, rules: rules)), inAssessment: true)
+    /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons, and the
+    /// decision shown (`decision`, else the default protocol's).
+    public func predictionGenerated(_ assessment: Assessment, decision: ClinicalDecision? = nil) -> Message? {
+        record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: decision), inAssessment: true)
     }
 
     /// A routing decision was shown (the `route` JSON object).

@@ -50,7 +50,9 @@ public enum AssessmentSession {
             throw error
         }
         let computedAt = Date()
-        let predictionWarning = trail.predictionGenerated(assessment, rules: rules)
+        // Decided once: the audit record and every rendering show this one decision.
+        let decision = ClinicalDecision(assessment, rules: rules)
+        let predictionWarning = trail.predictionGenerated(assessment, decision: decision)
         events.notRecorded(predictionWarning)
         let recordedAs = predictionWarning == nil ? trail.lastRecorded : nil
         var routing: RoutingSummary?
@@ -58,7 +60,7 @@ public enum AssessmentSession {
             routing = RoutingAdvisor.advise(assessment, localizer: localizer, config: config, centers: centers, rules: rules)
             if let routing { events.notRecorded(trail.routingDecided(routing.json)) }
         }
-        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs, rules: rules)
+        return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs, decision: decision)
     }
 
     /// The JSON form (`--json`): `AssessmentJSON.assessment`, plus `routing` when there is advice,
