@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// stroke-triage: prehospital stroke triage toolkit (research use only).
@@ -431,3 +431,11 @@ let package = Package(
         ),
     ]
 )
+
+// Zero compiler warnings in the package's own targets (issue 35): every warning of a library or an
+// executable is an error, in every build (debug, release); dependencies keep their own settings.
+// Test targets are left out: Swift 6.3's `@Test`/`@Suite` macro expansions warn on Linux
+// ("'@const' value should be initialized with a compile-time value"), code we cannot change.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

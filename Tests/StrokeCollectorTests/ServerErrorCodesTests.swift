@@ -32,10 +32,10 @@ struct ServerErrorCodesTests {
     @Test func relayError() throws {
         let samples: [RelayError] = [
             .configurationInvalid("x"), .databaseUnavailable("x"), .schemaTooNew(3), .hospitalExists("H"), .hospitalUnknown("H"),
-            .hospitalIdInvalid("?"), .publicKeyInvalid,
+            .hospitalIdInvalid("?"), .publicKeyInvalid, .centerUnknown("x"),
         ]
         try check(RelayError.self, samples)
-        #expect(samples.map(\.exitCode) == [64, 69, 1, 65, 65, 65, 65])
+        #expect(samples.map(\.exitCode) == [64, 69, 1, 65, 65, 65, 65, 65])
     }
 
     @Test func boardError() throws {

@@ -27,7 +27,7 @@ struct BoardKeygenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = out
-        let keys = try await ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
+        let keys = try ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
         ServerConsole.out(keys.publicKey.description)
     }
 }
@@ -71,7 +71,7 @@ struct BoardServeCommand: AsyncParsableCommand {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
         let name = hospitalName ?? HospitalLocator.center(hospitalId, config: AppConfig())?.name
-        let (configuration, keys, client) = try await ServerFailure.report(verbose: verbose) {
+        let (configuration, keys, client) = try ServerFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
             (configuration.listenHost, configuration.listenPort) = try Self.address(listen)

@@ -54,7 +54,7 @@ struct StationCommand: AsyncParsableCommand {
             throw ServerFailure.Report(code: error.code, message: error.englishMessage, status: error.category.exitStatus)
                 .exit(verbose: options.verbose)
         }
-        let ttl = try await ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
+        let ttl = try ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
         let logger = ServerLaunch.logger(label: "stroke-triage.station", level: options.verbose ? .debug : .info) { label in
             DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
         }
