@@ -64,7 +64,7 @@ struct StationCommand: AsyncParsableCommand {
                 let error = CollectorError.configurationInvalid("--data and --database: give one of them")
                 return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
             }
-            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, logger: logger)
+            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, logger: logger)
         }
         let cluster = try ServerFailure.report(verbose: options.verbose) {
             try StationCluster(directory: options.data ?? StationCluster.defaultDirectory())
@@ -80,7 +80,7 @@ struct StationCommand: AsyncParsableCommand {
         logger.info("station database running", metadata: ["data": "\(cluster.directory)"])
         do {
             try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
-                            logger: logger)
+                            tlsFiles: StationTLS(cluster), logger: logger)
         } catch {
             try? cluster.stop()
             throw error
@@ -90,7 +90,8 @@ struct StationCommand: AsyncParsableCommand {
     }
 
     /// Serves the three route sets on `--listen` until SIGTERM or SIGINT.
-    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, logger: Logger) async throws {
+    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
+                       logger: Logger) async throws {
         let collector = try options.resolve(station: station)
         var relay = RelayConfiguration(database: collector.database)
         relay.caseTTLMs = ttl
@@ -110,7 +111,9 @@ struct StationCommand: AsyncParsableCommand {
         // collector's and the relay's read limits on every connection, behind TLS with --tls-cert/--tls-key (a file
         // that cannot be used stops the station, and its PostgreSQL, with exit 65).
         let limits = collector.readLimits
-        let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())))
+        // Without the flags, `tls init`'s certificate in DIR/tls when there is one.
+        let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())),
+                                              station: tlsFiles)
         let port = api.listenPort
         do {
             try await ServerFailure.report(verbose: options.verbose) {
