@@ -255,6 +255,8 @@ let package = Package(
             name: "StrokeBoard",
             dependencies: [
                 "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization", "OutputFiles",
+                // The board derives each case's decision as the device renders it (CaseDecision: DecisionRendering).
+                "TriageRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -421,7 +423,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
