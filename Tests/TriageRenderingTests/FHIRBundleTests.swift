@@ -114,6 +114,16 @@ import TriageRendering
         #expect(Self.resources(coma, "Encounter").isEmpty)
     }
 
+    @Test func eachScoredScaleIsAnObservationOfItsTotal() throws {
+        guard case .object(var members) = try JSONValue(parsing: try Golden.text("full-onset.json")) else { return }
+        let findings: [ScaleItem: Int] = [.facialPalsy: 2, .armMotor: 2, .legMotor: 1, .gazeDeviation: 1, .aphasiaAgnosia: 0]
+        members.append(("scales", ScalesRendering.json(try ScaleReport(findings: findings, scales: [.race]), findings: findings)))
+        let observations = Self.resources(FHIRBundle.make(.object(members), recorded: Self.time), "Observation")
+        let race = observations.first { $0["code"]?["coding"]?.arrayValue?.first?["code"] == .string("raceTotal") }
+        #expect(race?["valueInteger"] == .integer(6))
+        #expect(race?["code"]?["coding"]?.arrayValue?.first?["system"] == .string(FHIRVocabulary.inputSystem))
+    }
+
     @Test(arguments: goldens)
     func theCardsFollowTheDecision(_ name: String) throws {
         let json = try JSONValue(parsing: try Golden.text(name))
