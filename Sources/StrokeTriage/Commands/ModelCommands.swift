@@ -107,9 +107,12 @@ struct ComaCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
+
+    func validate() throws { try fhir.check(output) }
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             TriageInputs(module: .coma, gfap: try ModuleAssessment.checked(.gfap, gfap))
         }
     }
@@ -127,9 +130,12 @@ struct LimitedCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
+
+    func validate() throws { try fhir.check(output) }
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             try vitals.inputs(for: .limited)
         }
     }
