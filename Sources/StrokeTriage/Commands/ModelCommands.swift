@@ -8,7 +8,7 @@ import TriageRendering
 /// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
 struct FastEdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fast-ed", abstract: "FAST-ED total (0–9) from its five items; ≥ 4 suggests LVO.")
+        commandName: "fast-ed", abstract: "FAST-ED total (0–\(FastEdExam.maximumTotal)) from its five items; ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO.")
 
     @Option(name: .customLong("facial-palsy"), help: "0 normal, 1 present.", transform: DecimalFlag.integer)
     var facialPalsy: Int
