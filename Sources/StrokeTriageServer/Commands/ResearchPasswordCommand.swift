@@ -36,8 +36,8 @@ struct ResearchPasswordCommand: ParsableCommand {
         ServerConsole.out("wrote the research-access password hash to \(out) (mode 0600); start the API with --research-password-file \(out)")
     }
 
+    /// The one server error printer (`ServerFailure`), with this command's code and exit status.
     private func fail(_ message: String, code: String, exit: Int32) -> ExitCode {
-        ServerConsole.err("error: \(message) [\(code)]\n")
-        return ExitCode(exit)
+        ServerFailure.Report(code: code, message: message, status: exit).exit(verbose: false)
     }
 }
