@@ -3,6 +3,7 @@ import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
+import Synchronization
 
 /// The one start-up of every server (`api`, `collector serve`, `relay serve`, `board serve`, `station`):
 /// the process's logging, then a Hummingbird application on one address with the server's own
@@ -20,15 +21,20 @@ import ServiceLifecycle
 /// }
 /// ```
 public enum ServerLaunch {
-    /// Sends the process's logs to standard error through `handler` (StreamLogHandler's by default;
-    /// once per process, before the first logger is made) and returns the server's logger at `level`.
+    /// Sends the process's logs to standard error through `handler` (StreamLogHandler's by default)
+    /// and returns the server's logger at `level`. swift-log's system is bootstrapped once per process,
+    /// by the first call (a second bootstrap would trap): later calls, such as a test process running
+    /// several `serve` commands, get their own `handler` on the logger they are given.
     public static func logger(label: String, level: Logger.Level,
                               handler: @escaping @Sendable (String) -> any LogHandler = StreamLogHandler.standardError) -> Logger {
-        LoggingSystem.bootstrap(handler)
-        var logger = Logger(label: label)
+        if bootstrapped.withLock({ done in defer { done = true }; return !done }) { LoggingSystem.bootstrap(handler) }
+        var logger = Logger(label: label, factory: handler)
         logger.logLevel = level
         return logger
     }
+
+    /// Whether swift-log's system was bootstrapped by this process.
+    private static let bootstrapped = Mutex(false)
 
     /// Serves `responder` on `host:port` with `server` until SIGTERM or SIGINT, running `services`
     /// beside it and `beforeServerStarts` before it accepts connections; `onServerRunning` gets the
