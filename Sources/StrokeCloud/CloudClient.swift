@@ -11,9 +11,10 @@ public struct CloudClient: Sendable {
     /// The limits in force.
     public let configuration: CloudConfiguration
     private let logger: Logger
-    private let draw: @Sendable () -> Double
-    private let clock: any CloudClock
-    private let transfer: CloudTransfer
+    /// The jitter's random draw, the clock and the transport: injected, and shared by `exchange` (SignedExchange).
+    let draw: @Sendable () -> Double
+    let clock: any CloudClock
+    let transfer: CloudTransfer
 
     /// Creates a client.
     /// - Parameters:

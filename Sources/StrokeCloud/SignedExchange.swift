@@ -15,8 +15,9 @@ extension CloudClient {
     /// so each attempt can carry a fresh signature and nonce.
     ///
     /// Connect failures, timeouts and the retryable statuses (408, 429, 5xx)
-    /// are retried per `RetryPolicy`; the last answer is returned whatever its
-    /// status once no retry fits.
+    /// are retried per `RetryPolicy`, on the client's injected clock, jitter and
+    /// transport as `call`'s; the last answer is returned whatever its status
+    /// once no retry fits.
     /// - Parameters:
     ///   - method: `GET` or `POST`.
     ///   - body: the JSON body (empty for `GET`).
@@ -30,7 +31,7 @@ extension CloudClient {
         while true {
             attempt += 1
             if Task.isCancelled { throw CloudError.cancelled }
-            let remaining = Self.seconds(deadline - .now)
+            let remaining = Self.seconds(deadline - clock.now)
             guard remaining > 0 else { throw CloudError.deadlineExceeded(seconds: configuration.deadline) }
             let total = min(configuration.attemptTimeout, remaining)
             let request = HTTPRequest(url: url, body: text, connectTimeout: min(configuration.connectTimeout, total),
@@ -41,7 +42,7 @@ extension CloudClient {
             var retryAfter: Double?
             var last: Result<ServiceAnswer, CloudError>
             do {
-                let response = try await CurlTransport.send(request)
+                let response = try await transfer(request)
                 let answer = ServiceAnswer(status: response.status, body: Data(response.body))
                 if (200..<300).contains(response.status) { return answer }
                 failure = .status(response.status)
@@ -52,11 +53,11 @@ extension CloudClient {
                 last = .failure(error)
             }
             let decision = configuration.retry.decide(after: failure, attempt: attempt, retryAfter: retryAfter,
-                                                      remainingSeconds: Self.seconds(deadline - .now),
-                                                      draw: Double.random(in: 0..<1))
+                                                      remainingSeconds: Self.seconds(deadline - clock.now),
+                                                      draw: draw())
             guard case .retry(let wait) = decision else { return try last.get() }
             do {
-                try await Task.sleep(for: .milliseconds(Int64((wait * 1000).rounded())))
+                try await clock.sleep(until: clock.now + .milliseconds(Int64((wait * 1000).rounded())))
             } catch {
                 throw CloudError.cancelled
             }
