@@ -8,11 +8,12 @@ import Glibc
 
 /// The built `stroke-triage-server station` and its own PostgreSQL on the ways out (issue 34, items
 /// 4, 6 and 11), as an operator meets them: SIGTERM while the cluster starts, the postmaster killed
-/// with SIGKILL while the station serves, a crash signal, and a disk with less room than the minimum.
+/// with SIGKILL while the station serves, a crash signal, a disk with less room than the minimum, and a
+/// start-up that fails once the cluster runs (its port taken).
 /// One test (the process tests are counted): each step leaves the data directory for the next.
 @Suite("station exits")
 struct StationExitTests {
-    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; /healthz 503 'disk full' below the minimum")
+    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; /healthz 503 'disk full' below the minimum; a taken port: 69, the cluster stopped")
     func exitPaths() async throws {
         let site = try StationSite()
         defer { site.remove() }
@@ -59,5 +60,30 @@ struct StationExitTests {
         #expect(answer.hasPrefix("disk full: ") && answer.contains("below the minimum of 1048576 MiB"), "\(answer)")
         await #expect(try station.terminate() == 0)
         #expect(!cluster.isRunning)
+
+        // 5. A start-up that fails after the cluster started (--listen's port is taken): exit 69, the cluster stopped.
+        let (taken, port) = try Self.listeningSocket()
+        defer { close(taken) }
+        let (refused, _) = try station.spawn(port: port)
+        let failed = await refused.output(killingAfter: 180)
+        #expect(failed.status == 69, "\(station.logs.suffix(2000))")
+        #expect(station.logs.contains("[api.unavailable]") && !cluster.isRunning)
+    }
+
+    /// A socket listening on 127.0.0.1 at a free port (its descriptor and the port), so that a station cannot bind it.
+    static func listeningSocket() throws -> (Int32, Int) {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard fd >= 0, bound, listen(fd, 1) == 0 else {
+            close(fd)
+            throw PrenotifyHarness.Failure(description: "no listening socket")
+        }
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 }

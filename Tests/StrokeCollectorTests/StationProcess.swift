@@ -121,10 +121,11 @@ final class StationProcess: @unchecked Sendable {
         return false
     }
 
-    /// Starts a station on a free port with `environment` added, without waiting for it; the process and its base URL.
-    func spawn(environment: [String: String] = [:]) throws -> (process: ChildProcess, base: String) {
+    /// Starts a station on `port` (else a free one) with `environment` added, without waiting for it; the process and
+    /// its base URL.
+    func spawn(environment: [String: String] = [:], port: Int? = nil) throws -> (process: ChildProcess, base: String) {
         starts += 1
-        let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
+        let base = "http://127.0.0.1:\(try port ?? PostgresCluster.freePort())"
         let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))], environment: environment)
         station = process
         return (process, base)
