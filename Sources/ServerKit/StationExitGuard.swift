@@ -16,7 +16,7 @@ nonisolated(unsafe) private var previousActions: UnsafeMutablePointer<sigaction>
 /// - **SIGTERM or SIGINT before the station serves** (while its PostgreSQL starts and the schemas
 ///   migrate): the signal is noted (`stopRequested`) instead of ending the process at once; the
 ///   station then stops the cluster and exits 0. Once the server runs, swift-service-lifecycle
-///   owns both signals.
+///   owns both signals. SIGHUP (a closed terminal) is sent on as SIGTERM.
 /// - **A crash** (a trap of the Swift runtime: SIGILL, SIGTRAP; SIGSEGV, SIGBUS, SIGFPE, SIGABRT):
 ///   the handler sends the postmaster SIGINT, PostgreSQL's fast shutdown (sessions end, the data is
 ///   written), calls the handler before it (the runtime's backtrace), then ends the process by the
@@ -29,14 +29,19 @@ public enum StationExitGuard {
     private static let stop = Atomic<Bool>(false)
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
 
-    /// Notes SIGTERM and SIGINT from now on (`stopRequested`) and installs the crash handler. Call once, first.
+    /// Notes SIGTERM, SIGINT and SIGHUP from now on (`stopRequested`; SIGHUP is sent on as SIGTERM) and installs the
+    /// crash handler. Call once, first.
     public static func install() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
-            for number in [SIGTERM, SIGINT] {
+            for number in [SIGTERM, SIGINT, SIGHUP] {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-                source.setEventHandler { stop.store(true, ordering: .relaxed) }
+                source.setEventHandler {
+                    stop.store(true, ordering: .relaxed)
+                    // A hangup (a closed terminal) stops the station as SIGTERM does, also once the server runs.
+                    if number == SIGHUP { kill(getpid(), SIGTERM) }
+                }
                 source.resume()
                 sources.append(source)
             }
@@ -54,7 +59,7 @@ public enum StationExitGuard {
     /// The signals of a crash.
     static let crashSignals = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT]
 
-    /// Whether SIGTERM or SIGINT arrived since `install`.
+    /// Whether SIGTERM, SIGINT or SIGHUP arrived since `install`.
     public static var stopRequested: Bool { stop.load(ordering: .relaxed) }
 
     /// The postmaster to stop if the station crashes (nil: none, before a stop or after it).

@@ -13,7 +13,7 @@ import Glibc
 /// One test (the process tests are counted): each step leaves the data directory for the next.
 @Suite("station exits")
 struct StationExitTests {
-    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; /healthz 503 'disk full' below the minimum; a taken port: 69, the cluster stopped")
+    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; /healthz 503 'disk full' below the minimum, SIGHUP: 0; a taken port: 69, the cluster stopped")
     func exitPaths() async throws {
         let site = try StationSite()
         defer { site.remove() }
@@ -51,14 +51,16 @@ struct StationExitTests {
         _ = try await PrenotifyHarness.waitFor(seconds: 60, "the crashed station's cluster's stop") { cluster.postmasterRuns ? nil : true }
         #expect(!cluster.isRunning)
 
-        // 4. Less room than the minimum (1 TiB here): /healthz says so with 503; SIGTERM still ends the station with 0.
+        // 4. Less room than the minimum (1 TiB here): /healthz says so with 503. A hangup ends the station as SIGTERM does (0).
         let (full, fullBase) = try station.spawn(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "1048576"])
         let answer = try await full.await(seconds: 240, "/healthz 503") { () async throws -> String? in
             guard let (status, body) = try? await PrenotifyHarness.get(fullBase + "/healthz"), status == 503 else { return nil }
             return String(decoding: body, as: UTF8.self)
         }
         #expect(answer.hasPrefix("disk full: ") && answer.contains("below the minimum of 1048576 MiB"), "\(answer)")
-        await #expect(try station.terminate() == 0)
+        full.signal(SIGHUP)
+        let hungUp = await full.output(killingAfter: 120)
+        #expect(hungUp.status == 0, "\(hungUp.status) \(station.logs.suffix(2000))")
         #expect(!cluster.isRunning)
 
         // 5. A start-up that fails after the cluster started (--listen's port is taken): exit 69, the cluster stopped.
