@@ -13,7 +13,7 @@ import Glibc
 /// One test (the process tests are counted): each step leaves the data directory for the next.
 @Suite("station exits")
 struct StationExitTests {
-    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; /healthz 503 'disk full' below the minimum, SIGHUP: 0; a taken port: 69, the cluster stopped")
+    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; restarts that keep failing: 69; /healthz 503 'disk full' below the minimum, SIGHUP: 0; a taken port: 69, the cluster stopped")
     func exitPaths() async throws {
         let site = try StationSite()
         defer { site.remove() }
@@ -50,6 +50,19 @@ struct StationExitTests {
         #expect(crashed.signalled && crashed.status == 128 + SIGSEGV, "\(crashed.status) \(station.logs.suffix(3000))")
         _ = try await PrenotifyHarness.waitFor(seconds: 60, "the crashed station's cluster's stop") { cluster.postmasterRuns ? nil : true }
         #expect(!cluster.isRunning)
+
+        // 3b. A postmaster killed while its configuration no longer lets it start: 5 attempts over about 15 s, then the
+        //     station gives up with 69 (collector.stationDatabaseLost), for its service manager to start it again.
+        _ = try await station.start(environment: ["SWIFT_BACKTRACE": "enable=no"])
+        let doomed = try #require(station.process)
+        let configuration = site.data + "/pgdata/postgresql.conf"
+        let original = try String(contentsOfFile: configuration, encoding: .utf8)
+        try (original + "\nnot_a_setting_of_postgresql = on\n").write(toFile: configuration, atomically: false, encoding: .utf8)
+        #expect(kill(try #require(cluster.postmasterProcess), SIGKILL) == 0)
+        let gaveUp = await doomed.output(killingAfter: 180)
+        try original.write(toFile: configuration, atomically: false, encoding: .utf8)
+        #expect(gaveUp.status == 69, "\(gaveUp.status) \(station.logs.suffix(2000))")
+        #expect(station.logs.contains("[collector.stationDatabaseLost]") && station.logs.contains("attempt=5"))
 
         // 4. Less room than the minimum (1 TiB here): /healthz says so with 503. A hangup ends the station as SIGTERM does (0).
         let (full, fullBase) = try station.spawn(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "1048576"])
