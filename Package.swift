@@ -1,4 +1,4 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
 
 /// stroke-triage: prehospital stroke triage toolkit (research use only).
@@ -40,6 +40,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
@@ -202,6 +203,11 @@ let package = Package(
             name: "ServerKit",
             dependencies: [
                 "StrokeModels", "StrokeJSON", "CollectorWire",
+                // `tls init`: a private CA and the station's certificate (StationTLS); the RSA key size of a served certificate.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -250,6 +256,8 @@ let package = Package(
             name: "StrokeBoard",
             dependencies: [
                 "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization", "OutputFiles",
+                // The board derives each case's decision as the device renders it (CaseDecision: DecisionRendering).
+                "TriageRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -416,7 +424,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
@@ -428,7 +436,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                // `tls init` and the TLS policy (StationTLSTests): certificates made in process, a TLS 1.2 client offering chosen suites.
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
             ]
         ),
     ]
 )
+
+// Zero compiler warnings in the package's own targets (issue 35): every warning of a library or an
+// executable is an error, in every build (debug, release); dependencies keep their own settings.
+// Test targets are left out: Swift 6.3's `@Test`/`@Suite` macro expansions warn on Linux
+// ("'@const' value should be initialized with a compile-time value"), code we cannot change.
+for target in package.targets where target.type == .regular || target.type == .executable {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.treatAllWarnings(as: .error)]
+}

@@ -4,7 +4,7 @@
 Started by Tests/StrokeCollectorTests/BoardLayoutBrowserTests.swift with a page
 the board rendered (saved to a file): loads it in Debian's headless chromium
 (chromium-driver and Selenium, installed by Scripts/setup) at two wall screens'
-widths and at a phone's, and checks that nothing is wider than the window: not
+widths (1920, 1280), a tablet's (768) and a phone's (400), and checks that nothing is wider than the window: not
 the page, not a case box, not a finding; and that no finding's value breaks
 across lines (issue 35: systolic 150 shown as "15" over "0"). Exit 0 = pass.
 
@@ -30,7 +30,7 @@ def main():
         driver.set_page_load_timeout(60)
         try:
             failures = []
-            for width, height in [(1920, 1080), (1280, 800), (400, 800)]:
+            for width, height in [(1920, 1080), (1280, 800), (768, 1024), (400, 800)]:
                 driver.set_window_size(width, height)
                 driver.get("file://" + page)
                 widest = driver.execute_script("""

@@ -170,10 +170,14 @@ public struct HospitalKeyAnswer: Codable, Sendable, Hashable {
     public let hospitalId: String
     /// Its `sthk1.…` key.
     public let publicKey: String
+    /// The stroke center of the dataset it is, when the relay was told (`add-hospital --center`);
+    /// absent otherwise. The device computes the ETA to that center.
+    public let centerId: String?
 
     /// Creates an answer.
-    public init(hospitalId: String, publicKey: String) {
+    public init(hospitalId: String, publicKey: String, centerId: String? = nil) {
         self.hospitalId = hospitalId
         self.publicKey = publicKey
+        self.centerId = centerId
     }
 }

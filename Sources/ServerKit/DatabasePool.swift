@@ -73,7 +73,7 @@ public final class DatabasePool: Service, Sendable {
         self.probeConfiguration = probe
         self.deadline = deadline
         self.logger = logger
-        self.state = Mutex(State(client: PostgresClient(configuration: configuration, backgroundLogger: logger)))
+        self.state = Mutex(State(client: PostgresClient(configuration: configuration, backgroundLogger: PoolLogHandler.logger(logger))))
     }
 
     /// The pool in use now (it may be replaced after an outage: fetch it for every operation).
@@ -175,7 +175,7 @@ public final class DatabasePool: Service, Sendable {
     private func replace(_ old: PostgresClient) {
         state.withLock { state in
             guard state.client === old, state.started, !state.stopped else { return }
-            let fresh = PostgresClient(configuration: configuration, backgroundLogger: logger)
+            let fresh = PostgresClient(configuration: configuration, backgroundLogger: PoolLogHandler.logger(logger))
             state.client = fresh
             state.running.last?.cancel()
             state.running.append(Task { await fresh.run() })

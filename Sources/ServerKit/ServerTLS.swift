@@ -3,10 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import _CryptoExtras
 import Foundation
 import HummingbirdCore
 import HummingbirdTLS
 import NIOSSL
+import X509
 
 /// Native TLS for every server (`api`, `collector serve`, `relay serve`, `board serve`, and any
 /// later server command): a certificate chain and its private key, both PEM files, loaded and
@@ -15,7 +17,9 @@ import NIOSSL
 /// The key file must be private (no group or other permission bits, as every key file of the
 /// project); the chain and the key are checked against each other before the server starts, so
 /// a wrong file stops the server with a `ServerTLSError` instead of failing each handshake.
-/// TLS 1.2 is the lowest version offered (swift-nio-ssl's default cipher suites).
+/// TLS 1.3, and TLS 1.2 with ECDHE key exchange and AEAD ciphers only (forward secrecy; no CBC,
+/// no static RSA: `cipherSuites`). An RSA key under 2048 bits is refused; a certificate outside its
+/// validity starts the server with a warning (`validityWarning`), so an operator sees it at once.
 ///
 /// ```swift
 /// let tls = try ServerTLS.load(certificateFile: "server.pem", keyFile: "server.key")
@@ -27,6 +31,29 @@ public struct ServerTLS: Sendable {
     /// The private key file (PEM, mode 0600 or stricter).
     public let keyFile: String
     let configuration: TLSConfiguration
+    /// The server certificate's validity.
+    public let notValidBefore: Date, notValidAfter: Date
+
+    /// The TLS 1.2 suites offered: ECDHE with AES-GCM or ChaCha20-Poly1305 (TLS 1.3's are all AEAD).
+    public static let cipherSuites: [NIOTLSCipher] = [
+        .TLS_ECDHE_ECDSA_WITH_AES_128_GCM_SHA256, .TLS_ECDHE_RSA_WITH_AES_128_GCM_SHA256,
+        .TLS_ECDHE_ECDSA_WITH_AES_256_GCM_SHA384, .TLS_ECDHE_RSA_WITH_AES_256_GCM_SHA384,
+        .TLS_ECDHE_ECDSA_WITH_CHACHA20_POLY1305_SHA256, .TLS_ECDHE_RSA_WITH_CHACHA20_POLY1305_SHA256,
+    ]
+
+    /// The smallest RSA key accepted, in bits.
+    public static let minimumRSABits = 2048
+
+    /// A warning for a certificate that is not valid at `now` (expired or not yet valid), else nil.
+    public func validityWarning(now: Date) -> String? {
+        if now < notValidBefore {
+            return "warning: the TLS certificate \(certificateFile) is not valid before \(notValidBefore.formatted(.iso8601)); clients refuse it until then"
+        }
+        if now > notValidAfter {
+            return "warning: the TLS certificate \(certificateFile) expired on \(notValidAfter.formatted(.iso8601)); clients refuse it (docs/tls.md: renew)"
+        }
+        return nil
+    }
 
     /// The URL scheme a server with this TLS set-up (`tls`, or nil for none) is reached by.
     public static func scheme(_ tls: ServerTLS?) -> String { tls == nil ? "http" : "https" }
@@ -55,7 +82,18 @@ public struct ServerTLS: Sendable {
         } catch {
             throw .certificateInvalid("\(certificateFile): \(error)")
         }
-        guard !chain.isEmpty else { throw .certificateInvalid("\(certificateFile): no PEM certificate in the file") }
+        guard let first = chain.first else { throw .certificateInvalid("\(certificateFile): no PEM certificate in the file") }
+        // The size first: swift-certificates itself refuses to read a certificate with a short RSA key.
+        if let key = try? first.extractPublicKey().toSPKIBytes(), let rsa = try? _RSA.Signing.PublicKey(unsafeDERRepresentation: key),
+           rsa.keySizeInBits < minimumRSABits {
+            throw .keyTooWeak("\(certificateFile): RSA \(rsa.keySizeInBits) bits, at least \(minimumRSABits)")
+        }
+        let leaf: Certificate
+        do {
+            leaf = try Certificate(derEncoded: try first.toDERBytes())
+        } catch {
+            throw .certificateInvalid("\(certificateFile): \(error)")
+        }
 
         var status = stat()
         guard stat(keyFile, &status) == 0 else { throw .keyUnreadable("\(keyFile): \(String(cString: strerror(errno)))") }
@@ -73,13 +111,15 @@ public struct ServerTLS: Sendable {
         var configuration = TLSConfiguration.makeServerConfiguration(
             certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
         configuration.minimumTLSVersion = .tlsv12
+        configuration.cipherSuiteValues = cipherSuites
         // The library checks that the key belongs to the certificate when it makes a context.
         do {
             _ = try NIOSSLContext(configuration: configuration)
         } catch {
             throw .keyInvalid("\(keyFile): not the key of \(certificateFile) (\(error))")
         }
-        return ServerTLS(certificateFile: certificateFile, keyFile: keyFile, configuration: configuration)
+        return ServerTLS(certificateFile: certificateFile, keyFile: keyFile, configuration: configuration,
+                         notValidBefore: leaf.notValidBefore, notValidAfter: leaf.notValidAfter)
     }
 
     /// `base` (the server's own HTTP/1.1 builder, with its handlers) behind TLS.

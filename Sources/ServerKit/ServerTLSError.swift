@@ -5,7 +5,8 @@ import StrokeModels
 /// library's reason) that never holds key material.
 public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
-        case optionMissing, certificateUnreadable, certificateInvalid, keyUnreadable, keyUnsafe, keyInvalid
+        case optionMissing, certificateUnreadable, certificateInvalid, keyUnreadable, keyUnsafe, keyInvalid, keyTooWeak,
+             nameInvalid, alreadyInitialized, generationFailed
     }
 
     private let kind: Kind
@@ -29,9 +30,15 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
     /// The detail, for `--verbose`.
     public var cause: String? { detail }
 
-    /// `usage` (64) when only one of the two flags was given; `invalidData` (65) for a
-    /// certificate or key file that cannot be used.
-    public var category: ErrorCategory { kind == .optionMissing ? .usage : .invalidData }
+    /// `usage` (64) when only one of the two flags was given; `failure` (1) when `tls init` could
+    /// not make its files; `invalidData` (65) for a certificate, key, name or address that cannot be used.
+    public var category: ErrorCategory {
+        switch kind {
+        case .optionMissing: .usage
+        case .generationFailed: .failure
+        default: .invalidData
+        }
+    }
 
     /// The exit status of a server failing to start with this error.
     public var exitCode: Int32 { category.exitStatus }
@@ -45,6 +52,10 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
         case .keyUnreadable: "The TLS key file cannot be read"
         case .keyUnsafe: "The TLS key file is readable by other users"
         case .keyInvalid: "The TLS key file holds no usable PEM private key, or not the certificate's key"
+        case .keyTooWeak: "The TLS certificate's RSA key has fewer than 2048 bits"
+        case .nameInvalid: "The station's name is not a DNS name, or an address is not an IPv4 or IPv6 address"
+        case .alreadyInitialized: "The station already has a TLS certificate; it is never overwritten"
+        case .generationFailed: "The certificate authority or the server certificate could not be made"
         }
     }
 
@@ -56,6 +67,10 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
         case .certificateInvalid: "Give the certificate chain in PEM form, the server's certificate first (docs/tls.md)."
         case .keyUnsafe: "Make the key file private: chmod 600 FILE."
         case .keyInvalid: "Give the private key of the certificate, in PEM form (docs/tls.md)."
+        case .keyTooWeak: "Make a new key of 2048 bits or more (or ECDSA P-256), or use `stroke-triage-server tls init`."
+        case .nameInvalid: "Give --name as the host name crews use (e.g. station.ems.example) and --ip as e.g. 10.0.0.5."
+        case .alreadyInitialized: "To renew, remove server.pem and server.key from the directory named and run it again (the CA is kept)."
+        case .generationFailed: "Check the detail; the CA files in the directory named must be the ones `tls init` made."
         }
     }
 
@@ -74,4 +89,12 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
     public static func keyUnsafe(_ detail: String) -> ServerTLSError { ServerTLSError(.keyUnsafe, detail) }
     /// The key file holds no PEM key, or one that does not match the certificate (the detail says which).
     public static func keyInvalid(_ detail: String) -> ServerTLSError { ServerTLSError(.keyInvalid, detail) }
+    /// An RSA key under 2048 bits (the detail names the file and the size).
+    public static func keyTooWeak(_ detail: String) -> ServerTLSError { ServerTLSError(.keyTooWeak, detail) }
+    /// `tls init --name` or `--ip` is malformed (the detail is the value).
+    public static func nameInvalid(_ value: String) -> ServerTLSError { ServerTLSError(.nameInvalid, value) }
+    /// `tls init` found a server certificate (the detail is its path).
+    public static func alreadyInitialized(_ path: String) -> ServerTLSError { ServerTLSError(.alreadyInitialized, path) }
+    /// Making or reading the CA or the certificate failed (the library's reason).
+    public static func generationFailed(_ detail: String) -> ServerTLSError { ServerTLSError(.generationFailed, detail) }
 }

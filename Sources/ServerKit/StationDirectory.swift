@@ -94,6 +94,14 @@ final class StationDirectory {
         return directory
     }
 
+    /// Makes the subdirectory `name` (0700, given to `account`) unless it exists; then opens it (`subdirectory`).
+    func makeSubdirectory(_ name: String, account: StationAccount?) throws(CollectorError) -> StationDirectory {
+        if mkdirat(descriptor, name, 0o700) != 0, errno != EEXIST { throw failure("mkdir", name) }
+        guard let directory = try subdirectory(name) else { throw failure("open", name) }
+        try directory.secure(for: account)
+        return directory
+    }
+
     /// What `name` is (`lstat`), or nil when it does not exist.
     /// - Throws: `dataDirectoryIsLink` for a symbolic link, `dataDirectoryOwner` for an owner not in `owners` (empty: any).
     @discardableResult

@@ -112,7 +112,7 @@ public enum AuditKeyFile {
         let id = Hex.encode(logID)
         guard !(stored.signedLogs ?? []).contains(id) else { return }
         stored.signedLogs = (stored.signedLogs ?? []) + [id]
-        try store(stored, to: url, replace: true)
+        _ = try store(stored, to: url, replace: true)
     }
 
     /// Writes the keyring durably: a 0600 temporary file, fsync, then an atomic

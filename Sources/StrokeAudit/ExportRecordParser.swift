@@ -18,8 +18,8 @@ struct ExportRecord {
               s.expect("\"type\":\""), let type = s.text(until: "\""), s.expect(","),
               s.expect("\"assessment\":"), s.skip(until: ","),
               s.expect("\"payloadStatus\":\""), s.skip(until: "\""), s.expect(","),
-              s.expect("\"prevHash\":\""), let previous = s.bytes(until: "\"").flatMap { Hex.decode(utf8: $0) }, s.expect(","),
-              s.expect("\"hash\":\""), let hash = s.bytes(until: "\"").flatMap { Hex.decode(utf8: $0) }, s.expect(","),
+              s.expect("\"prevHash\":\""), let previous = s.bytes(until: "\"").flatMap({ Hex.decode(utf8: $0) }), s.expect(","),
+              s.expect("\"hash\":\""), let hash = s.bytes(until: "\"").flatMap({ Hex.decode(utf8: $0) }), s.expect(","),
               s.expect("\"ciphertext\":\""), let ciphertext = s.bytes(until: "\"").flatMap(ByteText.base64),
               s.expect(",\"payload\":") else { return nil }
         return ExportRecord(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous, hash: hash, ciphertext: ciphertext)
@@ -30,8 +30,8 @@ struct ExportRecord {
         var s = Scanner(bytes: line)
         guard let sequence = s.integer(until: ","), let timestamp = s.integer(until: ","),
               s.skip(until: ","), let type = s.text(until: ","), s.skip(until: ","), s.skip(until: ","),
-              let previous = s.bytes(until: ",").flatMap { Hex.decode(utf8: $0) },
-              let hash = s.bytes(until: ",").flatMap { Hex.decode(utf8: $0) },
+              let previous = s.bytes(until: ",").flatMap({ Hex.decode(utf8: $0) }),
+              let hash = s.bytes(until: ",").flatMap({ Hex.decode(utf8: $0) }),
               let ciphertext = s.bytes(until: ",").flatMap(ByteText.base64) else { return nil }
         return ExportRecord(sequence: sequence, timestamp: timestamp, type: type, previousHash: previous, hash: hash, ciphertext: ciphertext)
     }

@@ -1,5 +1,6 @@
 import CaseWire
 import Foundation
+import StrokeModels
 import StrokeJSON
 
 /// One case as the board knows it: the relay's metadata, the board's
@@ -29,10 +30,11 @@ public struct BoardCase: Sendable, Equatable {
 
     /// Combines a listed case with the result of opening it: a verified case whose payload is not a
     /// valid case (`CasePayload`) is `contentInvalid` and keeps nothing of it.
-    public init(listed: HospitalCase, opened: OpenedCase) {
+    /// The payload's decision is checked under the standard protocol or one of `protocols`.
+    public init(listed: HospitalCase, opened: OpenedCase, protocols: [TriageProtocol] = []) {
         caseId = listed.caseId
         device = listed.device
-        let payload = opened.isValid ? opened.caseJSON.flatMap(CasePayload.init(validating:)) : nil
+        let payload = opened.isValid ? opened.caseJSON.flatMap { CasePayload(validating: $0, protocols: protocols) } : nil
         verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
         self.payload = payload
         // The payload is already read and checked: its decision's urgency, not a second parse of the bytes.

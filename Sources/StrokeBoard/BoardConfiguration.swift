@@ -1,5 +1,6 @@
 import CaseWire
 import Foundation
+import StrokeModels
 import StrokeJSON
 
 /// The board's settings. Every limit is explicit.
@@ -22,6 +23,9 @@ public struct BoardConfiguration: Sendable {
     /// Device name → raw Ed25519 key the board trusts instead of the relay's registry (`--trusted-devices`),
     /// or nil to trust the registry's key for the sending device.
     public var trustedDevices: [String: Data]?
+    /// Local protocols besides the standard one that cases may name (`--protocol FILE`): a case's decision
+    /// is checked against the protocol it names (`CaseDecision`); one naming no known protocol is `contentInvalid`.
+    public var protocols: [TriageProtocol] = []
 
     /// A configuration with defaults.
     /// - Throws: `BoardError.configurationInvalid` for a malformed hospital id.

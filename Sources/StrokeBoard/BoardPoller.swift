@@ -1,6 +1,7 @@
 import CaseWire
 import Crypto
 import Foundation
+import StrokeModels
 import Logging
 import ServiceLifecycle
 
@@ -23,7 +24,8 @@ public struct BoardPoller: Service {
         self.keys = keys
         self.client = client
         self.state = state
-        self.opener = CaseOpener(hospitalId: configuration.hospitalId, keys: keys, trusted: configuration.trustedDevices)
+        self.opener = CaseOpener(hospitalId: configuration.hospitalId, keys: keys, trusted: configuration.trustedDevices,
+                                 protocols: configuration.protocols)
         self.logger = logger
     }
 
@@ -85,12 +87,15 @@ actor CaseOpener {
     let hospitalId: String
     let keys: HospitalKeyPair
     let trusted: [String: Data]?
+    /// The local protocols cases may name besides the standard one (`BoardConfiguration.protocols`).
+    let protocols: [TriageProtocol]
     private var cache: [String: (listed: HospitalCase, opened: OpenedCase)] = [:]
 
-    init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?) {
+    init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?, protocols: [TriageProtocol] = []) {
         self.hospitalId = hospitalId
         self.keys = keys
         self.trusted = trusted
+        self.protocols = protocols
     }
 
     /// The board cases for a relay list (unsorted).
@@ -111,7 +116,7 @@ actor CaseOpener {
                 }
             }
             next[item.caseId] = (item, opened)
-            return BoardCase(listed: item, opened: opened)
+            return BoardCase(listed: item, opened: opened, protocols: protocols)
         }
         cache = next
         return cases

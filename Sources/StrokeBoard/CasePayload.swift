@@ -26,11 +26,12 @@ public struct CasePayload: Sendable, Equatable {
     /// The payload as read; `/cases.json` writes it with `JSONValue`'s writer, never as the received bytes.
     public let value: JSONValue
 
-    /// Reads and checks a payload; nil when it is not a valid case.
-    public init?(validating data: Data) {
+    /// Reads and checks a payload; nil when it is not a valid case. Its decision must be the one the
+    /// rules give under the standard protocol or one of `protocols` (`CaseDecision`).
+    public init?(validating data: Data, protocols: [TriageProtocol] = []) {
         guard data.count <= Self.maxBytes,
               let value = try? JSONValue(parsing: [UInt8](data), limits: JSONLimits(maxDepth: 32, maxBytes: Self.maxBytes)),
-              Self.isCase(value) else { return nil }
+              Self.isCase(value), CaseDecision.follows(value, protocols: protocols) else { return nil }
         self.value = value
     }
 
@@ -55,20 +56,9 @@ public struct CasePayload: Sendable, Equatable {
     ]
 
     /// True when `value` is a case: an object of the known members, each valid, no name repeated anywhere.
+    /// (Its decision is checked against the rules by `CaseDecision`.)
     static func isCase(_ value: JSONValue) -> Bool {
-        noRepeatedNames(value) && object(value, topLevel) && decisionFollowsTheRules(value)
-    }
-
-    /// True when the case's `decision.urgency` is the one `TriageUrgency` gives for its decision-grade
-    /// ICH probability (never the offline baseline's), LVO verdict, module and onset under the
-    /// default protocol: a decision the rules cannot produce is impossible.
-    static func decisionFollowsTheRules(_ value: JSONValue) -> Bool {
-        guard let urgency = value["decision"]?["urgency"]?.stringValue.flatMap(TriageUrgency.init(rawValue:)) else { return false }
-        let lvo = value["decision"]?["lvoSuspected"]?.boolValue
-        let ich = value["ich"]?["source"]?.stringValue == PredictionSource.baseline.rawValue ? nil : value["ich"]?["probability"]?.doubleValue
-        let expected = TriageUrgency(ichProbability: ich, lvoSuspected: lvo, comatose: value["module"]?.stringValue == TriageModule.coma.rawValue,
-                                     onsetMinutes: value["inputs"]?["onsetMinutes"]?.doubleValue)
-        return urgency == expected
+        noRepeatedNames(value) && object(value, topLevel)
     }
 
     /// True when `value` is an object whose members are all in `schema`, every required one present, each valid.

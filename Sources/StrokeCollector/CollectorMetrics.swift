@@ -17,10 +17,9 @@ public struct CollectorMetrics: Sendable {
     /// Creates the metrics in a new registry; every refusal reason starts at 0 so dashboards see all of them.
     public init() {
         registry = PrometheusCollectorRegistry()
-        accepted = registry.makeCounter(name: "collector_events_accepted_total",
-                                        help: "Audit records newly stored from device pushes")
-        latency = registry.makeDurationHistogram(name: "collector_push_duration_seconds", buckets: Self.buckets,
-                                                 help: "Time to answer a push, accepted or refused")
+        accepted = registry.makeCounter(descriptor: Self.name("events_accepted", "total", "Audit records newly stored from device pushes"))
+        latency = registry.makeDurationHistogram(
+            descriptor: Self.name("push_duration", "seconds", "Time to answer a push, accepted or refused"), buckets: Self.buckets)
         for refusal in PushRefusal.all { _ = rejectedCounter(refusal.reason) }
     }
 
@@ -37,7 +36,12 @@ public struct CollectorMetrics: Sendable {
     public func render() -> String { registry.emitToString() }
 
     private func rejectedCounter(_ reason: String) -> Counter {
-        registry.makeCounter(name: "collector_pushes_rejected_total", labels: [("reason", reason)],
-                             help: "Device pushes refused, by reason")
+        registry.makeCounter(descriptor: Self.name("pushes_rejected", "total", "Device pushes refused, by reason"),
+                             labels: [("reason", reason)])
+    }
+
+    /// `collector_<name>_<unit>`.
+    private static func name(_ name: String, _ unit: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(namespace: "collector", metricName: name, unitName: unit, helpText: help)
     }
 }

@@ -129,7 +129,7 @@ extension CollectorStore {
 
     /// Records a refused request as an incident (its own transaction, so it survives the refused push's rollback).
     public func recordIncident(deviceName: String, deviceID: Int64?, reason: String, detail: String, verified: Bool) async throws {
-        try await run {
+        _ = try await run {
             try await self.client.query("""
                 INSERT INTO incidents (device_id, device_name, reason, detail, verified)
                 VALUES (\(deviceID), \(deviceName), \(reason), \(detail), \(verified))

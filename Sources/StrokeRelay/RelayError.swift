@@ -7,7 +7,7 @@ import StrokeModels
 public struct RelayError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseUnavailable, schemaTooNew, hospitalExists, hospitalUnknown,
-             hospitalIdInvalid, publicKeyInvalid
+             hospitalIdInvalid, publicKeyInvalid, centerUnknown
     }
 
     private let kind: Kind
@@ -36,7 +36,7 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
     public var category: ErrorCategory {
         switch kind {
         case .configurationInvalid: .usage
-        case .hospitalExists, .hospitalUnknown, .hospitalIdInvalid, .publicKeyInvalid: .invalidData
+        case .hospitalExists, .hospitalUnknown, .hospitalIdInvalid, .publicKeyInvalid, .centerUnknown: .invalidData
         case .databaseUnavailable: .unavailable
         case .schemaTooNew: .failure
         }
@@ -52,6 +52,7 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
         case .hospitalUnknown: "No registered hospital has this id"
         case .hospitalIdInvalid: "A hospital id has 1–64 characters of A–Z a–z 0–9 . _ -"
         case .publicKeyInvalid: "The key is not a hospital key sthk1.<X25519>.<Ed25519> (the output of `board keygen`)"
+        case .centerUnknown: "No stroke center of the dataset has this id"
         }
     }
 
@@ -65,6 +66,7 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
         case .hospitalUnknown: "List the hospitals with `relay list-hospitals`."
         case .hospitalIdInvalid: "Use an id like STROKE-CENTER-1."
         case .publicKeyInvalid: "Copy the whole key that `stroke-triage-server board keygen` printed."
+        case .centerUnknown: "Find the center's id with `stroke-triage centers --near PLACE`."
         }
     }
 
@@ -89,4 +91,6 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
     public static func hospitalIdInvalid(_ id: String) -> RelayError { RelayError(.hospitalIdInvalid, id) }
     /// The public key does not parse.
     public static let publicKeyInvalid = RelayError(.publicKeyInvalid, nil)
+    /// `--center` names no stroke center of the dataset.
+    public static func centerUnknown(_ id: String) -> RelayError { RelayError(.centerUnknown, id) }
 }

@@ -71,7 +71,8 @@ public struct RelayRoutes: Sendable {
                 }
                 guard let hospital = try await store.hospital(id) else { throw RelayRefusal.hospitalUnknown }
                 log("hospital key served", principal, caseId: nil, ["hospital": "\(id)"])
-                return ServerResponses.json(HospitalKeyAnswer(hospitalId: id, publicKey: hospital.publicKey.description), status: .ok)
+                return ServerResponses.json(HospitalKeyAnswer(hospitalId: id, publicKey: hospital.publicKey.description,
+                                                                   centerId: hospital.centerId), status: .ok)
             }
         }
         router.get(RouterPath(stringLiteral: RelayPaths.hospitalCases)) { request, _ in

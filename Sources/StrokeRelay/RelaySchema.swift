@@ -63,6 +63,11 @@ enum RelaySchema {
             """,
             "ALTER TABLE relay_cases ADD CONSTRAINT relay_cases_urgency_check CHECK (urgency IN ('immediate', 'urgent', 'timeCritical', 'standard'))",
         ],
+        // 3: a hospital may be tied to its stroke center in the dataset (`add-hospital --center`), so a
+        // device that knows the hospital only by its relay id can still compute the ETA.
+        [
+            "ALTER TABLE relay_hospitals ADD COLUMN center_id text CHECK (center_id IS NULL OR length(center_id) BETWEEN 1 AND 128)",
+        ],
     ]
 
     /// Applies the missing relay migrations on `connection` (inside the caller's transaction).

@@ -12,6 +12,9 @@ public struct HospitalInfo: Sendable, Hashable {
     public let publicKey: HospitalPublicKey
     /// When it was registered, ms since 1970 UTC.
     public let createdMs: Int64
+    /// The stroke center of the dataset this hospital is (`add-hospital --center`), when given:
+    /// devices that know the hospital only by its relay id compute the ETA to it.
+    public var centerId: String? = nil
 }
 
 /// The one owner of the relay's database access. It shares the collector's
@@ -54,19 +57,21 @@ public final class RelayStore: Sendable {
         try await run { try await self.collector.pool.ping() }
     }
 
-    /// Registers a hospital's public key.
-    /// - Throws: `RelayError` `hospitalIdInvalid`, `publicKeyInvalid`, `hospitalExists`.
-    public func addHospital(id: String, publicKey text: String, nowMs: Int64) async throws -> HospitalInfo {
+    /// Registers a hospital's public key, tied to the dataset's stroke center `centerId` when given
+    /// (the caller checks that the center exists).
+    /// - Throws: `RelayError` `hospitalIdInvalid`, `publicKeyInvalid`, `centerUnknown`, `hospitalExists`.
+    public func addHospital(id: String, publicKey text: String, centerId: String? = nil, nowMs: Int64) async throws -> HospitalInfo {
         guard CaseIdentifiers.isValidName(id) else { throw RelayError.hospitalIdInvalid(id) }
         guard let key = try? HospitalPublicKey(text) else { throw RelayError.publicKeyInvalid }
+        if let centerId, centerId.isEmpty || centerId.utf8.count > 128 { throw RelayError.centerUnknown(centerId) }
         return try await transaction { connection in
             var inserted = false
             for try await _ in try await connection.query("""
-                INSERT INTO relay_hospitals (id, agreement_key, signing_key, created_ms)
-                VALUES (\(id), \(key.agreementKey), \(key.signingKey), \(nowMs)) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO relay_hospitals (id, agreement_key, signing_key, created_ms, center_id)
+                VALUES (\(id), \(key.agreementKey), \(key.signingKey), \(nowMs), \(centerId)) ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: self.logger).decode(Int32.self) { inserted = true }
             guard inserted else { throw RelayError.hospitalExists(id) }
-            return HospitalInfo(id: id, publicKey: key, createdMs: nowMs)
+            return HospitalInfo(id: id, publicKey: key, createdMs: nowMs, centerId: centerId)
         }
     }
 
@@ -97,14 +102,14 @@ public final class RelayStore: Sendable {
     private func hospitals(id: String?) async throws -> [HospitalInfo] {
         try await run {
             let rows = try await self.collector.client.query("""
-                SELECT id, agreement_key, signing_key, created_ms FROM relay_hospitals
+                SELECT id, agreement_key, signing_key, created_ms, center_id FROM relay_hospitals
                 WHERE (\(id)::text IS NULL OR id = \(id)) ORDER BY id
                 """, logger: self.logger)
             var out: [HospitalInfo] = []
-            for try await (id, agreement, signing, created) in rows.decode((String, ByteBuffer, ByteBuffer, Int64).self) {
+            for try await (id, agreement, signing, created, center) in rows.decode((String, ByteBuffer, ByteBuffer, Int64, String?).self) {
                 guard let key = try? HospitalPublicKey(agreementKey: Data(agreement.readableBytesView),
                                                        signingKey: Data(signing.readableBytesView)) else { continue }
-                out.append(HospitalInfo(id: id, publicKey: key, createdMs: created))
+                out.append(HospitalInfo(id: id, publicKey: key, createdMs: created, centerId: center))
             }
             return out
         }

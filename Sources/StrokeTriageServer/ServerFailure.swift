@@ -2,6 +2,7 @@ import ArgumentParser
 import CaseWire
 import FleetExport
 import Foundation
+import TriageLocalization
 import ServerKit
 import StrokeBoard
 import StrokeModels
@@ -64,6 +65,10 @@ enum ServerFailure {
         case let error as FleetExportError:
             // The export's errors name their path as the detail; their messages say what to do.
             Report(code: error.code, message: error.englishMessage, suggestion: nil, detail: error.detail,
+                   status: error.category.exitStatus)
+        case let error as any TriageError:
+            // The engine's errors the servers meet (a `--protocol` file: `protocol.invalid`), in English.
+            Report(code: error.code, message: Localizer(language: .en).render(error.message), suggestion: nil, detail: error.cause,
                    status: error.category.exitStatus)
         default:
             nil

@@ -44,9 +44,12 @@ enum ServerOutput {
         if hospitals.isEmpty && !json { return ["no hospitals"] }
         return hospitals.map { hospital in
             let added = iso(Date(timeIntervalSince1970: Double(hospital.createdMs) / 1000))
-            guard json else { return "\(hospital.id)\tadded \(added)\tkey \(hospital.publicKey)" }
+            guard json else {
+                return "\(hospital.id)\tadded \(added)\tcenter \(hospital.centerId ?? "-")\tkey \(hospital.publicKey)"
+            }
             return JSONValue.object([
-                ("createdAt", .string(added)), ("id", .string(hospital.id)), ("publicKey", .string(hospital.publicKey.description)),
+                ("centerId", hospital.centerId.map(JSONValue.string) ?? .null), ("createdAt", .string(added)),
+                ("id", .string(hospital.id)), ("publicKey", .string(hospital.publicKey.description)),
             ]).serialized()
         }
     }

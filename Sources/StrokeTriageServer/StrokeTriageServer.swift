@@ -13,7 +13,8 @@ struct StrokeTriageServer: AsyncParsableCommand {
             api: the Cloud Functions contract answered from the local models (docs/api.md).
             research-password: the research-access password's hash for api (docs/webapp.md).
             """,
-        subcommands: [StationCommand.self, CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self, ResearchPasswordCommand.self])
+        subcommands: [StationCommand.self, CollectorCommand.self, RelayCommand.self, BoardCommand.self, ApiCommand.self, ResearchPasswordCommand.self,
+                      TLSCommand.self])
 }
 
 /// `stroke-triage-server collector …`: the fleet audit collector and its administration.

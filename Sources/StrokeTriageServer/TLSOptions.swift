@@ -29,9 +29,16 @@ struct TLSOptions: ParsableArguments {
     /// behind TLS when the flags are given, and the scheme to log (`https` or `http`). A file that
     /// cannot be used is reported on standard error (code, message, what to do, the path and the
     /// reason; `ServerFailure`) and ends the command with the error's exit status.
-    func server(_ base: HTTPServerBuilder) throws -> (server: HTTPServerBuilder, scheme: String) {
+    ///
+    /// Without the flags, a station's `station` (`tls init`'s files in `DIR/tls`) is served when it has them.
+    /// A certificate outside its validity is served with a warning on standard error.
+    func server(_ base: HTTPServerBuilder, station: StationTLS? = nil) throws -> (server: HTTPServerBuilder, scheme: String) {
         try ServerFailure.report(verbose: false) {
-            let tls = try ServerTLS.load(certificateFlag: certificate, keyFlag: key)
+            var tls = try ServerTLS.load(certificateFlag: certificate, keyFlag: key)
+            if tls == nil, let station, station.isInitialized {
+                tls = try ServerTLS.load(certificateFile: station.certificateFile, keyFile: station.keyFile)
+            }
+            if let warning = tls?.validityWarning(now: Date()) { ServerConsole.err(warning + "\n") }
             return (try ServerTLS.server(base, tls: tls), ServerTLS.scheme(tls))
         }
     }

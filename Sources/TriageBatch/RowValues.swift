@@ -80,14 +80,7 @@ struct RowValues {
         switch whole(.sbp, .systolic) { case .success(let v): inputs.systolic = v; case .failure(let r): return .failure(r) }
         switch whole(.dbp, .diastolic) { case .success(let v): inputs.diastolic = v; case .failure(let r): return .failure(r) }
         switch whole(.fastEd, .fastEd) { case .success(let v): inputs.fastEd = v; case .failure(let r): return .failure(r) }
-        inputs.headache = self[.headache] == 1
-        inputs.legParesis = self[.legParesis] == 1
-        inputs.armParesis = self[.armParesis] == 1
-        inputs.eyeDeviation = self[.eyeDeviation] == 1
-        inputs.reducedVigilance = self[.reducedVigilance] == 1
-        inputs.atrialFibrillation = self[.atrialFibrillation] == 1
-        inputs.anticoagulated = self[.anticoagulated] == 1
-        inputs.antiplatelets = self[.antiplatelets] == 1
+        for key in InputKey.allCases where key.isBoolean { inputs.set(key, self[key] == 1 ? 1 : 0) }
         inputs.onsetMinutes = self[.onsetMinutes]
         switch (self[.lat], self[.lon]) {
         case let (lat?, lon?): inputs.location = Coordinate(latitude: lat, longitude: lon)

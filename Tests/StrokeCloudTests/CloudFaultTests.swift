@@ -34,10 +34,10 @@ import StrokeModels
     }
 
     @Test func retryAfterBeyondTheDeadlineStopsAtOnce() async throws {
-        let r = try await outcome("status-503-ra-30", deadline: 2)
+        let r = try await outcome("status-503-ra-30", deadline: 10)
         #expect(r.error?.httpStatus == 503)
         #expect(r.attempts == 1)
-        let d = try await outcome("status-429-radate-30", deadline: 2)
+        let d = try await outcome("status-429-radate-30", deadline: 10)
         #expect(d.error?.httpStatus == 429)
         #expect(d.attempts == 1)
     }

@@ -1,8 +1,10 @@
 import CaseWire
 import Foundation
 import Testing
-import StrokeBoard
+@testable import StrokeBoard
+import StrokeJSON
 import StrokeModels
+import TriageRendering
 
 /// A registered device's validly signed payload that is not a case (issue 29, item 2): the board checks it
 /// against the case schema (`CasePayload`) before calling it valid, and writes `/cases.json` with the JSON
@@ -77,14 +79,62 @@ struct BoardContentTests {
         #expect(CasePayload(validating: Data((text[..<start.lowerBound] + text[end.lowerBound...]).utf8)) == nil)
     }
 
+    /// A genuine device case (the CLI's golden output: full module, FAST-ED 5, baseline ICH 52 %, routed to Würzburg).
+    static let genuine = try! Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../EndToEndTests/Golden/json/full-near-wuerzburg.json").standardized)
+
+    /// `genuine` with `replacement` for `original` (which must occur).
+    static func forged(_ original: String, _ replacement: String) -> Data {
+        let text = String(decoding: genuine, as: UTF8.self)
+        precondition(text.contains(original), original)
+        return Data(text.replacingOccurrences(of: original, with: replacement).utf8)
+    }
+
+    @Test("the board derives the decision itself (issue 34): forged recommendations, verdicts, risk levels, modules and protocols are contentInvalid")
+    func forgedDecisionsAreRefused() throws {
+        #expect(CasePayload(validating: Self.genuine) != nil)
+        let forgeries: [(String, Data)] = [
+            ("recommendation text", Self.forged("ICH: the offline baseline is not calibrated and changed nothing here; imaging decides.",
+                                                "ICH excluded by GFAP: start thrombolysis en route.")),
+            ("recommendation removed", Self.forged(#"{"code":"rec.ich.notDecisionGrade","text":"ICH: the offline baseline is not calibrated and changed nothing here; imaging decides."},"#, "")),
+            ("LVO not suspected at FAST-ED 9", Data(String(decoding: Self.forged(#""lvoSuspected":true,"lvoBasis":["fastEd"]"#,
+                                                                                 #""lvoSuspected":false,"lvoBasis":[]"#), as: UTF8.self)
+                .replacingOccurrences(of: #""fastEd":5"#, with: #""fastEd":9"#).utf8)),
+            ("ICH low at 52 %", Self.forged(#""probability":0.5229253037437512,"riskLevel":"high""#, #""probability":0.5229253037437512,"riskLevel":"low""#)),
+            ("coma with full-module data", Self.forged(#"{"module":"full""#, #"{"module":"coma""#)),
+            ("baseline used to decide", Self.forged(#""ichUsed":false"#, #""ichUsed":true"#)),
+            ("summary line", Self.forged("Urgency: time-critical", "Urgency: standard")),
+            ("destination line", Self.forged("Consider: Universitätsklinikum Würzburg", "Consider: another hospital")),
+            ("unknown protocol", Self.forged("952230db6b154dfca01c9830f8bb66e7029e7cd4dfb232f6a8012154013dc5ab", String(repeating: "0", count: 64))),
+        ]
+        for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }
+    }
+
+    @Test("a case under a local protocol is valid when the board has that protocol (board serve --protocol), contentInvalid when not")
+    func localProtocolCases() throws {
+        // A service whose exam threshold is FAST-ED ≥ 6: at FAST-ED 5 its decision suspects no LVO.
+        let local = TriageProtocol(id: "local-test", values: [.lvoFastEdFrom: 6], sha256: String(repeating: "ab", count: 32))
+        let genuine = try JSONValue(parsing: [UInt8](Self.genuine))
+        let assessment = try #require(CaseDecision.assessment(genuine))
+        var decision = DecisionRendering.json(ClinicalDecision(assessment, rules: local), assessment: assessment, routing: nil)
+        // The device's summary begins with the routed destination, as the genuine one does.
+        let summary = (genuine["decision"]?["summary"]?.stringArray?.prefix(1) ?? []) + (decision["summary"]?.stringArray?.dropFirst() ?? [])
+        decision = decision.replacing("summary", with: .strings(Array(summary)))
+        let localCase = Data(genuine.replacing("decision", with: decision).serialized().utf8)
+        #expect(decision["lvoSuspected"] == .bool(false))
+        #expect(CasePayload(validating: localCase, protocols: [local]) != nil)
+        #expect(CasePayload(validating: localCase) == nil, "a protocol the board was not given")
+        #expect(CasePayload(validating: Self.genuine, protocols: [local]) != nil, "the standard protocol stays known")
+    }
+
     @Test("a case with neither probability is valid with the documented urgency; long strings wrap")
     func noProbabilityAndLongStrings() async throws {
         let long = String(repeating: "W", count: 4_000)
-        let text = String(decoding: BoardTests.caseJSON, as: UTF8.self)
-        let (start, end) = (text.range(of: "\"ich\":")!.lowerBound, text.range(of: ",\"volume\":")!.lowerBound)
-        // Without an ICH estimate, 45 min after onset, the decision is time-critical (docs/clinical-reference.md §12).
-        let withoutProbabilities = Data((text[..<start] + "\"ich\":null,\"lvo\":null" + text[end...])
-            .replacingOccurrences(of: "\"urgency\":\"immediate\"", with: "\"urgency\":\"timeCritical\"").utf8)
+        // A 17-year-old: the ICH baseline does not apply (no probability) and the limited module has no LVO estimate;
+        // the device's decision for it (the CLI's golden output) is shown as valid.
+        let withoutProbabilities = try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../EndToEndTests/Golden/json/limited-age17.json").standardized)
+        let expectedUrgency = try JSONValue(parsing: [UInt8](withoutProbabilities))["decision"]?["urgency"]?.stringValue
         let longWarning = Self.variant(#""warnings":[],"disclaimer""#, "\"warnings\":[\"\(long)\"],\"disclaimer\"")
         try await RelayHarness.run { relay in
             let keys = try await relay.addHospital("H1")
@@ -95,8 +145,9 @@ struct BoardContentTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let shown = try await board.waitFor(plain.caseId)
                 #expect(shown["verdict"] as? String == "valid")
-                #expect(shown["urgency"] as? String == TriageUrgency.timeCritical.rawValue)
-                #expect((shown["case"] as? [String: Any])?["ich"] is NSNull)
+                #expect(shown["urgency"] as? String == expectedUrgency)
+                #expect(((shown["case"] as? [String: Any])?["ich"] as? [String: Any])?["probability"] is NSNull)
+                #expect((shown["case"] as? [String: Any])?["lvo"] is NSNull)
                 #expect(try await board.waitFor(wide.caseId)["verdict"] as? String == "valid")
                 let page = try await board.page()
                 #expect(page.contains(long))
@@ -122,5 +173,13 @@ struct BoardContentTests {
         #expect(checked >= 10)
         let payload = try #require(CasePayload(validating: BoardTests.caseJSON))
         #expect(payload.value.serialized() == String(decoding: BoardTests.caseJSON, as: UTF8.self))
+    }
+}
+
+private extension JSONValue {
+    /// This object with member `name`'s value replaced by `value`.
+    func replacing(_ name: String, with value: JSONValue) -> JSONValue {
+        guard case .object(let members) = self else { return self }
+        return .object(members.map { $0.0 == name ? ($0.0, value) : $0 })
     }
 }

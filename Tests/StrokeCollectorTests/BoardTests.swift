@@ -11,14 +11,24 @@ import HTTPTestClient
 struct BoardTests {
     /// A full-module assessment as the CLI's `--json` writes it (sentinels: age 97, GFAP 4321.5; zeros and "no").
     static let caseJSON = Data("""
-        {"module":"full","decision":{"urgency":"immediate","lvoSuspected":false,"lvoBasis":[],"recommendations":[],\
-        "summary":["ICH: 99 % (very high)"]},"inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
+        {"module":"full","decision":{"urgency":"immediate","ichUsed":true,"lvoSuspected":false,"lvoBasis":[],"recommendations":[{"code":"rec.ich.critical",\
+        "text":"ICH: the estimate strongly suggests a haemorrhage; consider pre-alerting a center with neurosurgery and neurocritical care."},\
+        {"code":"rec.lvo.low",\
+        "text":"LVO: a large vessel occlusion appears less likely by this estimate; clinical findings take precedence."},\
+        {"code":"rec.ich.reconfirmWindow",\
+        "text":"ICH at or above 25 %: reconfirm the time window of symptom onset before any lysis (differential diagnosis: haemorrhage versus ischaemia)."}],\
+        "summary":["No destination suggested: no location given","Urgency: immediate","LVO: < 1 % (low),\
+         local model; LVO not suspected","ICH: 99 % (critical), cloud model"],"protocol":{"id":"stroke-triage-default-2026.11",\
+        "sha256":"952230db6b154dfca01c9830f8bb66e7029e7cd4dfb232f6a8012154013dc5ab"}},\
+        "inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
         "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
         "cloudRiskLevel":null,"source":"cloud","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
         "inputsUsed":["age","gfap"]},"lvo":{"probability":0.0038040286137176263,"riskLevel":"low","cloudRiskLevel":null,\
         "source":"local","model":"2024.09.28-calibrated","drivers":[],"notes":[],"inputsUsed":["gfap","fastEd"],\
-        "agreement":null},"volume":{"gfap":4321.5,"gfapUsed":4321.5,"capped":false,"estimated":true,\
+        "agreement":{"status":"neitherSuggestsLvo","agrees":true,"lvoSuspected":false,"fastEd":0,"fastEdThreshold":4,\
+        "probability":0.0038040286137176263,"modelThreshold":0.333333,\
+        "statement":"LVO: neither FAST-ED 0 (below 4) nor the LVO estimate of < 1 % (below 33.3 %) suggests a large vessel occlusion; clinical findings take precedence."}},"volume":{"gfap":4321.5,"gfapUsed":4321.5,"capped":false,"estimated":true,\
         "volumeMl":46.47646912107826,"volumeRangeMl":[32.53352838475478,60.41940985740174],"severity":"critical",\
         "mortality":"19-44%","source":"local","model":"gfap-volume-loglog-r2-0.476","warnings":[],"inputsUsed":["gfap"]},\
         "warnings":[],"disclaimer":"Research use only. Not a medical device; no diagnosis. Clinical judgement decides."}
@@ -26,9 +36,16 @@ struct BoardTests {
 
     /// A coma case as the CLI writes it, with its decision and the place the routing understood.
     static let comaCase = Data("""
-        {"module":"coma","decision":{"urgency":"timeCritical","lvoSuspected":null,"lvoBasis":[],"recommendations":[{"code":"rec.ich.medium",\
-        "text":"ICH: a haemorrhage cannot be excluded; consider early imaging and blood-pressure management per protocol."}],\
-        "summary":["ICH: 40 % (medium), offline baseline","Urgency: urgent"]},"inputs":{"gfap":300.0},"ich":{"probability":0.4,\
+        {"module":"coma","decision":{"urgency":"timeCritical","ichUsed":false,"lvoSuspected":null,"lvoBasis":[],\
+        "recommendations":[{"code":"rec.ich.notDecisionGrade",\
+        "text":"ICH: the offline baseline is not calibrated and changed nothing here; imaging decides."},\
+        {"code":"rec.coma.basilar",\
+        "text":"Coma: a basilar artery occlusion cannot be excluded; consider a thrombectomy-capable center within the bypass limit."},\
+        {"code":"rec.glucose","text":"Check blood glucose: hypoglycaemia can mimic a stroke."}],\
+        "summary":["No destination suggested: follow the regional stroke protocol","Urgency: time-critical","ICH: 40 % (medium),\
+         offline baseline, not decision-grade","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.11",\
+        "sha256":"952230db6b154dfca01c9830f8bb66e7029e7cd4dfb232f6a8012154013dc5ab"}},\
+        "inputs":{"gfap":300.0},"ich":{"probability":0.4,\
         "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
         "inputsUsed":["gfap"]},"lvo":null,"volume":null,"warnings":[],"routing":{"origin":{"lat":49.0134,"lon":12.1016,"place":"Regensburg"}},\
         "disclaimer":"Research use only. Not a medical device; no diagnosis. Clinical judgement decides."}
@@ -46,7 +63,7 @@ struct BoardTests {
                 #expect(shown["urgency"] as? String == "timeCritical")
                 let page = try await board.page()
                 for value in ["class=\"urgency urgency-timeCritical\">TIME-CRITICAL<", "Coma module: patient comatose (GCS 8 or below)",
-                              "Location: Regensburg", "consider early imaging", "Uniklinikum &lt;Test&gt; <span class=\"hospital-id\">(H1)</span>"] {
+                              "Location: Regensburg", "basilar artery occlusion cannot be excluded", "Uniklinikum &lt;Test&gt; <span class=\"hospital-id\">(H1)</span>"] {
                     #expect(page.contains(value), "missing \(value)")
                 }
             }

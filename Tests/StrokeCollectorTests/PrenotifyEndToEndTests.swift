@@ -61,13 +61,15 @@ struct PrenotifyEndToEndTests {
         }
     }
 
-    @Test("a full-module case reaches its hospital's board exactly; the relay, its tables and the logs never see it")
+    @Test("a full-module case reaches its hospital's board exactly, with the ETA to the center the relay ties it to; the relay, its tables and the logs never see it")
     func sentinelCaseReachesOnlyItsHospital() async throws {
         let h = try await PrenotifyHarness()
         defer { h.stop() }
-        let hospital = try await Self.routedHospital(h)
+        // The hospital's relay id is not a dataset id (docs/station.md): `--center` ties it to the routed center.
+        let hospital = "STROKE-CENTER-1"
+        let center = try await Self.routedHospital(h)
         try await h.startRelay()
-        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital))
+        let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital, center: center))
         let otherBoard = try await h.startBoard("other-hospital", keyFile: try h.addHospital("other-hospital"))
 
         let plain = try await h.cli(Self.sentinelCase)

@@ -69,15 +69,17 @@ final class PrenotifyHarness: @unchecked Sendable {
 
     deinit { stop() }
 
-    /// Makes a hospital key pair (`board keygen`), registers the hospital at the relay; returns its key file.
+    /// Makes a hospital key pair (`board keygen`), registers the hospital at the relay (tied to the
+    /// dataset's stroke center `center` when given); returns its key file.
     @discardableResult
-    func addHospital(_ id: String) async throws -> URL {
+    func addHospital(_ id: String, center: String? = nil) async throws -> URL {
         let keyFile = directory.appendingPathComponent("\(id).key")
         let made = try await admin(["board", "keygen", "--out", keyFile.path])
         guard let publicKey = made.stdout.split(whereSeparator: \.isWhitespace).first(where: { $0.hasPrefix("sthk1.") }) else {
             throw Failure(description: "board keygen printed no key: \(made.stdout)")
         }
-        try await admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)])
+        try await admin(["relay", "add-hospital", "--database", database, "--id", id, "--public-key", String(publicKey)]
+                        + (center.map { ["--center", $0] } ?? []))
         publicKeys[id] = String(publicKey)
         return keyFile
     }

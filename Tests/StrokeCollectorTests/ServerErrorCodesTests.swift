@@ -36,10 +36,10 @@ struct ServerErrorCodesTests {
     @Test func relayError() throws {
         let samples: [RelayError] = [
             .configurationInvalid("x"), .databaseUnavailable("x"), .schemaTooNew(3), .hospitalExists("H"), .hospitalUnknown("H"),
-            .hospitalIdInvalid("?"), .publicKeyInvalid,
+            .hospitalIdInvalid("?"), .publicKeyInvalid, .centerUnknown("x"),
         ]
         try check(RelayError.self, samples)
-        #expect(samples.map(\.exitCode) == [64, 69, 1, 65, 65, 65, 65])
+        #expect(samples.map(\.exitCode) == [64, 69, 1, 65, 65, 65, 65, 65])
     }
 
     @Test func boardError() throws {
@@ -54,9 +54,9 @@ struct ServerErrorCodesTests {
     @Test func serverTLSError() throws {
         let samples: [ServerTLSError] = [
             .optionMissing("--tls-key"), .certificateUnreadable("c"), .certificateInvalid("c"), .keyUnreadable("k"), .keyUnsafe("k"),
-            .keyInvalid("k"),
+            .keyInvalid("k"), .keyTooWeak("k"), .nameInvalid("n"), .alreadyInitialized("p"), .generationFailed("g"),
         ]
         try check(ServerTLSError.self, samples)
-        #expect(samples.map(\.exitCode) == [64, 65, 65, 65, 65, 65])
+        #expect(samples.map(\.exitCode) == [64, 65, 65, 65, 65, 65, 65, 65, 65, 1])
     }
 }

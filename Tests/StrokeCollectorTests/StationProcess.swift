@@ -48,13 +48,15 @@ final class StationProcess: @unchecked Sendable {
         throw PrenotifyHarness.Failure(description: "the station did not start: \(logs)")
     }
 
-    /// Starts the station serving HTTPS with `certificate` and `key` and waits (bounded) for its
-    /// `listening on https://…` line; its base URL. (Its `/healthz` is then asked by the CLI, which trusts the CA.)
-    func startTLS(certificate: String, key: String) async throws -> String {
+    /// Starts the station serving HTTPS (with `certificate` and `key`, else `tls init`'s files in its data
+    /// directory) and waits (bounded) for its `listening on https://…` line; its base URL. (Its `/healthz`
+    /// is then asked by the CLI, which trusts the CA.)
+    func startTLS(certificate: String? = nil, key: String? = nil) async throws -> String {
         starts += 1
         let name = "station-\(starts)"
         let port = try PostgresCluster.freePort()
-        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(port)", "--tls-cert", certificate, "--tls-key", key])
+        let files = (certificate.map { ["--tls-cert", $0] } ?? []) + (key.map { ["--tls-key", $0] } ?? [])
+        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(port)"] + files)
         station = process
         let log = logDirectory.appendingPathComponent("\(name).log")
         let base = "https://127.0.0.1:\(port)"

@@ -44,8 +44,10 @@ public actor ResearchAccessService {
         // A repeated member is refused, never "last wins" (a wrong, then a right password: issue 34).
         if let name = root.firstDuplicateMember { return refusal(.duplicateField(name)) }
         let action = request["action"]?.stringValue
-        switch action {
-        case "login", nil where request["password"] != nil:
+        // An explicit login, or a body with a password and no action (the reference web app's).
+        let isLogin = action == "login" || (action == nil && request["password"] != nil)
+        switch isLogin ? "login" : action {
+        case "login":
             return login(request["password"]?.stringValue ?? "", password: password, client: client)
         case "validate_session":
             guard let token = request["session_token"]?.stringValue, !token.isEmpty else {

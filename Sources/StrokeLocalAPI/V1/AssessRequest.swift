@@ -130,19 +130,10 @@ public struct AssessRequest: Sendable {
                     guard let field = key.field, let value = numbers[key] else { continue }
                     values[key] = try ModuleAssessment.checked(field, value)
                 }
+                // The catalogue's one mapping of keys to fields (`TriageInputs.set`).
                 var inputs = TriageInputs(module: module, gfap: values[.gfap] ?? .nan)
-                inputs.age = values[.age].map { Int($0) }
-                inputs.systolic = values[.sbp].map { Int($0) }
-                inputs.diastolic = values[.dbp].map { Int($0) }
-                inputs.fastEd = values[.fastEd].map { Int($0) }
-                inputs.headache = findings.contains(.headache)
-                inputs.legParesis = findings.contains(.legParesis)
-                inputs.armParesis = findings.contains(.armParesis)
-                inputs.eyeDeviation = findings.contains(.eyeDeviation)
-                inputs.reducedVigilance = findings.contains(.reducedVigilance)
-                inputs.atrialFibrillation = findings.contains(.atrialFibrillation)
-                inputs.anticoagulated = findings.contains(.anticoagulated)
-                inputs.antiplatelets = findings.contains(.antiplatelets)
+                for (key, value) in values where key != .gfap { inputs.set(key, value) }
+                for key in findings { inputs.set(key, 1) }
                 return inputs
             }
         } catch let error as ModelsError {

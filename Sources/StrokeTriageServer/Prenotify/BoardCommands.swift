@@ -1,11 +1,11 @@
 import ArgumentParser
-import StrokeModels
 import CaseWire
 import Foundation
 import Hummingbird
 import Logging
 import ServerKit
 import StrokeBoard
+import StrokeModels
 import TriageEngine
 
 /// `stroke-triage-server board …`: the hospital's pre-notification board.
@@ -27,7 +27,7 @@ struct BoardKeygenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let path = out
-        let keys = try await ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
+        let keys = try ServerFailure.report(verbose: false) { try HospitalKeyFile.create(at: path) }
         ServerConsole.out(keys.publicKey.description)
     }
 }
@@ -64,14 +64,21 @@ struct BoardServeCommand: AsyncParsableCommand {
         "PEM file of a private CA the relay's certificate may chain to, besides the system's (an https --relay).",
         valueName: "file"))
     var caFile: String?
+    @Option(name: .customLong("protocol"), help: ArgumentHelp(
+        "A local protocol file the service's devices use (`stroke-triage protocol --json`; repeatable): cases naming it are checked under it.",
+        valueName: "file"))
+    var protocolFiles: [String] = []
     @Flag(name: .long, help: "Log debug detail.") var verbose = false
     @OptionGroup var tls: TLSOptions
 
     func run() async throws {
+        let protocols = try protocolFiles.map { path in
+            try ServerFailure.report(verbose: verbose) { () throws -> TriageProtocol in try ProtocolFile.load(path) }
+        }
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
         let name = hospitalName ?? HospitalLocator.center(hospitalId, config: AppConfig())?.name
-        let (configuration, keys, client) = try await ServerFailure.report(verbose: verbose) {
+        let (configuration, keys, client) = try ServerFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
             (configuration.listenHost, configuration.listenPort) = try Self.address(listen)
@@ -87,6 +94,7 @@ struct BoardServeCommand: AsyncParsableCommand {
                 configuration.language = chosen
             }
             configuration.hospitalName = name
+            configuration.protocols = protocols
             configuration.trustedDevices = try trustedPath.map { path throws(BoardError) in try BoardConfiguration.trustedDevices(file: path) }
             return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL, caFile: caFile))
         }

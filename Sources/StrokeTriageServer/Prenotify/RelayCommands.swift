@@ -3,6 +3,7 @@ import CaseWire
 import Foundation
 import StrokeBoard
 import StrokeRelay
+import TriageEngine
 
 /// `stroke-triage-server relay …`: the pre-notification relay and its hospital registry.
 struct RelayCommand: AsyncParsableCommand {
@@ -12,7 +13,7 @@ struct RelayCommand: AsyncParsableCommand {
         subcommands: [RelayServeCommand.self, AddHospitalCommand.self, ListHospitalsCommand.self, RemoveHospitalCommand.self])
 }
 
-/// `relay add-hospital --id ID (--public-key KEY | --key-out FILE)`: registers a receiving hospital.
+/// `relay add-hospital --id ID (--public-key KEY | --key-out FILE) [--center CENTER]`: registers a receiving hospital.
 struct AddHospitalCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add-hospital", abstract: "Register a receiving hospital by id and board public key.",
@@ -27,25 +28,32 @@ struct AddHospitalCommand: AsyncParsableCommand {
         "Instead of --public-key: make the board's key pair in this file (mode 0600, never overwritten) and register its key.",
         valueName: "file"))
     var keyOut: String?
+    @Option(name: .long, help: ArgumentHelp(
+        "The hospital's stroke center in the dataset (its id in `stroke-triage centers`), so crews get the ETA to it.",
+        valueName: "center-id"))
+    var center: String?
 
     func validate() throws {
         guard (publicKey == nil) != (keyOut == nil) else { throw ValidationError("Give one of --public-key and --key-out.") }
     }
 
     func run() async throws {
-        let id = id
+        let id = id, center = center
+        if let center, HospitalLocator.center(center, config: AppConfig()) == nil {
+            try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw RelayError.centerUnknown(center) }
+        }
         var made: String?
         let key: String
         if let keyOut {
-            key = try await ServerFailure.report(verbose: options.verbose) { try HospitalKeyFile.create(at: keyOut) }.publicKey.description
+            key = try ServerFailure.report(verbose: options.verbose) { try HospitalKeyFile.create(at: keyOut) }.publicKey.description
             made = keyOut
         } else {
             key = Self.keyText(publicKey ?? "")
         }
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         do {
-            let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, nowMs: now) }
-            ServerConsole.out("added hospital \(hospital.id)")
+            let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, centerId: center, nowMs: now) }
+            ServerConsole.out("added hospital \(hospital.id)" + (hospital.centerId.map { " (stroke center \($0))" } ?? ""))
             if let made { ServerConsole.out("board key file: \(made) (for `board serve --key`)") }
         } catch {
             // A key pair registered nowhere is of no use: the file made for it goes again.

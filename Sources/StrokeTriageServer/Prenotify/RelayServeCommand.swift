@@ -28,7 +28,7 @@ struct RelayServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         var configuration = RelayConfiguration(database: try options.databaseURL())
-        try await ServerFailure.report(verbose: options.verbose) {
+        try ServerFailure.report(verbose: options.verbose) {
             (configuration.listenHost, configuration.listenPort) = try RelayConfiguration.listenAddress(listen)
             configuration.caseTTLMs = try RelayConfiguration.ttlMs(hours: caseTtlHours)
             guard (1_024...(64 << 20)).contains(maxBodyBytes) else {

@@ -57,7 +57,7 @@ struct StationCommand: AsyncParsableCommand {
             throw ServerFailure.Report(code: error.code, message: error.englishMessage, status: error.category.exitStatus)
                 .exit(verbose: options.verbose)
         }
-        let ttl = try await ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
+        let ttl = try ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
         let logger = ServerLaunch.logger(label: "stroke-triage.station", level: options.verbose ? .debug : .info) { label in
             DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
         }
@@ -67,7 +67,7 @@ struct StationCommand: AsyncParsableCommand {
                 let error = CollectorError.configurationInvalid("--data and --database: give one of them")
                 return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
             }
-            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, supervisor: nil, directory: nil, logger: logger)
+            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil, logger: logger)
         }
         // From here SIGTERM and SIGINT are noted, not fatal, and a crash stops the cluster (StationExitGuard).
         StationExitGuard.install()
@@ -103,7 +103,7 @@ struct StationCommand: AsyncParsableCommand {
             }
             do {
                 try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
-                                supervisor: supervisor, directory: cluster.directory, logger: logger)
+                                tlsFiles: StationTLS(cluster), supervisor: supervisor, directory: cluster.directory, logger: logger)
             } catch {
                 StationExitGuard.guardPostmaster(nil)
                 try? cluster.stop()
@@ -118,8 +118,8 @@ struct StationCommand: AsyncParsableCommand {
 
     /// Serves the three route sets on `--listen` until SIGTERM or SIGINT, with the cluster's `supervisor` and
     /// `/healthz` looking at the free space of its data `directory` (nil with `--database`).
-    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, supervisor: StationSupervisor?,
-                       directory: String?, logger: Logger) async throws {
+    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
+                       supervisor: StationSupervisor?, directory: String?, logger: Logger) async throws {
         let collector = try options.resolve(station: station)
         var relay = RelayConfiguration(database: collector.database)
         relay.caseTTLMs = ttl
@@ -141,7 +141,9 @@ struct StationCommand: AsyncParsableCommand {
         // collector's and the relay's read limits on every connection, behind TLS with --tls-cert/--tls-key (a file
         // that cannot be used stops the station, and its PostgreSQL, with exit 65).
         let limits = collector.readLimits
-        let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())))
+        // Without the flags, `tls init`'s certificate in DIR/tls when there is one.
+        let (server, scheme) = try tls.server(LocalAPIServer.http1(configuration: .init(additionalChannelHandlers: limits.channelHandlers())),
+                                              station: tlsFiles)
         let port = api.listenPort
         do {
             try await ServerFailure.report(verbose: options.verbose) {

@@ -59,10 +59,14 @@ extension PreNotification {
     }
 
     /// Seals and sends the outcome's case (its `--json` object) to `hospitalId`, with the ETA
-    /// from the crew's position to the hospital unless `etaOverride` is given.
+    /// from the crew's position to the hospital unless `etaOverride` is given. A hospital that is no
+    /// center of the dataset is located through the center the relay ties it to (`add-hospital --center`).
     public func send(_ outcome: AssessmentOutcome, to hospitalId: String, etaOverride: Int?, config: AppConfig)
         async throws(NotifyError) -> (QueuedCase, NotifyError?) {
-        let destination = HospitalLocator.destination(hospitalId, config: config)
+        var destination = HospitalLocator.destination(hospitalId, config: config)
+        if destination.latitude == nil, let centerId = await notifier.relayCenter(of: hospitalId, settings: settings) {
+            destination = HospitalLocator.destination(hospitalId, center: centerId, config: config)
+        }
         let eta = etaOverride ?? outcome.assessment.inputs.location.flatMap {
             HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude, config: config)
         }
@@ -101,7 +105,12 @@ extension HospitalLocator {
     /// The pre-notification's destination for a hospital id: name and location when it is a
     /// known center of `config`'s dataset, else the id alone.
     public static func destination(_ hospitalId: String, config: AppConfig) -> PreNotifier.Destination {
-        guard let center = center(hospitalId, config: config) else { return PreNotifier.Destination(hospitalId: hospitalId) }
+        destination(hospitalId, center: hospitalId, config: config)
+    }
+
+    /// The destination `hospitalId` at the dataset's center `centerId` (name and location), else the id alone.
+    public static func destination(_ hospitalId: String, center centerId: String, config: AppConfig) -> PreNotifier.Destination {
+        guard let center = center(centerId, config: config) else { return PreNotifier.Destination(hospitalId: hospitalId) }
         return PreNotifier.Destination(hospitalId: hospitalId, name: center.name, latitude: center.coordinate.latitude,
                                        longitude: center.coordinate.longitude)
     }

@@ -166,6 +166,13 @@ public struct PreNotifier: Sendable {
         return (after, error)
     }
 
+    /// The stroke center the relay ties `hospitalId` to (`add-hospital --center`), asked once within the
+    /// relay client's timeouts; nil when the relay cannot be reached or names none.
+    public func relayCenter(of hospitalId: String, settings: NotifySettings) async -> String? {
+        let relay = RelayClient(relay: settings.relay, device: settings.device, key: signingKey, caFile: caFile)
+        return try? await relay.hospital(hospitalId).centerId
+    }
+
     // MARK: - Helpers
 
     private func client(_ entry: QueuedCase) -> RelayClient {

@@ -33,12 +33,18 @@ public struct RelayClient: Sendable {
 
     /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
     public func hospitalKey(_ hospitalId: String) async throws(NotifyError) -> String {
+        try await hospital(hospitalId).publicKey
+    }
+
+    /// The relay's entry for a hospital (`GET /v1/hospitals/{id}`): its key and, when the relay
+    /// was told, its stroke center in the dataset.
+    public func hospital(_ hospitalId: String) async throws(NotifyError) -> HospitalKeyAnswer {
         let answer = try await send("GET", "/v1/hospitals/\(hospitalId)")
         guard answer.status == 200 else { throw Self.failure(answer, hospital: hospitalId) }
         guard let read = try? JSONDecoder().decode(HospitalKeyAnswer.self, from: answer.body) else {
             throw .refused("relay.badAnswer", status: answer.status)
         }
-        return read.publicKey
+        return read
     }
 
     /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.

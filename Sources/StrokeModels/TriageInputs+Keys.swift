@@ -1,0 +1,72 @@
+// The one mapping from the input catalogue's keys to the fields of `TriageInputs`.
+
+extension TriageInputs {
+    /// The value of `key`: a number (a whole-number input as its `Double`), or 1/0 for a yes/no
+    /// finding; `nil` when not given (a finding is always given: false is 0).
+    public subscript(key: InputKey) -> Double? {
+        switch key {
+        case .age: return age.map(Double.init)
+        case .sbp: return systolic.map(Double.init)
+        case .dbp: return diastolic.map(Double.init)
+        case .gfap: return gfap
+        case .fastEd: return fastEd.map(Double.init)
+        case .onsetMinutes: return onsetMinutes
+        case .lat: return location?.latitude
+        case .lon: return location?.longitude
+        default:
+            if let item = key.scaleItem { return scaleFindings[item].map(Double.init) }
+            return flag(key).map { $0 ? 1 : 0 }
+        }
+    }
+
+    /// Sets the number of `key` (a whole-number input takes the value's whole part: check the range
+    /// first, `TriageRules.check`); a finding is set when `value` is not 0. `lat`/`lon` set one
+    /// coordinate of the location (the other stays, or is 0 until set).
+    public mutating func set(_ key: InputKey, _ value: Double) {
+        switch key {
+        case .age: age = Int(value)
+        case .sbp: systolic = Int(value)
+        case .dbp: diastolic = Int(value)
+        case .gfap: gfap = value
+        case .fastEd: fastEd = Int(value)
+        case .onsetMinutes: onsetMinutes = value
+        case .lat: location = Coordinate(latitude: value, longitude: location?.longitude ?? 0)
+        case .lon: location = Coordinate(latitude: location?.latitude ?? 0, longitude: value)
+        default:
+            if let item = key.scaleItem {
+                scaleFindings[item] = Int(value)
+            } else {
+                setFlag(key, value != 0)
+            }
+        }
+    }
+
+    /// The yes/no finding of `key`, `nil` for a key that is no finding.
+    private func flag(_ key: InputKey) -> Bool? {
+        switch key {
+        case .headache: headache
+        case .legParesis: legParesis
+        case .armParesis: armParesis
+        case .eyeDeviation: eyeDeviation
+        case .reducedVigilance: reducedVigilance
+        case .atrialFibrillation: atrialFibrillation
+        case .anticoagulated: anticoagulated
+        case .antiplatelets: antiplatelets
+        default: nil
+        }
+    }
+
+    private mutating func setFlag(_ key: InputKey, _ value: Bool) {
+        switch key {
+        case .headache: headache = value
+        case .legParesis: legParesis = value
+        case .armParesis: armParesis = value
+        case .eyeDeviation: eyeDeviation = value
+        case .reducedVigilance: reducedVigilance = value
+        case .atrialFibrillation: atrialFibrillation = value
+        case .anticoagulated: anticoagulated = value
+        case .antiplatelets: antiplatelets = value
+        default: break
+        }
+    }
+}
