@@ -105,7 +105,11 @@ let package = Package(
         // the text result and the handover report (no ArgumentParser, no terminal I/O).
         .target(
             name: "TriageRendering",
-            dependencies: ["StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON"]
+            dependencies: [
+                "StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON",
+                // The FHIR Bundle's name-based UUIDs (SHA-256, the one hex codec).
+                "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // What a device and the collector exchange: the signed request and the
         // push payload, whose records and signed head are AuditFormat's (Crypto and Foundation only).
@@ -256,7 +260,8 @@ let package = Package(
             name: "StrokeBoard",
             dependencies: [
                 "CaseWire", "StrokeJSON", "StrokeModels", "TriageLocalization", "OutputFiles",
-                // The board derives each case's decision as the device renders it (CaseDecision: DecisionRendering).
+                // The board derives each case's decision as the device renders it (CaseDecision: DecisionRendering);
+                // GET /cases/{id}.fhir.json: the device's FHIR Bundle of the case (FHIRBundle).
                 "TriageRendering",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -397,6 +402,8 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: [
                 "StrokeTriage", "TriageEngine", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
+                // The FHIR Bundle and CDS cards read back (FHIRValidationTests).
+                "StrokeJSON", "TriageRendering",
                 "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 // The local API served in the test process.

@@ -72,8 +72,11 @@ public struct CaseStatusAnswer: Codable, Sendable, Hashable {
 
 /// The body of `POST /v1/cases/{caseId}/eta`.
 public struct EtaUpdateRequest: Codable, Sendable, Hashable {
-    /// Minutes to arrival from now (0–1440).
+    /// Minutes to arrival from now (`allowedMinutes`).
     public let etaMinutes: Int
+
+    /// The ETAs a case may carry, whole minutes: up to a day (the relay refuses others, the CLI's flags too).
+    public static let allowedMinutes = 0...1440
 
     /// Creates an update.
     public init(etaMinutes: Int) { self.etaMinutes = etaMinutes }

@@ -4,15 +4,18 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
+import TriageRendering
 
 /// The board's HTTP routes: `GET /` (the page), `GET /events` (server-sent
-/// events: the case list whenever it changes), `GET /cases.json` and
+/// events: the case list whenever it changes), `GET /cases.json`,
+/// `GET /cases/{id}.fhir.json` (a valid case as the device's FHIR Bundle) and
 /// `GET /healthz`. Nothing else is served. On a loopback listener, requests
 /// whose authority is not exactly a loopback name or an operator-listed name
 /// are refused with 421 (`BoardHostCheck`; a web page elsewhere cannot read
 /// the board through DNS rebinding). Serve it with `BoardServer.http1`, which
-/// makes an absolute-form target's authority visible to that check. Case ids and patient data never
-/// appear in URLs; requests are not logged.
+/// makes an absolute-form target's authority visible to that check. Patient data never appear
+/// in URLs (the FHIR route names only the case id, 32 random hex digits the device chose, which `/cases.json` lists);
+/// requests are not logged.
 public struct BoardRoutes: Sendable {
     let configuration: BoardConfiguration
     let state: BoardState
@@ -45,6 +48,10 @@ public struct BoardRoutes: Sendable {
             let json = snapshot.json(generatedMs: Self.nowMs(), polls: polls)
             return Response(status: .ok, headers: Self.headers(contentType: "application/json"),
                             body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+        }
+        router.get("/cases/:file") { request, context -> Response in
+            if let refused = refuseForeignHost(request) { return refused }
+            return fhir(file: context.parameters.get("file") ?? "", snapshot: await state.snapshot)
         }
         router.get("/events") { request, _ -> Response in
             if let refused = refuseForeignHost(request) { return refused }
@@ -81,6 +88,22 @@ public struct BoardRoutes: Sendable {
         var headers = Self.headers(contentType: "text/event-stream; charset=utf-8")
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         return Response(status: .ok, headers: headers, body: body)
+    }
+
+    /// `GET /cases/{id}.fhir.json`: the FHIR Bundle of a valid case, built from its checked payload by
+    /// `FHIRBundle` as the device builds it for `--fhir` (docs/fhir.md); the time is when the device sealed it.
+    /// 404 for any other name, an unknown case, or a case that is not valid.
+    func fhir(file: String, snapshot: BoardSnapshot) -> Response {
+        let suffix = ".fhir.json"
+        guard file.hasSuffix(suffix), let found = snapshot.cases.first(where: { $0.caseId == String(file.dropLast(suffix.count)) }),
+              found.isValid, let payload = found.payload else {
+            return Response(status: .notFound, headers: Self.headers(contentType: "text/plain; charset=utf-8"),
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "No valid case of that id.\n")))
+        }
+        let sealed = Date(timeIntervalSince1970: Double(found.sentMs ?? found.createdMs) / 1000)
+        let bundle = FHIRBundle.make(payload.value, recorded: sealed).serialized() + "\n"
+        return Response(status: .ok, headers: Self.headers(contentType: "application/fhir+json"),
+                        body: ResponseBody(byteBuffer: ByteBuffer(string: bundle)))
     }
 
     /// One server-sent event (each line of `data` on its own `data:` line).

@@ -87,7 +87,8 @@ public struct Router: Sendable {
         }
         var lvoDecision: RoutingDecision?
         if let lvoReason = lvoLikely(r), rules.withinThrombectomyWindow(r.onsetMinutes) {
-            reasons += [lvoReason] + (r.onsetMinutes == nil ? [Message("centers.reason.onsetUnknownLvo")] : [])
+            reasons += [lvoReason] + (r.onsetMinutes == nil ? [Message("centers.reason.onsetUnknownLvo", [
+                .number(rules[.thrombectomyWindowMinutes] / 60, maxFractionDigits: 1)])] : [])
             lvoDecision = try lvoRoute(r, reasons)
             if lvoDecision == nil { reasons.append(Message("centers.reason.noThrombectomyCenter")) }
         }

@@ -153,7 +153,11 @@ public struct CloudPredictionService: PredictionService {
         let label = answer.modelName.map { "\(function.rawValue) (\($0))" } ?? function.rawValue
         var notes: [ModelWarning] = []
         if let cloudLevel = answer.riskLevel, cloudLevel != RiskLevel(probability: answer.probability).cloudEquivalent {
-            notes.append(ModelWarning(code: "cloud.riskLevelDiffers", arguments: [.text(cloudLevel)]))
+            let percent: (Double) -> MessageArgument = { .number(($0 * 100).rounded(), maxFractionDigits: 0) }
+            notes.append(ModelWarning(code: "cloud.riskLevelDiffers", arguments: [
+                .text(cloudLevel), percent(CloudRiskScale.moderateFrom), percent(CloudRiskScale.highFrom),
+                percent(RiskLevel.mediumFrom), percent(RiskLevel.highFrom), percent(RiskLevel.criticalFrom),
+            ]))
         }
         return Prediction(probability: answer.probability, source: .cloud, model: label, drivers: answer.drivers,
                           notes: notes, inputsUsed: function.inputKeys, cloudRiskLevel: answer.riskLevel)

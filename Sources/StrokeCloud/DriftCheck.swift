@@ -42,6 +42,15 @@ public enum DriftCheck {
     }
 }
 
+/// The Cloud Functions' own risk scale (their `risk_level`, docs/cloud-contract.md): `moderate`
+/// from 40 %, `high` from 70 %. The note that the cloud reads a risk differently names these edges.
+enum CloudRiskScale {
+    /// Lower bound of the cloud's `moderate`.
+    static let moderateFrom = 0.40
+    /// Lower bound of the cloud's `high`.
+    static let highFrom = 0.70
+}
+
 extension RiskLevel {
     /// This level in the Cloud Functions' words (`low`, `moderate`, `high`),
     /// to tell when their `risk_level` reads differently; `critical` has no equivalent.

@@ -113,6 +113,8 @@ public struct LocalAPIError: TriageError, Equatable {
         "unknownField", "unsupportedMode", "unknownPlace", "ambiguousPlace", "misconfigured", "configUnreadable", "auditUnavailable",
         // The research-access route's own (Research/LocalAPIError+Research.swift).
         "researchAccessOff", "invalidAction", "invalidCredentials", "sessionInvalid", "rateLimited",
+        // The CDS Hooks routes' own (CDSHooks/LocalAPIError+CDS.swift).
+        "hookRequestInvalid", "observationInvalid", "observationOutOfRange",
     ].map { "api." + $0 }
 
     /// The English sentence as a message.

@@ -14,6 +14,8 @@ import StrokeModels
 /// - `POST /authenticate-research-access`: the reference's research login (`ResearchAccessService`).
 /// - `POST /v1/assess`, `GET /v1/centers`, `POST /v1/route`: exactly the CLI's `--json`
 ///   for the same inputs (`LocalAPIV1`); `OPTIONS` on the two POST routes answers 204.
+/// - `GET /cds-services`, `POST /cds-services/stroke-triage`: the CDS Hooks service (`CDSHooksService`,
+///   docs/fhir.md); `OPTIONS` on each answers 204.
 /// - `GET /healthz`: `{"status":"ok",…}` with the model versions.
 /// - `GET /openapi.json`: the committed OpenAPI 3.1 document (`OpenAPIDocument`).
 ///
@@ -45,18 +47,23 @@ public struct LocalAPIRoutes: Sendable {
         ("/v1/assess", ["POST", "OPTIONS"]), ("/v1/centers", ["GET"]), ("/v1/protocol", ["GET"]), ("/v1/route", ["POST", "OPTIONS"]),
     ]
 
+    /// The CDS Hooks routes (`CDSHooksService`) and their methods.
+    public static let cdsRoutes: [(path: String, methods: [String])] = [
+        (CDSHooksService.discoveryPath, ["GET", "OPTIONS"]), (CDSHooksService.servicePath, ["POST", "OPTIONS"]),
+    ]
+
     /// Every route the router answers, as `METHOD path` (the OpenAPI test compares them with the document).
     public static var routeList: [String] {
         predictionRoutes.flatMap { ["POST \($0.path)", "OPTIONS \($0.path)"] }
             + ["POST \(researchAccessPath)", "OPTIONS \(researchAccessPath)", "GET /healthz", "GET /openapi.json"]
-            + v1Routes.flatMap { route in route.methods.map { "\($0) \(route.path)" } }
+            + (v1Routes + cdsRoutes).flatMap { route in route.methods.map { "\($0) \(route.path)" } }
     }
 
     /// The methods of a known path, for 405's `Allow` header.
     static func allowedMethods(_ path: String) -> String? {
         if isContractPath(path) || path == researchAccessPath { return "POST, OPTIONS" }
         if path == "/healthz" || path == "/openapi.json" { return "GET" }
-        return v1Routes.first { $0.path == path }?.methods.joined(separator: ", ")
+        return (v1Routes + cdsRoutes).first { $0.path == path }?.methods.joined(separator: ", ")
     }
 
     let configuration: LocalAPIConfiguration
@@ -98,8 +105,37 @@ public struct LocalAPIRoutes: Sendable {
             }
         }
         addV1(to: router)
+        addCDSHooks(to: router)
         addResearchAccess(to: router)
         return router
+    }
+
+    /// `GET /cds-services` and `POST /cds-services/stroke-triage` (CDS Hooks 2.0, `CDSHooksService`), and their preflights:
+    /// the same body limit, timeout, CORS and audit as `/v1/assess`; errors in the `/v1` form plus `observation`.
+    private func addCDSHooks(to router: Router<LocalAPIRequestContext>) {
+        let v1 = v1, logger = logger
+        router.get(RouterPath(stringLiteral: CDSHooksService.discoveryPath)) { _, _ -> Response in
+            Self.json(CDSHooksService.discovery, status: .ok)
+        }
+        router.post(RouterPath(stringLiteral: CDSHooksService.servicePath)) { request, _ -> Response in
+            do {
+                let answer = try await CDSHooksService.answer(try await readBody(request).readableBytesView, v1: v1)
+                var response = Self.json(answer.cards, status: .ok)
+                if answer.recorded == false {
+                    logger.warning("assessment not recorded in the audit log", metadata: ["code": "api.auditNotRecorded"])
+                    response.headers[Self.auditHeader] = "not-recorded"
+                }
+                return response
+            } catch let error as LocalAPIError {
+                return Self.json(error.hookBody, status: error.status)
+            }
+        }
+        for route in Self.cdsRoutes {
+            let allow = route.methods.joined(separator: ", ")
+            router.on(RouterPath(stringLiteral: route.path), method: .options) { _, _ -> Response in
+                Response(status: .noContent, headers: [.allow: allow])
+            }
+        }
     }
 
     /// `POST /authenticate-research-access` and its preflight; the client is the peer address.

@@ -46,7 +46,7 @@ public struct RelayRoutes: Sendable {
                 let id = try Self.caseId(context)
                 guard case .device(let device, _) = principal, JSONValue.hasNoDuplicateMembers(body),
                       let update = try? JSONDecoder().decode(EtaUpdateRequest.self, from: body),
-                      (0...1440).contains(update.etaMinutes) else { throw RelayRefusal.malformed }
+                      EtaUpdateRequest.allowedMinutes.contains(update.etaMinutes) else { throw RelayRefusal.malformed }
                 let answer = try await store.updateETA(caseId: id, deviceId: device, etaMinutes: update.etaMinutes,
                                                        nowMs: now, ttlMs: configuration.caseTTLMs)
                 log("case eta updated", principal, caseId: id)
@@ -101,7 +101,7 @@ public struct RelayRoutes: Sendable {
         guard case .device(let device, _) = principal, JSONValue.hasNoDuplicateMembers(body),
               let request = try? JSONDecoder().decode(CaseCreateRequest.self, from: body),
               CaseIdentifiers.isValidCaseId(request.caseId), CaseIdentifiers.isValidName(request.hospitalId),
-              request.etaMinutes.map({ (0...1440).contains($0) }) ?? true,
+              request.etaMinutes.map({ EtaUpdateRequest.allowedMinutes.contains($0) }) ?? true,
               request.encapsulatedKey.count == 32, !request.ciphertext.isEmpty else { throw RelayRefusal.malformed }
         let (answer, created) = try await store.createCase(request, deviceId: device, nowMs: nowMs, ttlMs: configuration.caseTTLMs)
         if created { metrics.recordCreated() }

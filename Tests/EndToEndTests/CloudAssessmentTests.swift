@@ -248,8 +248,10 @@ import CLITestSupport
         let clock = SteppedCloudClock()
         let base = server.base("hang@predict_lvo")
         async let run = Self.assess(Self.full, base: base, deadline: "1", clock: clock)
-        let started = await server.requests(base, function: "predict_full_stroke", count: 1)
-        let lvoStarted = await server.requests(base, function: "predict_lvo", count: 1)
+        // Generous bounds: the cooperative pool has one thread per core, which other suites keep busy on a loaded
+        // 2-core machine, so the command's calls may start late; the wait ends as soon as both have arrived.
+        let started = await server.requests(base, function: "predict_full_stroke", count: 1, timeout: 600)
+        let lvoStarted = await server.requests(base, function: "predict_lvo", count: 1, timeout: 600)
         #expect(started && lvoStarted, "the calls never reached the server")
         clock.step(by: .seconds(1))
         let r = await run

@@ -99,7 +99,7 @@ struct StationTLSTests {
         #expect(throws: ServerTLSError.self) { try ServerTLS.load(certificateFile: weak.certificate, keyFile: weak.key) }
         do {
             _ = try ServerTLS.load(certificateFile: weak.certificate, keyFile: weak.key)
-        } catch let error as ServerTLSError {
+        } catch {
             #expect(error.code == "tls.keyTooWeak")
             #expect(error.exitCode == 65)
             #expect(error.detail?.contains("RSA 1024 bits") == true)

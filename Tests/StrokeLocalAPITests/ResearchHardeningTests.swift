@@ -48,7 +48,7 @@ import Testing
         for (rounds, accepted) in [(4_000_000_000, false), (ResearchPassword.maximumIterations + 1, false), (ResearchPassword.minimumIterations, true)] {
             let path = directory.appendingPathComponent("p-\(rounds).json").path
             let text = #"{"format":"stroke-triage-research-password-1","kdf":"pbkdf2-sha256","iterations":\#(rounds),"salt":"AAAAAAAAAAAAAAAAAAAAAA==","hash":"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA="}"#
-            FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
             #expect(((try? ResearchPassword.read(from: path)) != nil) == accepted, "\(rounds)")
         }
     }

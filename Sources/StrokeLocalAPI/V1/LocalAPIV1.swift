@@ -82,6 +82,14 @@ public struct LocalAPIV1: Sendable {
     /// `POST /v1/assess`.
     /// - Throws: `LocalAPIError` (400, 422, 503 as documented in `AssessRequest`).
     public func assess(_ body: some Collection<UInt8>) async throws(LocalAPIError) -> Answer {
+        let (json, recorded) = try await assessment(body)
+        return Answer(json, recorded: recorded)
+    }
+
+    /// The assessment of a `POST /v1/assess` body as its JSON object (the CDS Hooks service renders it as cards),
+    /// and whether it was recorded (nil when not audited).
+    /// - Throws: `LocalAPIError` as `assess`.
+    public func assessment(_ body: some Collection<UInt8>) async throws(LocalAPIError) -> (json: JSONValue, recorded: Bool?) {
         let request = try AssessRequest(body)
         let inputs = try request.inputs(config: config)
         let trail = audit.map { AuditTrail.make(location: $0.location, context: $0.context) } ?? .disabled
@@ -97,7 +105,7 @@ public struct LocalAPIV1: Sendable {
             throw .internalError
         }
         let recorded = audit == nil ? nil : events.events.isEmpty && !trail.refusedWrite
-        return Answer(AssessmentSession.json(outcome), recorded: recorded)
+        return (AssessmentSession.json(outcome), recorded)
     }
 
     /// `GET /v1/centers` with its query parameters (percent-decoded).

@@ -114,7 +114,7 @@ public struct TriageProtocol: Sendable, Hashable {
         .ichImmediateFrom: 0.50, .ichUncertainFrom: 0.30, .ichReminderFrom: RiskLevel.mediumFrom,
         .ichBypassMaxExtraMinutes: 30, .lvoModelThreshold: LVOModel.threshold, .lvoFastEdFrom: Double(FastEdExam.lvoSuspectedFrom),
         .lvoBypassMaxExtraMinutes: 15, .lvoBypassMaxExtraMinutesLate: 30,
-        .thrombolysisWindowMinutes: 270, .thrombectomyWindowMinutes: 1440,
+        .thrombolysisWindowMinutes: OutcomeModel.thrombolysisLimit, .thrombectomyWindowMinutes: 1440,
         .bpLysisSystolicFrom: 185, .bpLysisDiastolicFrom: 110,
     ]
 

@@ -30,8 +30,8 @@ public enum OutcomeModel {
     public static let defaultDoorToPuncture = 145.0
     /// Probability that thrombectomy reperfuses an LVO.
     public static let thrombectomyReperfusion = 0.71
-    /// With no treatment window left, RACE at or above this goes to the thrombectomy center.
-    public static let noWindowRaceThreshold = 5.0
+    /// With no treatment window left, RACE at or above this goes to the thrombectomy center (RACE's own LVO cut-off).
+    public static let noWindowRaceThreshold = Double(RaceScale.lvoThreshold)
     /// p(LVO | RACE) logistic intercept.
     public static let lvoIntercept = -2.9297
     /// p(LVO | RACE) logistic slope per RACE point.

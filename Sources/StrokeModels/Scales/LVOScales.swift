@@ -11,11 +11,14 @@
 /// occlusion: the Rapid Arterial oCclusion Evaluation scale. Stroke.
 /// 2014;45(1):87–91. doi:10.1161/STROKEAHA.113.003071
 public enum RaceScale {
+    /// A total at or above this suggests an LVO (the published cut-off; the outcome model's no-window rule uses it too).
+    public static let lvoThreshold = 5
+
     /// The scale's items, threshold and source.
     public static let definition = ScaleDefinition(
         scale: .race,
         terms: [.facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia].map { ScaleTerm(item: $0, weight: 1) },
-        rule: .totalAtLeast(5),
+        rule: .totalAtLeast(lvoThreshold),
         source: "Pérez de la Ossa N, et al. Design and validation of a prehospital stroke scale to predict large arterial occlusion: "
             + "the Rapid Arterial oCclusion Evaluation scale. Stroke. 2014;45(1):87-91. doi:10.1161/STROKEAHA.113.003071",
         reference: "docs/clinical-scales.md#race")

@@ -33,9 +33,12 @@ struct FullCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
+
+    func validate() throws { try fhir.check(output) }
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             var inputs = try vitals.inputs(for: .full)
             inputs.fastEd = try ModuleAssessment.whole(.fastEd, fastEd)
             inputs.headache = headache

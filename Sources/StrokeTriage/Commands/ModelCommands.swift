@@ -8,7 +8,7 @@ import TriageRendering
 /// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
 struct FastEdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "fast-ed", abstract: "FAST-ED total (0–9) from its five items; ≥ 4 suggests LVO.")
+        commandName: "fast-ed", abstract: "FAST-ED total (0–\(FastEdExam.maximumTotal)) from its five items; ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO.")
 
     @Option(name: .customLong("facial-palsy"), help: "0 normal, 1 present.", transform: DecimalFlag.integer)
     var facialPalsy: Int
@@ -107,9 +107,12 @@ struct ComaCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
+
+    func validate() throws { try fhir.check(output) }
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             TriageInputs(module: .coma, gfap: try ModuleAssessment.checked(.gfap, gfap))
         }
     }
@@ -127,9 +130,12 @@ struct LimitedCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
+
+    func validate() throws { try fhir.check(output) }
 
     func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             try vitals.inputs(for: .limited)
         }
     }

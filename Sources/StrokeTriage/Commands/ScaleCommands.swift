@@ -8,7 +8,7 @@ import TriageRendering
 /// `stroke-triage race …`: the RACE scale (Pérez de la Ossa et al., Stroke 2014).
 struct RaceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "race", abstract: "RACE total (0–9) from its five items; ≥ 5 suggests LVO (a scale flag, not a probability).")
+        commandName: "race", abstract: ScaleHelp.abstract(RaceScale.definition, then: " from its five items"))
 
     @Option(name: .customLong("facial-palsy"), help: "0 absent, 1 mild, 2 moderate to severe.", transform: DecimalFlag.double)
     var facialPalsy: Double
@@ -35,7 +35,7 @@ struct RaceCommand: ParsableCommand {
 /// `stroke-triage lams …`: the Los Angeles Motor Scale (Llanes et al. 2004; LVO: Nazliel et al., Stroke 2008).
 struct LamsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lams", abstract: "LAMS total (0–5) from its three items; ≥ 4 suggests LVO (a scale flag, not a probability).")
+        commandName: "lams", abstract: ScaleHelp.abstract(LamsScale.definition, then: " from its three items"))
 
     @Option(name: .customLong("facial-droop"), help: "0 absent, 1 present.", transform: DecimalFlag.double)
     var facialDroop: Double
@@ -57,7 +57,7 @@ struct LamsCommand: ParsableCommand {
 /// `stroke-triage cpsss …`: the Cincinnati Prehospital Stroke Severity Scale (Katz et al., Stroke 2015).
 struct CpsssCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "cpsss", abstract: "CPSSS total (0–4 = 2 × gaze + the others); ≥ 2 suggests LVO (a scale flag, not a probability).")
+        commandName: "cpsss", abstract: ScaleHelp.abstract(CpsssScale.definition, inside: " = 2 × gaze + the others"))
 
     @Option(name: .customLong("gaze-deviation"), help: "Conjugate gaze deviation: 0 absent, 1 present (2 points).", transform: DecimalFlag.double)
     var gazeDeviation: Double
@@ -80,7 +80,7 @@ struct CpsssCommand: ParsableCommand {
 /// `stroke-triage pass …`: the Prehospital Acute Stroke Severity scale (Hastrup et al., Stroke 2016).
 struct PassCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "pass", abstract: "PASS total (0–3) from its three items; ≥ 2 suggests LVO (a scale flag, not a probability).")
+        commandName: "pass", abstract: ScaleHelp.abstract(PassScale.definition, then: " from its three items"))
 
     @Option(name: .customLong("loc-questions"), help: "Abnormal level-of-consciousness questions (month, age): 0 no, 1 yes.", transform: DecimalFlag.double)
     var locQuestions: Double
@@ -200,5 +200,17 @@ struct ScalesCommand: ParsableCommand {
         }
         Console.out(lines: CalculatorText.lines(ScalesRendering.lines(report, output.localizer), traces: report.scored.map(\.trace),
                                                 explain: explain.explain, localizer: output.localizer))
+    }
+}
+
+/// The scale commands' help: the total's range and the cut-off come from the scale's definition
+/// (StrokeModels), never typed here.
+enum ScaleHelp {
+    /// "RACE total (0–9) from its five items; ≥ 5 suggests LVO (a scale flag, not a probability)."
+    static func abstract(_ definition: ScaleDefinition, inside: String = "", then: String = "") -> String {
+        let name = definition.scale.rawValue.uppercased()
+        let total = (definition.maximumTotal.map { "(0–\($0)\(inside))" } ?? "") + then
+        let rule = definition.threshold.map { "; ≥ \($0) suggests LVO" } ?? ""
+        return "\(name) total \(total)\(rule) (a scale flag, not a probability)."
     }
 }

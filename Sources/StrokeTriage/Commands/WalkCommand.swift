@@ -23,11 +23,17 @@ struct WalkCommand: AsyncParsableCommand {
     @OptionGroup var prediction: PredictionOptions
     @OptionGroup var audit: AuditOptions
     @OptionGroup var notify: NotifyOptions
+    @OptionGroup var fhir: FHIROptions
 
-    func validate() throws { try GfapAssaySetting.check(gfapAssay) }
+    func validate() throws {
+        try GfapAssaySetting.check(gfapAssay)
+        try fhir.check(output)
+    }
 
     func run() async throws {
         InterruptHandler.install()
+        // With --fhir the questions go to stderr, as with --json: stdout holds the one Bundle.
+        let output = fhir.output(self.output)
         let (config, localizer) = (AppConfig.current, output.localizer)
         let events = ConsoleEvents(localizer: localizer)
         let trail = AuditTrail.make(audit.settings, config: config)
@@ -45,7 +51,7 @@ struct WalkCommand: AsyncParsableCommand {
             try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
                                                trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
         }
-        AssessmentSession.present(outcome, output: output, details: details, moreHint: "walk.result.moreKey")
+        AssessmentSession.present(outcome, output: output, details: details, moreHint: "walk.result.moreKey", fhir: fhir)
         let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
         let notified = await offer.run(outcome, prepared: notification, conversation: talk, events: events, json: output.json)
         // The result is shown: a configured fleet collector gets the new records in the background.

@@ -24,7 +24,7 @@ struct NotifyOptions: ParsableArguments {
         valueName: "key"))
     var hospitalKey: String?
 
-    @Option(name: .customLong("eta-minutes"), help: "ETA sent with the pre-notification, whole minutes 0–1440 (default: the routing's drive time).", transform: DecimalFlag.integer)
+    @Option(name: .customLong("eta-minutes"), help: "ETA sent with the pre-notification, whole minutes \(NotifyFlags.etaRangeText) (default: the routing's drive time).", transform: DecimalFlag.integer)
     var etaMinutes: Int?
 
     mutating func validate() throws {

@@ -17,7 +17,7 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
     var lat: Double?
     @Option(name: .customLong("lon"), help: "Current longitude (decimal degrees); with --lat.", transform: DecimalFlag.double)
     var lon: Double?
-    @Option(name: .customLong("eta-minutes"), help: "New ETA in whole minutes, 0–1440.", transform: DecimalFlag.integer)
+    @Option(name: .customLong("eta-minutes"), help: "New ETA in whole minutes, \(NotifyFlags.etaRangeText).", transform: DecimalFlag.integer)
     var etaMinutes: Int?
 
     @OptionGroup var output: OutputOptions

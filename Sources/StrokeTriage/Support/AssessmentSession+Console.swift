@@ -17,11 +17,12 @@ struct ConsoleEvents: EngineEventSink {
 }
 
 extension AssessmentSession {
-    /// Prints the outcome: one JSON object with `--json` (with `trace` when `explain`), else
+    /// Prints the outcome: one FHIR Bundle with `--fhir`, one JSON object with `--json` (with `trace` when `explain`), else
     /// `OutcomeText`'s lines (the result that fits a glance unless `details`, where it was
     /// recorded, with `explain` the traces).
     static func present(_ outcome: AssessmentOutcome, output: OutputOptions, explain: Bool = false, details: Bool = false,
-                        moreHint: String = "walk.result.moreFlag") {
+                        moreHint: String = "walk.result.moreFlag", fhir: FHIROptions = FHIROptions()) {
+        if let bundle = fhir.bundle(outcome) { return Console.out(bundle) }
         if output.json { return Console.out(json(outcome, explain: explain).serialized()) }
         for line in OutcomeText.lines(outcome, style: TerminalStyle(output), localizer: output.localizer, explain: explain,
                                       details: details, moreHint: moreHint) {

@@ -11,7 +11,9 @@ enum ModuleCommandRunner {
     /// Runs one module command. `build` turns the flags into inputs, throwing
     /// the first invalid field in the order the form asks them.
     static func run(flags: AssessmentFlags, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
-                    notify: NotifyOptions = NotifyOptions(), build: () throws(ModelsError) -> TriageInputs) async throws {
+                    notify: NotifyOptions = NotifyOptions(), fhir: FHIROptions = FHIROptions(),
+                    build: () throws(ModelsError) -> TriageInputs) async throws {
+        let output = fhir.output(output)
         let trail = AuditTrail.make(audit.settings, config: AppConfig.current)
         let settings = OneShotSettings(request: flags.request, prediction: prediction.settings, output: output.settings,
                                        acceptDisclaimer: flags.acceptDisclaimer, report: flags.report, force: flags.force)
@@ -23,7 +25,7 @@ enum ModuleCommandRunner {
         let run = notified.assessment
         // stderr: stdout stays the result alone (one JSON object with --json).
         if let saved = run.reportPath { Console.err(output.localizer.text("output.saved", [.text(saved)])) }
-        AssessmentSession.present(run.outcome, output: output, explain: flags.explain, details: flags.details)
+        AssessmentSession.present(run.outcome, output: output, explain: flags.explain, details: flags.details, fhir: fhir)
         // After the result is on screen: the pre-notification (queued when the relay is unreachable).
         let sent = await PreNotification.afterResult(run.outcome, notified.notification, options: notify, output: output)
         // The result is written: a configured fleet collector gets the new records in the background.
