@@ -11,6 +11,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
         case dataDirectoryIsLink, dataDirectoryOwner, dataDirectoryInUse
+        case dataDirectoryTooLong, stationAccountMissing, stationDatabaseLost
     }
 
     private let kind: Kind
@@ -34,15 +35,15 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     /// The detail, for `--verbose` (a field, a device name, a library message; never a password).
     public var cause: String? { detail }
 
-    /// `usage` (64) for a configuration or database URL problem, `invalidData` (65) for a
-    /// device name or key the operator gave, `unavailable` (69) for the database or a data directory
-    /// another station holds, `cannotCreate` (73) for a data directory that is a link or another
+    /// `usage` (64) for a configuration or database URL problem or a `--data` too long for a socket, `invalidData` (65) for a
+    /// device name or key the operator gave, `unavailable` (69) for the database (also one that stopped
+    /// and could not be restarted), a missing account or a data directory another station holds, `cannotCreate` (73) for a data directory that is a link or another
     /// account's, `failure` (1) for a schema newer than this collector.
     public var category: ErrorCategory {
         switch kind {
-        case .configurationInvalid, .databaseURLInvalid: .usage
+        case .configurationInvalid, .databaseURLInvalid, .dataDirectoryTooLong: .usage
         case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
-        case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse: .unavailable
+        case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse, .stationAccountMissing, .stationDatabaseLost: .unavailable
         case .dataDirectoryIsLink, .dataDirectoryOwner: .cannotCreate
         case .schemaTooNew: .failure
         }
@@ -65,6 +66,11 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .dataDirectoryOwner: "The station's data directory, or a file in it, belongs to an unexpected account"
         // The other process is part of the sentence: the detail of a 69 is shown only with --verbose.
         case .dataDirectoryInUse: "Another station uses this data directory (\(detail ?? "its lock is held"))"
+        // The length and the limit are part of the sentence (a 64's detail is printed too, but this is what to read).
+        case .dataDirectoryTooLong: "The --data path is too long for PostgreSQL's Unix socket (\(detail ?? "over the limit"))"
+        case .stationAccountMissing:
+            "The station's PostgreSQL needs the system account stroke-triage, which does not exist and could not be created"
+        case .stationDatabaseLost: "The station's PostgreSQL stopped and could not be restarted, so the station stops"
         }
     }
 
@@ -84,8 +90,13 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .dataDirectoryIsLink:
             "Give --data as the real directory; root never follows a link there. Remove the link named in the detail (see docs/station.md)."
         case .dataDirectoryOwner:
-            "The directory and its files belong to root or to the account PostgreSQL runs as (the owner of pgdata, else stroke-triage or postgres); see docs/station.md."
+            "The directory and its files belong to root or to the account PostgreSQL runs as (the owner of pgdata, else stroke-triage); see docs/station.md."
         case .dataDirectoryInUse: "Stop the other station first, or give this one its own --data directory."
+        case .dataDirectoryTooLong: "Choose a shorter --data path (for example /var/lib/stroke-triage/station)."
+        case .stationAccountMissing:
+            "Create it (`systemd-sysusers` with contrib/systemd/stroke-triage.sysusers.conf, or `useradd --system stroke-triage`); the station never shares Debian's postgres account."
+        case .stationDatabaseLost:
+            "Read postgresql.log in the --data directory; a service manager (systemd's Restart=on-failure) starts the station again."
         }
     }
 
@@ -122,6 +133,17 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     /// Another process holds the data directory's lock (`process`: its id as written in the lock file, if any).
     public static func dataDirectoryInUse(_ path: String, process: Int32?) -> CollectorError {
         CollectorError(.dataDirectoryInUse, process.map { "process \($0), \(path)" } ?? "an unknown process, \(path)")
+    }
+
+    /// `--data`'s socket path (`DIR/.s.PGSQL.5432`, `length` bytes) exceeds the Unix socket limit (`limit` bytes).
+    public static func dataDirectoryTooLong(_ path: String, length: Int, limit: Int) -> CollectorError {
+        CollectorError(.dataDirectoryTooLong, "the socket path would have \(length) bytes, at most \(limit): \(path)")
+    }
+    /// Run as root, the station found no `stroke-triage` account and `useradd` failed (its output is the detail).
+    public static func stationAccountMissing(_ detail: String) -> CollectorError { CollectorError(.stationAccountMissing, detail) }
+    /// The station's PostgreSQL stopped while it served and `attempts` restarts failed (the last failure is in `reason`).
+    public static func stationDatabaseLost(attempts: Int, reason: String) -> CollectorError {
+        CollectorError(.stationDatabaseLost, "\(attempts) restarts failed; last: \(reason)")
     }
 
     /// True when both errors have the same code.

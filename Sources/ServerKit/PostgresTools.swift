@@ -58,7 +58,8 @@ public enum PostgresTools {
         return (status & 0x7f == 0 ? (status >> 8) & 0xff : -1, text)
     }
 
-    /// Starts `arguments` with stdin from /dev/null, stdout and stderr to `output`, and no other descriptor.
+    /// Starts `arguments` with stdin from /dev/null, stdout and stderr to `output`, no other descriptor, and the
+    /// default actions of SIGTERM, SIGINT, SIGHUP and SIGPIPE (none blocked).
     public static func spawn(_ arguments: [String], output: String) throws(CollectorError) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -67,10 +68,22 @@ public enum PostgresTools {
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         closeInheritedDescriptors(&actions)
+        // The station ignores SIGTERM and SIGINT while it starts (StationExitGuard), and an ignored signal stays
+        // ignored across exec: the tools, and the server pg_ctl leaves running, get the default actions back.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), empty = sigset_t()
+        sigemptyset(&defaults)
+        sigemptyset(&empty)
+        for number in [SIGTERM, SIGINT, SIGHUP, SIGPIPE] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let rc = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        let rc = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
         guard rc == 0 else { throw .stationDatabaseFailed("cannot start \(arguments[0]): error \(rc)") }
         return pid
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 #if canImport(Glibc)
 import Glibc  // uid_t and stat's fields; the calls are StationDirectory's
@@ -9,11 +10,12 @@ import Glibc  // uid_t and stat's fields; the calls are StationDirectory's
 /// Layout of `DIR` (mode 0700): `pgdata/` (the cluster), `password` (the generated password of
 /// the database user `stroke_triage`, mode 0600), `postgresql.log`, `station.lock` (the running
 /// station's, `StationLock`) and the Unix socket `.s.PGSQL.5432`. The cluster listens on that
-/// socket only (no TCP), and every connection authenticates with the password (scram-sha-256).
+/// socket only (no TCP); the station's role authenticates with the password (scram-sha-256) and is
+/// no superuser, the superuser only by peer authentication (`StationCluster+Role`).
 ///
 /// Run as root, the cluster runs as the owner of an existing `pgdata/`, else as the system user
-/// `stroke-triage` (created when neither it nor Debian's `postgres` exists), else `postgres`:
-/// PostgreSQL refuses to run as root. That account may write `DIR`, so root never follows a link
+/// `stroke-triage` (created when missing; never Debian's shared `postgres`): PostgreSQL refuses
+/// to run as root. That account may write `DIR`, so root never follows a link
 /// there (`StationDirectory`): `DIR` and every name above must not be a link and must belong to
 /// root or that account (else to this process's user), or the command is refused. Every tool's
 /// wait is bounded.
@@ -36,6 +38,8 @@ public struct StationCluster: Sendable {
 
     /// The database user and database the station uses.
     static let user = "stroke_triage", database = "postgres", port = 5432
+    /// The longest path of a Unix socket (`sun_path` holds 108 bytes with its terminating NUL).
+    public static let socketPathLimit = 107
     /// Every name the station keeps in `DIR`: none may be a link or another account's.
     static let names = ["pgdata", "password", "postgresql.log", StationLock.fileName, ".s.PGSQL.\(port)", ".s.PGSQL.\(port).lock"]
 
@@ -54,13 +58,14 @@ public struct StationCluster: Sendable {
     }
 
     /// The cluster in `directory` (made absolute; nothing is created yet).
-    /// - Throws: `CollectorError.stationDatabaseFailed` when PostgreSQL is not installed or the path is too long for a
-    ///   socket; `dataDirectoryIsLink` when `directory` or its `pgdata` is a link.
+    /// - Throws: `CollectorError.stationDatabaseFailed` when PostgreSQL is not installed; `dataDirectoryTooLong` when
+    ///   `DIR/.s.PGSQL.5432` would exceed a Unix socket's 107 bytes; `dataDirectoryIsLink` when `directory` or its
+    ///   `pgdata` is a link; `stationAccountMissing` (root) when no `stroke-triage` account exists or can be made.
     public init(directory: String) throws(CollectorError) {
         let absolute = URL(fileURLWithPath: directory).standardizedFileURL.path
-        // A Unix socket's path has at most 107 bytes.
-        guard absolute.utf8.count + "/.s.PGSQL.\(Self.port)".utf8.count <= 107 else {
-            throw .stationDatabaseFailed("--data \(absolute): the path is too long for PostgreSQL's socket (at most 93 bytes)")
+        let socket = absolute.utf8.count + "/.s.PGSQL.\(Self.port)".utf8.count
+        guard socket <= Self.socketPathLimit else {
+            throw .dataDirectoryTooLong(absolute, length: socket, limit: Self.socketPathLimit)
         }
         self.directory = absolute
         binDirectory = try PostgresTools.binDirectory()
@@ -69,12 +74,10 @@ public struct StationCluster: Sendable {
 
     /// The URL of the station's database through the socket (with the stored password).
     public func url() throws(CollectorError) -> DatabaseURL {
-        guard let password = try openDirectory(creating: false)?.read("password", last: 4096) else {
-            throw .stationDatabaseFailed("\(passwordFile) cannot be read")
-        }
+        let password = try storedPassword()
         let socket = directory.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(["&", "=", "+"])) ?? directory
         do {
-            return try DatabaseURL("postgres://\(Self.user):\(password.trimmingCharacters(in: .whitespacesAndNewlines))@localhost:\(Self.port)/\(Self.database)?host=\(socket)")
+            return try DatabaseURL("postgres://\(Self.user):\(password)@localhost:\(Self.port)/\(Self.database)?host=\(socket)")
         } catch {
             throw .stationDatabaseFailed("the socket path \(directory) does not make a database URL")
         }
@@ -86,13 +89,14 @@ public struct StationCluster: Sendable {
         return (try? pgdata.entry("PG_VERSION")) != nil
     }
 
-    /// Whether the cluster's server runs (`pg_ctl status`).
+    /// Whether the cluster's server runs (`pg_ctl status`, and its postmaster is no zombie: `postmasterRuns`).
     public var isRunning: Bool {
         guard exists, let (status, _) = try? PostgresTools.exitStatus(pgctl(["status"])) else { return false }
-        return status == 0
+        return status == 0 && postmasterRuns
     }
 
-    /// Creates the cluster on first use: the directory (0700), a generated password (0600), `initdb`.
+    /// Creates the cluster on first use: the directory (0700), a generated password (0600), `initdb` with the
+    /// station's authentication (`StationCluster+Role`; the role itself is made by `prepareRole` once it runs).
     /// Before anything, the directory and the names in it are checked (`openDirectory`).
     public func create() throws(CollectorError) {
         let directory = try requireDirectory(creating: true)
@@ -106,9 +110,9 @@ public struct StationCluster: Sendable {
         } else if let account {
             try directory.give("password", to: account)
         }
-        try PostgresTools.run(asServerUser + ["\(binDirectory)/initdb", "-D", dataDirectory, "-U", Self.user, "--pwfile", passwordFile,
-                                              "--auth", "scram-sha-256", "-E", "UTF8", "--no-locale"])
+        try PostgresTools.run(initdbArguments)
         guard let pgdata = try directory.subdirectory("pgdata") else { throw .stationDatabaseFailed("initdb made no \(dataDirectory)") }
+        try writeAuthentication(pgdata)
         let settings = "\n# stroke-triage station: the Unix socket in the data directory only, no TCP.\ninclude_if_exists = 'station.conf'\n"
         try pgdata.write(settings, to: "postgresql.conf", appending: true, account: nil)
     }
@@ -118,8 +122,10 @@ public struct StationCluster: Sendable {
         let directory = try requireDirectory(creating: false)
         guard let pgdata = try directory.subdirectory("pgdata") else { throw .stationDatabaseFailed("\(dataDirectory) does not exist") }
         let quoted = self.directory.replacingOccurrences(of: "'", with: "''")
-        let settings = "listen_addresses = ''\nport = \(Self.port)\nunix_socket_directories = '\(quoted)'\nunix_socket_permissions = 0700\n"
+        // jit = off: nothing in the station needs it, and the service unit forbids writable code (MemoryDenyWriteExecute).
+        let settings = "listen_addresses = ''\nport = \(Self.port)\nunix_socket_directories = '\(quoted)'\nunix_socket_permissions = 0700\njit = off\n"
         try pgdata.write(settings, to: "station.conf", replacing: true, account: account)
+        try clearDeadPostmaster()
         do {
             try PostgresTools.run(pgctl(["-l", logFile, "-w", "-t", "120", "start"]))
         } catch {
@@ -138,8 +144,10 @@ public struct StationCluster: Sendable {
     public func whileRunning<T>(_ body: (DatabaseURL) async throws -> T) async throws -> T {
         try create()
         let started = !isRunning
-        if started { try start() }
         do {
+            // A start that fails (or times out) may still leave the server running: it is stopped too.
+            if started { try start() }
+            try await prepareRole(logger: Logger(label: "stroke-triage.station"))
             let result = try await body(try url())
             if started { try stop() }
             return result
@@ -154,15 +162,35 @@ public struct StationCluster: Sendable {
     }
 
     /// The account a root process runs the cluster as (see the type's documentation): the owner of an
-    /// existing `pgdata` (looked at without following a link), else `stroke-triage`, else `postgres`.
+    /// existing `pgdata` (looked at without following a link), else `stroke-triage`, created when missing.
     static func account(directory: String) throws(CollectorError) -> StationAccount {
+        var owner: StationAccount?
         if let existing = try StationDirectory.open(directory, owners: [], creating: false), let info = try existing.entry("pgdata"),
-           info.st_uid != 0, let owner = StationAccount(uid: info.st_uid) {
-            return owner
+           info.st_uid != 0 {
+            owner = StationAccount(uid: info.st_uid)
         }
-        if let account = StationAccount(named: "stroke-triage") ?? StationAccount(named: "postgres") { return account }
-        try PostgresTools.run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", "stroke-triage"])
-        guard let account = StationAccount(named: "stroke-triage") else { throw .stationDatabaseFailed("no user stroke-triage") }
+        return try account(pgdataOwner: owner, named: StationAccount.init(named:)) { () throws(CollectorError) in
+            _ = try PostgresTools.run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", Self.accountName])
+        }
+    }
+
+    /// The system account a new cluster runs as when the station is root.
+    public static let accountName = "stroke-triage"
+
+    /// The choice of `account(directory:)`: `pgdataOwner`, else the account `stroke-triage` (made with `create`
+    /// when `named` finds none). Never Debian's shared `postgres` account, whose other clusters and whoever may
+    /// act as it would own the station's data.
+    /// - Throws: `stationAccountMissing` when `create` fails or makes no account.
+    static func account(pgdataOwner: StationAccount?, named: (String) -> StationAccount?,
+                        create: () throws(CollectorError) -> Void) throws(CollectorError) -> StationAccount {
+        if let pgdataOwner { return pgdataOwner }
+        if let account = named(accountName) { return account }
+        do throws(CollectorError) {
+            try create()
+        } catch {
+            throw .stationAccountMissing(error.detail ?? error.code)
+        }
+        guard let account = named(accountName) else { throw .stationAccountMissing("useradd made no account \(accountName)") }
         return account
     }
 

@@ -176,6 +176,11 @@ final class StationDirectory {
         guard written != nil else { throw failure("open", name) }
     }
 
+    /// Removes the name `name` (never what a link points to); nothing when it does not exist.
+    func remove(_ name: String) throws(CollectorError) {
+        if unlinkat(descriptor, name, 0) != 0, errno != ENOENT { throw failure("remove", name) }
+    }
+
     /// Gives `name` (a regular file) to `account`; false when it does not exist.
     @discardableResult
     func give(_ name: String, to account: StationAccount) throws(CollectorError) -> Bool {
@@ -214,6 +219,12 @@ final class StationDirectory {
 /// The account a root process runs the station's PostgreSQL as, and gives its files to.
 struct StationAccount: Sendable, Hashable {
     let name: String, uid: uid_t, gid: gid_t
+
+    init(name: String, uid: uid_t, gid: gid_t) {
+        self.name = name
+        self.uid = uid
+        self.gid = gid
+    }
 
     /// The account named `name`, or nil when there is none.
     init?(named name: String) {

@@ -23,6 +23,8 @@ final class StationProcess: @unchecked Sendable {
     var isRunning: Bool { station?.isRunning ?? false }
     /// The running station's process id.
     var pid: Int32? { station?.pid }
+    /// The station started last.
+    var process: ChildProcess? { station }
 
     /// Every log so far.
     var logs: String {
@@ -31,13 +33,15 @@ final class StationProcess: @unchecked Sendable {
             .map { (try? String(contentsOf: logDirectory.appendingPathComponent($0), encoding: .utf8)) ?? "" }.joined(separator: "\n")
     }
 
-    /// Starts the station and waits (bounded: a first start runs initdb) until `/healthz` answers 200; its base URL.
+    /// Starts the station (with `environment` added) and waits (bounded: a first start runs initdb) until `/healthz`
+    /// answers 200; its base URL.
     /// A free port taken by another process before the station binds it ends the station: it is started again.
-    func start() async throws -> String {
+    func start(environment: [String: String] = [:]) async throws -> String {
         for _ in 1...3 {
             starts += 1
             let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
-            let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))])
+            let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))],
+                                     environment: environment)
             station = process
             if try await answers("\(base)/healthz", while: process) { return base }
         }
@@ -119,8 +123,18 @@ final class StationProcess: @unchecked Sendable {
         return false
     }
 
-    private func launch(_ name: String, _ arguments: [String]) throws -> ChildProcess {
-        var environment = ProcessInfo.processInfo.environment
+    /// Starts a station on `port` (else a free one) with `environment` added, without waiting for it; the process and
+    /// its base URL.
+    func spawn(environment: [String: String] = [:], port: Int? = nil) throws -> (process: ChildProcess, base: String) {
+        starts += 1
+        let base = "http://127.0.0.1:\(try port ?? PostgresCluster.freePort())"
+        let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))], environment: environment)
+        station = process
+        return (process, base)
+    }
+
+    private func launch(_ name: String, _ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment.merging(extra) { $1 }
         environment["STROKE_COLLECTOR_DATABASE"] = nil
         environment["STROKE_COLLECTOR_CONFIG"] = nil
         let log = logDirectory.appendingPathComponent("\(name).log")

@@ -20,7 +20,8 @@ struct SystemdUnitTests {
         for unit in Self.units {
             let text = try String(contentsOf: Self.contrib.appendingPathComponent(unit), encoding: .utf8)
             for line in ["User=stroke-triage", "NoNewPrivileges=yes", "ProtectSystem=strict", "ProtectHome=yes", "PrivateTmp=yes",
-                         "CapabilityBoundingSet=", "ExecStart=/usr/local/bin/stroke-triage-server "] {
+                         "CapabilityBoundingSet=", "ExecStart=/usr/local/bin/stroke-triage-server ", "SystemCallFilter=@system-service",
+                         "ProtectProc=invisible", "ProcSubset=pid", "PrivateUsers=yes", "MemoryDenyWriteExecute=yes"] {
                 #expect(text.split(separator: "\n").contains { $0.hasPrefix(line) }, "\(unit) lacks \(line)")
             }
         }
@@ -28,7 +29,7 @@ struct SystemdUnitTests {
         #expect(station.contains("StateDirectory=stroke-triage\n") && station.contains("station --data /var/lib/stroke-triage/station"))
     }
 
-    @Test("systemd-analyze verify accepts the units (with the built server as ExecStart)",
+    @Test("systemd-analyze verify accepts the units (with the built server as ExecStart), and each scores below 2.5 in systemd-analyze security",
           .enabled(if: analyze != nil, "systemd-analyze is not installed: Scripts/setup --tests installs the systemd package"))
     func verify() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("units-\(UUID().uuidString)")
@@ -47,5 +48,12 @@ struct SystemdUnitTests {
         #expect(run.status == 0, "\(run.stderr)")
         // A setting systemd cannot parse is only a warning (exit 0): none may be printed.
         #expect(run.stderr.isEmpty && run.stdout.isEmpty, "\(run.stdout)\(run.stderr)")
+        // The exposure score (0 safest, 10 worst) of the unit file itself, without a running systemd (issue 34: was 3.2).
+        for path in paths {
+            let scored = try await ServerCommand.run(URL(fileURLWithPath: Self.analyze!), ["security", "--offline=true", "--no-pager", path])
+            let score = scored.stdout.split(separator: "\n").last { $0.contains("Overall exposure level") }
+                .flatMap { $0.split(separator: ":").last?.split(separator: " ").first }.flatMap { Double($0) }
+            #expect(score.map { $0 < 2.5 } == true, "\(path): \(scored.stdout.suffix(300))\(scored.stderr)")
+        }
     }
 }

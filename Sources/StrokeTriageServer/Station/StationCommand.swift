@@ -11,8 +11,10 @@ import StrokeRelay
 
 /// `station`: the local API, the fleet collector and the pre-notification relay in one process
 /// behind one address (`StationResponder`), on the station's own PostgreSQL (`StationCluster`,
-/// started with the station and stopped with it) or on `--database`. Runs until SIGTERM or
-/// SIGINT, then drains, stops its PostgreSQL and exits 0 (docs/station.md).
+/// started with the station, restarted by `StationSupervisor` when it stops, and stopped with the
+/// station on every way out, `StationExitGuard`) or on `--database`. Runs until SIGTERM or SIGINT,
+/// then drains, stops its PostgreSQL and exits 0; exits 69 when its PostgreSQL stopped and could
+/// not be restarted (docs/station.md).
 struct StationCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "station",
@@ -20,8 +22,9 @@ struct StationCommand: AsyncParsableCommand {
         discussion: """
             A crew's device uses the station's URL for --api-base, --collector and --relay alike. Without
             --database the station keeps its own PostgreSQL in --data (created on first start, listening on a
-            Unix socket there only, password generated and kept 0600) and stops it when it stops; run as root,
-            that PostgreSQL runs as the system user stroke-triage (or postgres). --data must not be a link, and
+            Unix socket there only, password generated and kept 0600), restarts it if it stops (exit 69 when it
+            cannot) and stops it when it stops; run as root, that PostgreSQL runs as the system user
+            stroke-triage (made when missing). --data must not be a link nor longer than 93 bytes, and
             only one station at a time may use it. Prints "listening on
             http://HOST:PORT" once it accepts connections (--listen 127.0.0.1:0 picks a free port).
             Research use only.
@@ -64,34 +67,59 @@ struct StationCommand: AsyncParsableCommand {
                 let error = CollectorError.configurationInvalid("--data and --database: give one of them")
                 return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
             }
-            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, logger: logger)
+            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil, logger: logger)
         }
+        // From here SIGTERM and SIGINT are noted, not fatal, and a crash stops the cluster (StationExitGuard).
+        StationExitGuard.install()
         let cluster = try ServerFailure.report(verbose: options.verbose) {
             try StationCluster(directory: options.data ?? StationCluster.defaultDirectory())
         }
         // One station per data directory: a second one is refused naming this process; the lock ends with the process.
         let lock = try ServerFailure.report(verbose: options.verbose) { try cluster.lock() }
         defer { lock.release() }
-        try ServerFailure.report(verbose: options.verbose) {
-            try cluster.create()
-            // A cluster left running (a station killed without stopping) is the station's own: used and stopped with it.
-            if !cluster.isRunning { try cluster.start() }
-        }
-        logger.info("station database running", metadata: ["data": "\(cluster.directory)"])
+        var checked = false
         do {
-            try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
-                            tlsFiles: StationTLS(cluster), logger: logger)
+            try ServerFailure.report(verbose: options.verbose) {
+                try cluster.create()
+                checked = true
+                // A cluster left running (a station killed without stopping) is the station's own: used and stopped with it.
+                if !cluster.isRunning { try cluster.start() }
+                StationExitGuard.guardPostmaster(cluster.postmasterProcess)
+            }
+            try await ServerFailure.report(verbose: options.verbose) { try await cluster.prepareRole(logger: logger) }
         } catch {
-            try? cluster.stop()
+            // A start that failed or timed out may have left the server running (never tried on a directory refused).
+            StationExitGuard.guardPostmaster(nil)
+            if checked { try? cluster.stop() }
             throw error
         }
+        logger.info("station database running", metadata: ["data": "\(cluster.directory)"])
+        if cluster.roleIsLegacy {
+            logger.warning("the station's database role is a superuser: this data directory predates the separate roles (docs/station.md)")
+        }
+        if !StationExitGuard.stopRequested {
+            let supervisor = StationSupervisor(cluster: cluster, logger: logger) {
+                StationExitGuard.guardPostmaster(cluster.postmasterProcess)
+            }
+            do {
+                try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
+                                tlsFiles: StationTLS(cluster), supervisor: supervisor, directory: cluster.directory, logger: logger)
+            } catch {
+                StationExitGuard.guardPostmaster(nil)
+                try? cluster.stop()
+                throw error
+            }
+        }
+        // Stopped gracefully (also by SIGTERM or SIGINT while the cluster started): exit 0 once the cluster is stopped.
+        StationExitGuard.guardPostmaster(nil)
         try ServerFailure.report(verbose: options.verbose) { try cluster.stop() }
         logger.info("station database stopped")
     }
 
-    /// Serves the three route sets on `--listen` until SIGTERM or SIGINT.
+    /// Serves the three route sets on `--listen` until SIGTERM or SIGINT, with the cluster's `supervisor` and
+    /// `/healthz` looking at the free space of its data `directory` (nil with `--database`).
     private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
-                       logger: Logger) async throws {
+                       supervisor: StationSupervisor?, directory: String?, logger: Logger) async throws {
         let collector = try options.resolve(station: station)
         var relay = RelayConfiguration(database: collector.database)
         relay.caseTTLMs = ttl
@@ -99,12 +127,14 @@ struct StationCommand: AsyncParsableCommand {
         let collectorStore = CollectorStore(database: collector.database, logger: logger, deadline: collector.databaseDeadline)
         let relayStore = RelayStore(collector: collectorStore, logger: logger)
         let collectorMetrics = CollectorMetrics(), relayMetrics = RelayMetrics()
+        let minimumFree = DiskSpace.minimumFree()
         let responder = StationResponder(
             api: LocalAPIRoutes(configuration: api, v1: v1, logger: logger).makeRouter().buildResponder(),
             collector: CollectorRoutes(configuration: collector, store: collectorStore, metrics: collectorMetrics, logger: logger)
                 .makeRouter().buildResponder(),
             relay: RelayRoutes(configuration: relay, store: relayStore, metrics: relayMetrics, logger: logger).makeRouter().buildResponder(),
             ping: { try await collectorStore.ping() },
+            diskShortage: { directory.flatMap { DiskSpace.shortage(at: $0, minimum: minimumFree) } },
             metrics: { collectorMetrics.render() + relayMetrics.render() })
         let host = api.listenHost
         // The local API's server (raw UTF-8 request lines, JSON answers to requests the parser refuses) with the
@@ -119,11 +149,14 @@ struct StationCommand: AsyncParsableCommand {
             try await ServerFailure.report(verbose: options.verbose) {
                 try await ServerLaunch.run(
                     responder, server: server, host: host, port: port, serverName: "stroke-triage-station",
-                    services: [collectorStore.pool, RelayExpiry(store: relayStore, configuration: relay, metrics: relayMetrics, logger: logger)],
+                    services: [collectorStore.pool, RelayExpiry(store: relayStore, configuration: relay, metrics: relayMetrics, logger: logger)]
+                        + (supervisor.map { [$0] } ?? []),
                     beforeServerStarts: { try await relayStore.migrate() }, logger: logger
                 ) { port in
                     let shown = host.contains(":") ? "[\(host)]" : host
                     ServerConsole.outRaw("listening on \(scheme)://\(shown):\(port)\n")
+                    // A SIGTERM or SIGINT that came before swift-service-lifecycle listened: handed on to it now.
+                    if StationExitGuard.stopRequested { kill(getpid(), SIGTERM) }
                 }
             }
         } catch let exit as ExitCode {

@@ -17,7 +17,8 @@ import StrokeRelay
 /// the service routes clash, and the station answers them itself:
 ///
 /// - `GET /healthz`: the local API's answer (`{"status":"ok",…}` with the model versions) when
-///   PostgreSQL answers, else 503 `database unavailable` like the collector's and the relay's.
+///   PostgreSQL answers, else 503 `database unavailable` like the collector's and the relay's;
+///   503 `disk full: …` first when the data directory's disk lacks room (`DiskSpace`).
 /// - `GET /metrics`: the collector's and the relay's Prometheus metrics (distinct names) together.
 struct StationResponder: HTTPResponder {
     typealias Context = StationRequestContext
@@ -26,6 +27,8 @@ struct StationResponder: HTTPResponder {
     let collector: RouterResponder<BasicRequestContext>
     let relay: RouterResponder<BasicRequestContext>
     let ping: @Sendable () async throws -> Void
+    /// Why the data directory's disk lacks room (`DiskSpace`), or nil (also with `--database`).
+    let diskShortage: @Sendable () -> String?
     let metrics: @Sendable () -> String
 
     /// The service a path belongs to.
@@ -53,6 +56,10 @@ struct StationResponder: HTTPResponder {
         case .relay:
             return try await relay.respond(to: request, context: BasicRequestContext(source: context.source))
         case .health:
+            if let shortage = diskShortage() {
+                context.logger.warning("health check failed: disk full", metadata: ["reason": "\(shortage)"])
+                return ServerResponses.text("disk full: \(shortage)\n", status: .serviceUnavailable)
+            }
             if let unhealthy = await ServerResponses.unhealthy(ping: ping, logger: context.logger) { return unhealthy }
             return try await api.respond(to: request, context: LocalAPIRequestContext(source: context.source))
         case .metrics:
