@@ -9,11 +9,11 @@ import Glibc
 /// The built `stroke-triage-server station` and its own PostgreSQL on the ways out (issue 34, items
 /// 4, 6 and 11), as an operator meets them: SIGTERM while the cluster starts, the postmaster killed
 /// with SIGKILL while the station serves, a crash signal, a disk with less room than the minimum, and a
-/// start-up that fails once the cluster runs (its port taken).
+/// start-up that fails once the cluster runs (its port taken), and an output closed under it (`| head -c 100`).
 /// One test (the process tests are counted): each step leaves the data directory for the next.
 @Suite("station exits")
 struct StationExitTests {
-    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; restarts that keep failing: 69; /healthz 503 'disk full' below the minimum, SIGHUP: 0; a taken port: 69, the cluster stopped")
+    @Test("SIGTERM while its cluster starts: exit 0, cluster stopped; kill -9 of its postmaster: restarted, /healthz 200 again; SIGSEGV: the cluster is stopped; restarts that keep failing: 69; /healthz 503 'disk full' below the minimum, SIGHUP: 0; a taken port: 69, the cluster stopped; an output closed by `| head -c 100`: still serving, SIGTERM 0, the cluster stopped")
     func exitPaths() async throws {
         let site = try StationSite()
         defer { site.remove() }
@@ -83,6 +83,24 @@ struct StationExitTests {
         let failed = await refused.output(killingAfter: 180)
         #expect(failed.status == 69, "\(station.logs.suffix(2000))")
         #expect(station.logs.contains("[api.unavailable]") && !cluster.isRunning)
+
+        // 6. A closed output (`station … 2>&1 | head -c 100`, issue 34 item 6): once `head` has gone, every write fails;
+        //    the station keeps serving, and SIGTERM still stops it and its cluster (exit 0: no crash on a write).
+        let pipedPort = try PostgresCluster.freePort()
+        let statusFile = site.directory.appendingPathComponent("piped-status").path
+        let shell = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", #"{ SWIFT_BACKTRACE=enable=no "$0" station --data "$1" --listen "127.0.0.1:$2" 2>&1; echo $? > "$3"; } | head -c 100 > /dev/null"#,
+            ServerBinaryTests.server.path, site.data, String(pipedPort), statusFile,
+        ])
+        _ = try await PrenotifyHarness.waitFor(seconds: 240, "the piped station's /healthz") { () async throws -> Bool? in
+            try? await PrenotifyHarness.get("http://127.0.0.1:\(pipedPort)/healthz").0 == 200 ? true : nil
+        }
+        let lock = try String(contentsOfFile: site.data + "/station.lock", encoding: .utf8)
+        let pipedPid = try #require(Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(pipedPid, SIGTERM) == 0)
+        _ = await shell.output(killingAfter: 180)
+        #expect((try? String(contentsOfFile: statusFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(!cluster.isRunning)
     }
 
     /// A socket listening on 127.0.0.1 at a free port (its descriptor and the port), so that a station cannot bind it.
