@@ -11,7 +11,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
         case dataDirectoryIsLink, dataDirectoryOwner, dataDirectoryInUse
-        case dataDirectoryTooLong, stationAccountMissing, stationDatabaseLost
+        case dataDirectoryTooLong, stationAccountMissing, stationDatabaseLost, stationAccountSwitchFailed
     }
 
     private let kind: Kind
@@ -43,7 +43,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         switch kind {
         case .configurationInvalid, .databaseURLInvalid, .dataDirectoryTooLong: .usage
         case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
-        case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse, .stationAccountMissing, .stationDatabaseLost: .unavailable
+        case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse, .stationAccountMissing, .stationDatabaseLost,
+             .stationAccountSwitchFailed: .unavailable
         case .dataDirectoryIsLink, .dataDirectoryOwner: .cannotCreate
         case .schemaTooNew: .failure
         }
@@ -71,6 +72,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .stationAccountMissing:
             "The station's PostgreSQL needs the system account stroke-triage, which does not exist and could not be created"
         case .stationDatabaseLost: "The station's PostgreSQL stopped and could not be restarted, so the station stops"
+        case .stationAccountSwitchFailed:
+            "Run as root, the command could not become the station's account (setgroups, setgid or setuid failed), so it stops"
         }
     }
 
@@ -95,6 +98,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .dataDirectoryTooLong: "Choose a shorter --data path (for example /var/lib/stroke-triage/station)."
         case .stationAccountMissing:
             "Create it (`systemd-sysusers` with contrib/systemd/stroke-triage.sysusers.conf, or `useradd --system stroke-triage`); the station never shares Debian's postgres account."
+        case .stationAccountSwitchFailed:
+            "Run the command as the account itself (`runuser -u stroke-triage -- …`, or systemd's User= as the shipped unit does); see docs/station.md."
         case .stationDatabaseLost:
             "Read postgresql.log in the --data directory; a service manager (systemd's Restart=on-failure) starts the station again."
         }
@@ -141,6 +146,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     }
     /// Run as root, the station found no `stroke-triage` account and `useradd` failed (its output is the detail).
     public static func stationAccountMissing(_ detail: String) -> CollectorError { CollectorError(.stationAccountMissing, detail) }
+    /// Run as root, the process could not become the station's account (the failed call and its errno are the detail).
+    public static func stationAccountSwitchFailed(_ detail: String) -> CollectorError { CollectorError(.stationAccountSwitchFailed, detail) }
     /// The station's PostgreSQL stopped while it served and `attempts` restarts failed (the last failure is in `reason`).
     public static func stationDatabaseLost(attempts: Int, reason: String) -> CollectorError {
         CollectorError(.stationDatabaseLost, "\(attempts) restarts failed; last: \(reason)")

@@ -17,8 +17,9 @@ import Glibc  // uid_t and stat's fields; the calls are StationDirectory's
 /// `stroke-triage` (created when missing; never Debian's shared `postgres`): PostgreSQL refuses
 /// to run as root. That account may write `DIR`, so root never follows a link
 /// there (`StationDirectory`): `DIR` and every name above must not be a link and must belong to
-/// root or that account (else to this process's user), or the command is refused. Every tool's
-/// wait is bounded.
+/// root or that account (else to this process's user), or the command is refused. The executable
+/// then becomes that account for good (`becomeAccount()`, issue 34) before it writes the cluster's
+/// files or starts it. Every tool's wait is bounded.
 ///
 /// ```swift
 /// let cluster = try StationCluster(directory: dir)
@@ -70,6 +71,32 @@ public struct StationCluster: Sendable {
         self.directory = absolute
         binDirectory = try PostgresTools.binDirectory()
         account = StationAccount.isRoot ? try Self.account(directory: absolute) : nil
+    }
+
+    private init(directory: String, binDirectory: String, account: StationAccount?) {
+        self.directory = directory
+        self.binDirectory = binDirectory
+        self.account = account
+    }
+
+    /// Run as root, makes this process the cluster's account for good and returns the cluster as that account
+    /// sees it (its tools run directly, its files are made by the account); otherwise `self`, nothing done.
+    /// First `DIR` is made if missing and checked (`openDirectory`: not a link, root's or the account's, none of
+    /// its names a link or another account's), given to the account with the station's files root may have left
+    /// in it (`password`, `postgresql.log`, `station.lock`), then `StationAccount.become()`.
+    ///
+    /// Only an executable calls this (`station`, the commands with `--data`): a process that calls it is root no
+    /// more (a test process, which runs command lines in process as root, never does). glibc changes every thread
+    /// that can still run but not a main thread parked in its exit (the Swift runtime's `dispatch_main`), which keeps
+    /// root: the executable then runs its command line again (`execv`), as the account, with one thread.
+    /// - Throws: the directory's errors; `stationAccountSwitchFailed` when the process could not become the account.
+    public func becomeAccount() throws(CollectorError) -> StationCluster {
+        guard let account else { return self }
+        let directory = try requireDirectory(creating: true)
+        try directory.secure(for: account)
+        for name in ["password", "postgresql.log", StationLock.fileName] { try directory.give(name, to: account) }
+        try account.become()
+        return StationCluster(directory: self.directory, binDirectory: binDirectory, account: nil)
     }
 
     /// The URL of the station's database through the socket (with the stored password).

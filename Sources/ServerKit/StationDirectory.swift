@@ -244,6 +244,21 @@ struct StationAccount: Sendable, Hashable {
         gid = entry.pointee.pw_gid
     }
 
+    /// Makes this process this account for good: `setgroups` to its primary group only, `setgid`, `setuid`
+    /// (glibc changes every thread), each checked, then that the real and effective ids are the account's and
+    /// root cannot be regained.
+    /// - Throws: `stationAccountSwitchFailed` naming the call that failed and its errno.
+    func become() throws(CollectorError) {
+        var groups = [gid]
+        guard setgroups(1, &groups) == 0 else { throw .stationAccountSwitchFailed("setgroups([\(gid)]) for \(name): errno \(errno)") }
+        guard setgid(gid) == 0 else { throw .stationAccountSwitchFailed("setgid(\(gid)) for \(name): errno \(errno)") }
+        guard setuid(uid) == 0 else { throw .stationAccountSwitchFailed("setuid(\(uid)) for \(name): errno \(errno)") }
+        guard getuid() == uid, geteuid() == uid, getgid() == gid, getegid() == gid, getuid() != 0, geteuid() != 0 else {
+            throw .stationAccountSwitchFailed("\(name): still uid \(getuid())/\(geteuid()), gid \(getgid())/\(getegid())")
+        }
+        guard setuid(0) != 0 else { throw .stationAccountSwitchFailed("\(name): setuid(0) succeeded after the switch") }
+    }
+
     /// Whether this process is root.
     static var isRoot: Bool { getuid() == 0 }
     /// This process's user id.

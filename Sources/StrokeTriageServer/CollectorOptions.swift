@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import ServerKit
 import StrokeCollector
+import TriageLocalization
 
 /// Options every `collector` and `relay` subcommand takes: where the database is (an existing PostgreSQL,
 /// or a station's own with `--data`) and where more settings are.
@@ -22,6 +23,14 @@ struct CollectorOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Show the technical detail of errors.")
     var verbose = false
+
+    /// Run as root with `--data` (and no `--database`): the command becomes the station's account before it does
+    /// anything else (`StationCluster.asAccount`, issue 34), here at parsing, so that the command line it runs again
+    /// as the account (`--key-out`, …) finds nothing done yet. `station` without `--data` does it in its own run.
+    func validate() throws {
+        guard let data, database == nil, getuid() == 0 else { return }
+        _ = try ServerFailure.report(verbose: verbose) { () throws -> StationCluster in try StationCluster(directory: data).asAccount() }
+    }
 
     /// Resolves the configuration: flags, then the environment, then the config file; `station` (the
     /// database of `--data`, from `withStation`) stands for the database.
@@ -46,7 +55,7 @@ struct CollectorOptions: ParsableArguments {
         guard let data else { return try await body(nil) }
         return try await ServerFailure.report(verbose: verbose) {
             guard database == nil else { throw CollectorError.configurationInvalid("--data and --database: give one of them") }
-            return try await StationCluster(directory: data).whileRunning { try await body($0) }
+            return try await StationCluster(directory: data).asAccount().whileRunning { try await body($0) }
         }
     }
 
@@ -68,5 +77,30 @@ struct CollectorOptions: ParsableArguments {
                 }
             }
         }
+    }
+}
+
+extension StationCluster {
+    /// Run as root, once `--data` is checked: this process becomes the cluster's account for good
+    /// (`becomeAccount()`) and runs its own command line again as that account (`execv` of
+    /// `/proc/self/exe`, same process id), which then takes the ordinary user's path; otherwise the cluster as it is.
+    ///
+    /// The new program is needed because glibc changes the ids of every thread but one: the main thread,
+    /// parked by the Swift runtime's `dispatch_main` in its exit, keeps root (and `/proc/PID/status` shows it).
+    /// The thread that calls `execv` becomes the process's only thread, with the account's ids.
+    /// A command line run in process (`StrokeTriageServer.run` with its output captured: the tests, which run
+    /// as root) keeps the process's user and the cluster as it is.
+    func asAccount() throws(CollectorError) -> StationCluster {
+        guard CommandCapture.current == nil, getuid() == 0 else { return self }
+        let cluster = try becomeAccount()
+        guard getuid() != 0 else { return cluster }
+        fflush(nil)
+        // The calling thread is a worker of the runtime, with asynchronous signals blocked: a new program keeps that
+        // mask (and would hand it to PostgreSQL), so it starts with none blocked, as a program started by hand.
+        var none = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, nil)
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        throw .stationAccountSwitchFailed("execv /proc/self/exe as the account: errno \(errno)")
     }
 }

@@ -24,6 +24,12 @@ struct StationProcessTests {
 
         // 1. The station, with no database set up by hand.
         let base = try await station.start()
+        // Run as root, it became the cluster's account (issue 34): its process and what it made in --data are that account's.
+        let account = try site.account()
+        #expect(try StationSite.uid(of: try #require(station.pid)) == account.uid)
+        for name in ["", "/password", "/pgdata", "/pgdata/station.conf", "/postgresql.log", "/station.lock"] {
+            #expect(try StationSite.owner(data + name) == account.uid, "\(name)")
+        }
         // A second station on the same --data is refused (69) naming the first one's process, which keeps serving.
         let second = try await station.startSecond()
         #expect(second.status == 69, "\(second.log)")
@@ -34,8 +40,10 @@ struct StationProcessTests {
         let device = try await admin(["collector", "add-device", "--data", data, "--name", "AMB-7", "--public-key", deviceKey])
         #expect(device.status == 0, "\(device.stderr)")
         let hospital = try await PrenotifyEndToEndTests.routedHospital(cli)
-        let keyFile = directory.appendingPathComponent("board.key").path
+        // An administration command with --data writes --key-out as the account too: a directory it may write.
+        let keyFile = try site.accountDirectory("keys") + "/board.key"
         let added = try await admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile])
+        #expect(try StationSite.owner(keyFile) == account.uid)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
         #expect(station.isRunning)
@@ -90,6 +98,9 @@ struct StationProcessTests {
         let caLine = try #require(made.stdout.split(separator: "\n").first { $0.hasPrefix("CA for crews' --ca-file: ") })
         let caFile = String(caLine.dropFirst("CA for crews' --ca-file: ".count))
         #expect(caFile == data + "/tls/ca.pem")
+        // tls init made them as the account (run as root it became the account first).
+        let account = try site.account()
+        for name in ["", "/tls", "/tls/ca.pem", "/tls/server.key"] { #expect(try StationSite.owner(data + name) == account.uid, "\(name)") }
         let again = try await admin(["tls", "init", "--data", data, "--name", "localhost"])
         #expect(again.status == 65)
         #expect(again.stderr.contains("tls.alreadyInitialized"), "\(again.stderr)")
@@ -116,7 +127,7 @@ struct StationProcessTests {
 
         // --notify to the station's relay.
         let hospital = try await PrenotifyEndToEndTests.routedHospital(cli)
-        let keyFile = directory.appendingPathComponent("board.key").path
+        let keyFile = try site.accountDirectory("keys") + "/board.key"
         await #expect(try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile]).status == 0)
         let sent = try await cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base] + trust)
         #expect(sent.status == 0, "\(sent.stderr)")
@@ -148,6 +159,38 @@ struct StationSite {
             arguments, environment: ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_DEVICE": "AMB-7", "NO_COLOR": "1", "LANG": "C"],
             unset: ["STROKE_COLLECTOR_DATABASE", "STROKE_TRIAGE_RELAY", "STROKE_TRIAGE_CA_FILE", "LC_ALL", "LC_MESSAGES"])
         return PrenotifyHarness.Run(status: run.status, stdout: run.stdout, stderr: run.stderr)
+    }
+
+    /// The account the station runs as: run as root, the owner of its `pgdata` (`stroke-triage` on a new one), else this user.
+    func account() throws -> (uid: uid_t, gid: gid_t) {
+        guard getuid() == 0 else { return (getuid(), getgid()) }
+        var info = stat()
+        if lstat(data + "/pgdata", &info) == 0 { return (info.st_uid, info.st_gid) }
+        guard let entry = getpwnam(StationCluster.accountName) else { throw PrenotifyHarness.Failure(description: "no account") }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    /// The folder `name` in this site, made 0700 and given to the station's account (which writes `--key-out` there).
+    func accountDirectory(_ name: String) throws -> String {
+        let path = directory.appendingPathComponent(name).path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let account = try account()
+        guard chown(path, account.uid, account.gid) == 0 else { throw PrenotifyHarness.Failure(description: "chown \(path): errno \(errno)") }
+        return path
+    }
+
+    /// The owner of `path` (not following a link).
+    static func owner(_ path: String) throws -> uid_t {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { throw PrenotifyHarness.Failure(description: "lstat \(path): errno \(errno)") }
+        return info.st_uid
+    }
+
+    /// The real user id of the process `pid` (the first number of the `Uid:` line of `/proc/PID/status`).
+    static func uid(of pid: Int32) throws -> uid_t? {
+        let status = try String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+        let line = status.split(separator: "\n").first { $0.hasPrefix("Uid:") }
+        return line.flatMap { $0.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first }.flatMap { uid_t(String($0)) }
     }
 
     /// Runs `stroke-triage-server` with `arguments`.

@@ -37,7 +37,7 @@ struct TLSInitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let tls = try ServerFailure.report(verbose: verbose) { () throws -> StationTLS in
-            let cluster = try StationCluster(directory: data ?? StationCluster.defaultDirectory())
+            let cluster = try StationCluster(directory: data ?? StationCluster.defaultDirectory()).asAccount()
             try StationTLS.initialize(cluster, name: name, addresses: addresses, now: Date())
             return StationTLS(cluster)
         }

@@ -23,9 +23,10 @@ struct StationCommand: AsyncParsableCommand {
             A crew's device uses the station's URL for --api-base, --collector and --relay alike. Without
             --database the station keeps its own PostgreSQL in --data (created on first start, listening on a
             Unix socket there only, password generated and kept 0600), restarts it if it stops (exit 69 when it
-            cannot) and stops it when it stops; run as root, that PostgreSQL runs as the system user
-            stroke-triage (made when missing). --data must not be a link nor longer than 93 bytes, and
-            only one station at a time may use it. Prints "listening on
+            cannot) and stops it when it stops; run as root, it becomes the system user stroke-triage (made
+            when missing; the owner of an existing pgdata) once --data is checked, and runs that PostgreSQL
+            as it (so --listen cannot take a port below 1024). --data must not be a link nor longer than 93
+            bytes, and only one station at a time may use it. Prints "listening on
             http://HOST:PORT" once it accepts connections (--listen 127.0.0.1:0 picks a free port).
             Research use only.
             """)
@@ -71,12 +72,15 @@ struct StationCommand: AsyncParsableCommand {
         }
         // From here SIGTERM and SIGINT are noted, not fatal, and a crash stops the cluster (StationExitGuard).
         StationExitGuard.install()
-        let cluster = try ServerFailure.report(verbose: options.verbose) {
+        let rootCluster = try ServerFailure.report(verbose: options.verbose) {
             try StationCluster(directory: options.data ?? StationCluster.defaultDirectory())
         }
         // One station per data directory: a second one is refused naming this process; the lock ends with the process.
-        let lock = try ServerFailure.report(verbose: options.verbose) { try cluster.lock() }
+        let lock = try ServerFailure.report(verbose: options.verbose) { try rootCluster.lock() }
         defer { lock.release() }
+        // Run as root: from here on the process is the cluster's account (issue 34), which makes its files and runs its tools
+        // (with --data that happened while the arguments were read, `CollectorOptions.validate`; this is for the default DIR).
+        let cluster = try ServerFailure.report(verbose: options.verbose) { try rootCluster.asAccount() }
         var checked = false
         do {
             try ServerFailure.report(verbose: options.verbose) {
