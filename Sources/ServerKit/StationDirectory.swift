@@ -41,21 +41,24 @@ final class StationDirectory {
         for (index, name) in names.enumerated() {
             let last = index == names.count - 1
             walked += "/" + name
-            var next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            // The directories on the way are only passed through (O_PATH: search permission is enough, as for a
+            // 0711 parent the station's account may pass but not list); the directory itself is opened for reading.
+            let access = last ? O_RDONLY : Self.openPath
+            var next = openat(fd, name, access | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next < 0, errno == ENOENT, creating {
                 if mkdirat(fd, name, last ? 0o700 : 0o755) != 0, errno != EEXIST {
                     let code = errno
                     close(fd)
                     throw .stationDatabaseFailed("\(walked) cannot be created: errno \(code)")
                 }
-                next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                next = openat(fd, name, access | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             }
             if next < 0, errno == ELOOP || errno == ENOTDIR, isLink(name, in: fd) {
                 guard !last, trustsLinks(in: fd) else {
                     close(fd)
                     throw .dataDirectoryIsLink(last ? walked : "\(walked) (on the way to \(path), in a directory others may write)")
                 }
-                next = openat(fd, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                next = openat(fd, name, access | O_DIRECTORY | O_CLOEXEC)
             }
             let code = errno
             close(fd)
@@ -71,6 +74,9 @@ final class StationDirectory {
         guard owners.isEmpty || owners.contains(info.st_uid) else { throw .dataDirectoryOwner(path, owner: info.st_uid) }
         return directory
     }
+
+    /// Linux's `O_PATH` (fcntl.h; Swift's Glibc module does not export it): a descriptor that only names a place.
+    static let openPath: Int32 = 0o10000000
 
     /// Whether `name` in the directory `fd` is a symbolic link.
     private static func isLink(_ name: String, in fd: Int32) -> Bool {

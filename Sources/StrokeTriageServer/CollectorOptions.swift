@@ -95,6 +95,9 @@ extension StationCluster {
         let cluster = try becomeAccount()
         guard getuid() != 0 else { return cluster }
         fflush(nil)
+        // Root's temporary folder may be closed to the account (a 0711 or 0700 TMPDIR): the PostgreSQL tools could not
+        // be started from it, so the new program uses the system's (/tmp) instead.
+        if let temporary = getenv("TMPDIR"), access(temporary, W_OK | X_OK) != 0 { unsetenv("TMPDIR") }
         // The calling thread is a worker of the runtime, with asynchronous signals blocked: a new program keeps that
         // mask (and would hand it to PostgreSQL), so it starts with none blocked, as a program started by hand.
         var none = sigset_t()
