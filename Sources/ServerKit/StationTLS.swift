@@ -58,7 +58,7 @@ public struct StationTLS: Sendable {
             throw ServerTLSError.alreadyInitialized(files.path + "/server.pem")
         }
         let (authority, authorityKey, made) = try loadOrMakeAuthority(files, cluster: cluster, name: name, now: now)
-        do {
+        try generating {
             let key = P256.Signing.PrivateKey()
             let certificate = try Certificate(
                 version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),
@@ -74,10 +74,6 @@ public struct StationTLS: Sendable {
                 issuerPrivateKey: .init(authorityKey))
             try files.write(key.pemRepresentation + "\n", to: "server.key", account: cluster.account)
             try files.write(try certificate.serializeAsPEM().pemString + "\n", to: "server.pem", account: cluster.account)
-        } catch let error as CollectorError {
-            throw error
-        } catch {
-            throw ServerTLSError.generationFailed("\(error)")
         }
         return made
     }
@@ -92,7 +88,7 @@ public struct StationTLS: Sendable {
                 throw ServerTLSError.generationFailed("\(files.path)/ca.pem or ca.key cannot be read: \(error)")
             }
         }
-        do {
+        return try generating {
             let key = P256.Signing.PrivateKey()
             let subject = try DistinguishedName {
                 OrganizationName("stroke-triage")
@@ -110,6 +106,13 @@ public struct StationTLS: Sendable {
             try files.write(key.pemRepresentation + "\n", to: "ca.key", account: cluster.account)
             try files.write(try certificate.serializeAsPEM().pemString + "\n", to: "ca.pem", account: cluster.account)
             return (certificate, key, true)
+        }
+    }
+
+    /// Runs `body`; a failure of the certificate library becomes `generationFailed`, the directory's own errors stay.
+    private static func generating<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
         } catch let error as CollectorError {
             throw error
         } catch {

@@ -32,9 +32,13 @@ public struct BoardCase: Sendable, Equatable {
     /// valid case (`CasePayload`) is `contentInvalid` and keeps nothing of it.
     /// The payload's decision is checked under the standard protocol or one of `protocols`.
     public init(listed: HospitalCase, opened: OpenedCase, protocols: [TriageProtocol] = []) {
+        self.init(listed: listed, opened: opened, payload: Self.payload(opened, protocols: protocols))
+    }
+
+    /// A listed case with an opened case whose payload was already checked (`payload(_:protocols:)`).
+    init(listed: HospitalCase, opened: OpenedCase, payload: CasePayload?) {
         caseId = listed.caseId
         device = listed.device
-        let payload = opened.isValid ? opened.caseJSON.flatMap { CasePayload(validating: $0, protocols: protocols) } : nil
         verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
         self.payload = payload
         // The payload is already read and checked: its decision's urgency, not a second parse of the bytes.
@@ -44,6 +48,11 @@ public struct BoardCase: Sendable, Equatable {
         status = listed.status
         createdMs = listed.createdMs
         sentMs = payload != nil ? opened.sentMs : nil
+    }
+
+    /// The checked payload of an opened case: nil unless it verified and is a case whose decision follows the rules.
+    static func payload(_ opened: OpenedCase, protocols: [TriageProtocol]) -> CasePayload? {
+        opened.isValid ? opened.caseJSON.flatMap { CasePayload(validating: $0, protocols: protocols) } : nil
     }
 
     /// True when the case may be shown with its values.

@@ -89,7 +89,9 @@ actor CaseOpener {
     let trusted: [String: Data]?
     /// The local protocols cases may name besides the standard one (`BoardConfiguration.protocols`).
     let protocols: [TriageProtocol]
-    private var cache: [String: (listed: HospitalCase, opened: OpenedCase)] = [:]
+    /// Each case as opened and checked, kept while the relay lists the same sealed bytes and sender key
+    /// (the decision check runs once per case, not on every poll).
+    private var cache: [String: (listed: HospitalCase, opened: OpenedCase, payload: CasePayload?)] = [:]
 
     init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?, protocols: [TriageProtocol] = []) {
         self.hospitalId = hospitalId
@@ -100,12 +102,12 @@ actor CaseOpener {
 
     /// The board cases for a relay list (unsorted).
     func open(_ listed: [HospitalCase]) -> [BoardCase] {
-        var next: [String: (listed: HospitalCase, opened: OpenedCase)] = [:]
+        var next: [String: (listed: HospitalCase, opened: OpenedCase, payload: CasePayload?)] = [:]
         let cases = listed.map { item -> BoardCase in
-            let opened: OpenedCase
+            let opened: OpenedCase, payload: CasePayload?
             if let cached = cache[item.caseId], cached.listed.sealed == item.sealed, cached.listed.device == item.device,
                cached.listed.devicePublicKey == item.devicePublicKey {
-                opened = cached.opened
+                (opened, payload) = (cached.opened, cached.payload)
             } else {
                 // Only the device the relay authenticated counts, with the key its registry holds now,
                 // or, with a trusted-device list, only the key that list holds for it.
@@ -114,9 +116,10 @@ actor CaseOpener {
                     guard name == item.device else { return nil }
                     return trusted.map { $0[name] } ?? item.devicePublicKey
                 }
+                payload = BoardCase.payload(opened, protocols: protocols)
             }
-            next[item.caseId] = (item, opened)
-            return BoardCase(listed: item, opened: opened, protocols: protocols)
+            next[item.caseId] = (item, opened, payload)
+            return BoardCase(listed: item, opened: opened, payload: payload)
         }
         cache = next
         return cases

@@ -22,10 +22,9 @@ public enum CaseDecision {
         let decision = ClinicalDecision(assessment, rules: rules)
         let derived = DecisionRendering.json(decision, assessment: assessment, routing: nil)
         // `ichUsed` and `protocol` are newer than the first cases: compared when carried.
-        for member in ["urgency", "lvoSuspected", "lvoBasis", "recommendations", "ichUsed", "protocol"]
-        where carried[member] != nil || ["urgency", "lvoSuspected", "lvoBasis", "recommendations"].contains(member) {
-            guard same(carried[member], derived[member]) else { return false }
-        }
+        let optional = ["ichUsed", "protocol"].filter { carried[$0] != nil }
+        for member in ["urgency", "lvoSuspected", "lvoBasis", "recommendations"] + optional
+        where !same(carried[member], derived[member]) { return false }
         if assessment.lvo != nil, !same(value["lvo"]?["agreement"], LVOAgreement(assessment).map(AssessmentJSON.agreement) ?? .null) {
             return false
         }
