@@ -20,9 +20,6 @@ public enum ProcessEnvironment {
     /// The variables in effect: those given to the innermost `withValues`, else the process's.
     public static var values: [String: String] { override ?? ProcessInfo.processInfo.environment }
 
-    /// Whether a `withValues` is in effect (the process's own variables are not being read).
-    public static var isOverridden: Bool { override != nil }
-
     /// Runs `body` with `values` in place of the process's environment (for it and the
     /// tasks it creates; not for threads started outside Swift concurrency).
     public static func withValues<T: Sendable>(_ values: [String: String],

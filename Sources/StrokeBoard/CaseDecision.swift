@@ -73,7 +73,8 @@ public enum CaseDecision {
         case nil, .null?: lvo = nil
         case let object?: guard let read = prediction(object) else { return nil }; lvo = read
         }
-        return Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: nil, warnings: [])
+        // A scale item outside its points: the carried assessment cannot be re-derived.
+        return try? Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: nil, warnings: [])
     }
 
     /// A prediction's probability and source (what the decision reads).

@@ -162,7 +162,8 @@ public struct Router: Sendable {
         let late = !policy.rules.withinThrombolysisWindow(r.onsetMinutes)
         let limit = policy.maxExtraMinutes(afterLysisWindow: late)
         if extra <= limit {
-            let why = Message(late ? "centers.reason.thrombectomyDirectLate" : "centers.reason.thrombectomyDirect", [mins(max(0, extra)), mins(limit)])
+            let why = Message(late ? "centers.reason.thrombectomyDirectLate" : "centers.reason.thrombectomyDirect",
+                              [mins(max(0, extra)), mins(limit), mins(TriageProtocol.missionLifelineLVOMaxExtraMinutes)])
             return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons + [why], extraMinutes: extra)
         }
         let why = Message("centers.reason.dripAndShip", [mins(extra), mins(limit)])

@@ -89,7 +89,7 @@ public struct CloudPredictionService: PredictionService {
                 ]))
             }
         }
-        return Assessment(inputs: inputs, ich: ichPrediction, lvo: lvoPrediction, volume: volume,
+        return try Assessment(inputs: inputs, ich: ichPrediction, lvo: lvoPrediction, volume: volume,
                           warnings: warnings + volume.warnings)
     }
 

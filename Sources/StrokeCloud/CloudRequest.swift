@@ -4,33 +4,23 @@ import StrokeJSON
 /// Request bodies with the exact field names of docs/cloud-contract.md; booleans are sent as 1/0.
 public enum CloudRequest {
     /// predict_coma_ich: `{"gfap_value"}`.
-    public static func coma(_ i: TriageInputs) -> String {
-        json([("gfap_value", number(i.gfap))])
-    }
+    public static func coma(_ i: TriageInputs) -> String { body(i, InputKey.keys(for: .coma)) }
 
     /// predict_limited_data_ich: age, pressures, GFAP, reduced vigilance.
-    public static func limited(_ i: TriageInputs) -> String {
-        json([
-            ("age_years", integer(i.age)), ("systolic_bp", integer(i.systolic)), ("diastolic_bp", integer(i.diastolic)),
-            ("gfap_value", number(i.gfap)), ("vigilanzminderung", flag(i.reducedVigilance)),
-        ])
-    }
+    public static func limited(_ i: TriageInputs) -> String { body(i, InputKey.keys(for: .limited)) }
 
     /// predict_full_stroke: the 13 fields.
-    public static func fullStroke(_ i: TriageInputs) -> String {
-        json([
-            ("age_years", integer(i.age)), ("systolic_bp", integer(i.systolic)), ("diastolic_bp", integer(i.diastolic)),
-            ("gfap_value", number(i.gfap)), ("fast_ed_score", integer(i.fastEd)),
-            ("headache", flag(i.headache)), ("beinparese", flag(i.legParesis)), ("eye_deviation", flag(i.eyeDeviation)),
-            ("armparese", flag(i.armParesis)), ("vigilanzminderung", flag(i.reducedVigilance)),
-            ("atrial_fibrillation", flag(i.atrialFibrillation)), ("anticoagulated_noak", flag(i.anticoagulated)),
-            ("antiplatelets", flag(i.antiplatelets)),
-        ])
-    }
+    public static func fullStroke(_ i: TriageInputs) -> String { body(i, InputKey.keys(for: .full)) }
 
     /// predict_lvo: `{"gfap_value", "fast_ed_score"}`.
-    public static func lvo(_ i: TriageInputs) -> String {
-        json([("gfap_value", number(i.gfap)), ("fast_ed_score", integer(i.fastEd))])
+    public static func lvo(_ i: TriageInputs) -> String { body(i, [.gfap, .fastEd]) }
+
+    /// The contract's body of `keys`, named by the catalogue (`InputKey.contractName`), in its order:
+    /// GFAP as a number, the other numbers whole, findings as 1/0.
+    static func body(_ i: TriageInputs, _ keys: [InputKey]) -> String {
+        json(keys.compactMap { key in
+            key.contractName.map { ($0, key == .gfap ? number(i.gfap) : key.isBoolean ? flag(i[key] == 1) : integer(i[key].map(Int.init))) }
+        })
     }
 
     /// authenticate-research-access login.

@@ -60,8 +60,9 @@ extension ContractPredictions {
     /// probability reaches it (never the offline baseline's, which decides nothing: issue 37), `recommendation` the English text of the engine's ICH recommendation for
     /// this risk level, `recommendation_code` its stable code, `urgency` the engine's urgency
     /// with onset unknown.
-    static func decision(_ ich: Prediction, inputs: TriageInputs, lvo: Prediction? = nil) -> WireValue {
-        let assessment = Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: nil, warnings: [])
+    static func decision(_ ich: Prediction, inputs: TriageInputs, lvo: Prediction? = nil) throws(LocalAPIError) -> WireValue {
+        let assessment: Assessment
+        do { assessment = try Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: nil, warnings: []) } catch { throw rangeError(error) }
         let decision = ClinicalDecision(assessment)
         let p = ich.probability ?? 0
         var members: [(String, WireValue)] = [

@@ -52,34 +52,24 @@ public enum ContractPredictions {
 
     /// `POST /predict_coma_ich`: `gfap_value`; the baseline at the cohort mean age.
     public static func coma(_ body: WireBody) throws(LocalAPIError) -> WireValue {
-        let inputs = TriageInputs(module: .coma, gfap: try body.number("gfap_value"))
+        let inputs = try common(body, module: .coma)
         let ich = try baseline(inputs)
         return .object([("probability", .number(ich.probability ?? 0)), ("ich_probability", .number(ich.probability ?? 0)),
-                        ("decision", decision(ich, inputs: inputs)),
+                        ("decision", try decision(ich, inputs: inputs)),
                         ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
     }
 
     /// `POST /predict_limited_data_ich`: age, pressures, GFAP, `vigilanzminderung`.
     public static func limited(_ body: WireBody) throws(LocalAPIError) -> WireValue {
-        var inputs = try common(body, module: .limited)
-        inputs.reducedVigilance = try body.flag("vigilanzminderung")
+        let inputs = try common(body, module: .limited)
         let ich = try baseline(inputs)
-        return .object([("ich_probability", .number(ich.probability ?? 0)), ("decision", decision(ich, inputs: inputs)),
+        return .object([("ich_probability", .number(ich.probability ?? 0)), ("decision", try decision(ich, inputs: inputs)),
                         ("drivers", listDrivers(ich, kind: "baseline_logistic_contributions"))] + labels(ich, inputs))
     }
 
     /// `POST /predict_full_stroke`: the 13 fields; ICH from the baseline, LVO from the local model.
     public static func fullStroke(_ body: WireBody) throws(LocalAPIError) -> WireValue {
-        var inputs = try common(body, module: .full)
-        inputs.fastEd = try body.integer("fast_ed_score", allowed: TriageRules.allowed(.fastEd))
-        inputs.headache = try body.flag("headache")
-        inputs.legParesis = try body.flag("beinparese")
-        inputs.eyeDeviation = try body.flag("eye_deviation")
-        inputs.armParesis = try body.flag("armparese")
-        inputs.reducedVigilance = try body.flag("vigilanzminderung")
-        inputs.atrialFibrillation = try body.flag("atrial_fibrillation")
-        inputs.anticoagulated = try body.flag("anticoagulated_noak")
-        inputs.antiplatelets = try body.flag("antiplatelets")
+        let inputs = try common(body, module: .full)
         let ich = try baseline(inputs)
         let lvo: Prediction
         do {
@@ -91,7 +81,7 @@ public enum ContractPredictions {
         let lvoP = lvo.probability ?? 0
         return .object([
             ("ich_prediction", .object([("probability", .number(ich.probability ?? 0)), ("drivers", .object(flat)),
-                                        ("decision", decision(ich, inputs: inputs, lvo: lvo))]
+                                        ("decision", try decision(ich, inputs: inputs, lvo: lvo))]
                 + labels(ich, inputs, servedBy: false))),
             ("lvo_prediction", .object([
                 ("probability", .number(lvoP)),
@@ -111,11 +101,20 @@ public enum ContractPredictions {
     // MARK: - Shared pieces
 
     /// Age, pressures and GFAP, read and range-checked as the module commands check them.
+    /// The module's inputs from the body by their contract names (`InputKey.contractName`): GFAP any
+    /// number, the other numbers whole, findings yes/no; each required.
     private static func common(_ body: WireBody, module: TriageModule) throws(LocalAPIError) -> TriageInputs {
-        var inputs = TriageInputs(module: module, gfap: try body.number("gfap_value"))
-        inputs.age = try body.integer("age_years", allowed: TriageRules.allowed(.age))
-        inputs.systolic = try body.integer("systolic_bp", allowed: TriageRules.allowed(.systolic))
-        inputs.diastolic = try body.integer("diastolic_bp", allowed: TriageRules.allowed(.diastolic))
+        var inputs = TriageInputs(module: module, gfap: .nan)
+        for key in InputKey.keys(for: module) {
+            guard let name = key.contractName else { continue }
+            if key == .gfap {
+                inputs.set(key, try body.number(name))
+            } else if key.isBoolean {
+                inputs.set(key, try body.flag(name) ? 1 : 0)
+            } else if let field = key.field {
+                inputs.set(key, Double(try body.integer(name, allowed: TriageRules.allowed(field))))
+            }
+        }
         return inputs
     }
 

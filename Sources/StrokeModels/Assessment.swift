@@ -12,10 +12,16 @@ public struct Assessment: Sendable, Hashable, Codable {
     public let volume: VolumeEstimate?
     /// Input and model warnings, in field order, without duplicates.
     public let warnings: [ModelWarning]
+    /// The configured prehospital LVO scales scored from the inputs (`TriageInputs.scaleReport()`),
+    /// computed once here; `nil` when no scale is configured. Every reader (decision, routing,
+    /// rendering) takes this one report.
+    public let scaleReport: ScaleReport?
 
     /// Creates an assessment.
-    public init(inputs: TriageInputs, ich: Prediction, lvo: Prediction?, volume: VolumeEstimate?, warnings: [ModelWarning]) {
+    /// - Throws: `ModelsError` naming a scale item outside its points (validated inputs have none).
+    public init(inputs: TriageInputs, ich: Prediction, lvo: Prediction?, volume: VolumeEstimate?, warnings: [ModelWarning]) throws(ModelsError) {
         self.inputs = inputs
+        scaleReport = try inputs.scaleReport()
         self.ich = ich
         self.lvo = lvo
         self.volume = volume
@@ -27,6 +33,16 @@ public struct Assessment: Sendable, Hashable, Codable {
 
     /// The triage branch.
     public var module: TriageModule { inputs.module }
+
+    private enum CodingKeys: String, CodingKey { case inputs, ich, lvo, volume, warnings }
+
+    /// Decodes an assessment; the scale report is computed from the inputs again.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(inputs: c.decode(TriageInputs.self, forKey: .inputs), ich: c.decode(Prediction.self, forKey: .ich),
+                      lvo: c.decodeIfPresent(Prediction.self, forKey: .lvo), volume: c.decodeIfPresent(VolumeEstimate.self, forKey: .volume),
+                      warnings: c.decode([ModelWarning].self, forKey: .warnings))
+    }
 
     /// The input warning the decision's LVO verdict already states.
     public static let verdictStatedByTheDecision = "fastEd.suggestsLvo"
@@ -62,7 +78,7 @@ public struct OfflinePredictionService: PredictionService {
         let ich = try Self.ich(inputs)
         let lvo = try Self.lvo(inputs)
         let volume = try VolumeModel.estimate(gfap: inputs.gfap)
-        return Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: volume,
+        return try Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: volume,
                           warnings: warnings + (lvo?.notes ?? []) + volume.warnings)
     }
 

@@ -10,7 +10,7 @@
 /// `ScaleItem`, or marks it a yes/no finding; `keys(for:)` lists each module's
 /// inputs. Everything else (`field`, `scaleItem`, `isBoolean`, `scaleKeys`,
 /// `init(field:)`, `TriageModule.inputKeys`, `TriageModule.fields`) derives from them.
-public enum InputKey: String, CaseIterable, Sendable {
+public enum InputKey: String, CaseIterable, Sendable, Codable {
     case age, sbp, dbp, gfap, fastEd, headache, legParesis, armParesis, eyeDeviation
     case reducedVigilance, atrialFibrillation, anticoagulated, antiplatelets, onsetMinutes, lat, lon
     // The items of the other prehospital LVO scales (batch `--module scales`), named as `ScaleItem`.

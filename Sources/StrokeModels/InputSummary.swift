@@ -26,31 +26,31 @@ public enum InputSummary {
         func flag(_ finding: InputKey, _ value: Bool) {
             lines.append(SummaryLine(label: Message(finding.messageKey), value: Message(value ? "yes" : "no")))
         }
-        number(.age, inputs.age.map(Double.init))
-        number(.systolic, inputs.systolic.map(Double.init))
-        number(.diastolic, inputs.diastolic.map(Double.init))
-        number(.gfap, inputs.gfap, digits: 2)
-        if let assay = inputs.gfapAssay {
-            lines.append(SummaryLine(label: Message("field.gfapAssay"), value: Message("walk.value.plain", [.text(assay.rawValue)])))
-        }
-        if inputs.module == .limited { flag(.reducedVigilance, inputs.reducedVigilance) }
-        if inputs.module == .full {
-            if let fastEd = inputs.fastEd {
+        // The module's inputs in the order the form asks them (the catalogue's `InputKey.keys(for:)`).
+        for key in InputKey.keys(for: inputs.module) {
+            switch key {
+            case .gfap:
+                number(.gfap, inputs.gfap, digits: 2)
+                if let assay = inputs.gfapAssay {
+                    lines.append(SummaryLine(label: Message("field.gfapAssay"), value: Message("walk.value.plain", [.text(assay.rawValue)])))
+                }
+            case .fastEd:
+                guard let fastEd = inputs.fastEd else { continue }
                 let total = MessageArgument.number(Double(fastEd), maxFractionDigits: 0)
                 let value = inputs.fastEdExam.map { exam in
                     Message("walk.value.fastEdGuided", [total] + [exam.facialPalsy, exam.armWeakness, exam.speech, exam.eyeDeviation, exam.denialNeglect]
                         .map { .number(Double($0), maxFractionDigits: 0) })
                 } ?? Message("walk.value.plain", [total])
                 lines.append(SummaryLine(label: Message(InputField.fastEd.messageKey), value: value))
+            default:
+                if key.isBoolean {
+                    flag(key, inputs[key] == 1)
+                } else if let field = key.field {
+                    number(field, inputs[key])
+                }
             }
-            flag(.headache, inputs.headache)
-            flag(.legParesis, inputs.legParesis)
-            flag(.armParesis, inputs.armParesis)
-            flag(.eyeDeviation, inputs.eyeDeviation)
-            flag(.reducedVigilance, inputs.reducedVigilance)
-            flag(.atrialFibrillation, inputs.atrialFibrillation)
-            flag(.anticoagulated, inputs.anticoagulated)
-            flag(.antiplatelets, inputs.antiplatelets)
+        }
+        if inputs.module == .full {
             for item in ScaleReport.items(for: inputs.scales) {
                 guard let value = inputs.scaleFindings[item] else { continue }
                 lines.append(SummaryLine(label: Message(item.messageKey), value: Message("walk.value.plain", [

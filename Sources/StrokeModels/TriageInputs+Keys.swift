@@ -15,7 +15,8 @@ extension TriageInputs {
         case .lon: return location?.longitude
         default:
             if let item = key.scaleItem { return scaleFindings[item].map(Double.init) }
-            return flag(key).map { $0 ? 1 : 0 }
+            if let flag = flag(key) { return flag ? 1 : 0 }
+            return key.isBoolean ? (otherValues[key] ?? 0) : otherValues[key]
         }
     }
 
@@ -35,13 +36,15 @@ extension TriageInputs {
         default:
             if let item = key.scaleItem {
                 scaleFindings[item] = Int(value)
-            } else {
+            } else if flag(key) != nil {
                 setFlag(key, value != 0)
+            } else {
+                otherValues[key] = key.isBoolean ? (value != 0 ? 1 : nil) : value
             }
         }
     }
 
-    /// The yes/no finding of `key`, `nil` for a key that is no finding.
+    /// The yes/no finding of `key` kept in its own property, `nil` for any other key.
     private func flag(_ key: InputKey) -> Bool? {
         switch key {
         case .headache: headache

@@ -44,6 +44,10 @@ public struct TriageInputs: Sendable, Hashable, Codable {
         scales.isEmpty ? nil : try ScaleReport(findings: scaleFindings, scales: scales)
     }
 
+    /// The catalogue's inputs with no property of their own here (`InputKey`: an input added to
+    /// the catalogue alone): numbers by key, and the yes/no findings that are present.
+    public var otherValues: [InputKey: Double] = [:]
+
     /// Minutes since symptom onset or last known well, if known.
     public var onsetMinutes: Double?
     /// The NIHSS (1–42), if given: only the outcome estimate beside the routing uses it
@@ -75,15 +79,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
             if let issue = result.issue { issues.append(issue) }
             warnings += result.warnings
         }
-        for field in module.fields {
-            switch field {
-            case .age: check(field, age.map(Double.init))
-            case .systolic: check(field, systolic.map(Double.init))
-            case .diastolic: check(field, diastolic.map(Double.init))
-            case .gfap: check(field, gfap)
-            case .fastEd: check(field, fastEd.map(Double.init))
-            default: break
-            }
+        for key in InputKey.keys(for: module) {
+            if let field = key.field, key.scaleItem == nil { check(field, self[key]) }
         }
         if let warning = gfapAssay?.warning { warnings.append(warning) }
         if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }

@@ -52,6 +52,12 @@ struct StrokeTriage: AsyncParsableCommand {
             Console.err(message)
             return exitCode(for: error).rawValue
         }
+        // The configuration file is read once, for this run of the command.
+        return await AppConfig.reading { await execute(command, arguments) }
+    }
+
+    /// Runs a parsed command and returns its exit status.
+    private static func execute(_ command: ParsableCommand, _ arguments: [String]) async -> Int32 {
         // One config-load policy for every command: a configuration file that exists but
         // cannot be used is an error (exit 78, EX_CONFIG), never silently ignored.
         if let error = AppConfig.checkFile() {

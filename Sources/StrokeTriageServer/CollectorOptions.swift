@@ -91,7 +91,7 @@ extension StationCluster {
     /// A command line run in process (`StrokeTriageServer.run` with its output captured: the tests, which run
     /// as root) keeps the process's user and the cluster as it is.
     func asAccount() throws(CollectorError) -> StationCluster {
-        guard CommandCapture.current == nil, getuid() == 0 else { return self }
+        guard CommandRedirection.current == nil, getuid() == 0 else { return self }
         let cluster = try becomeAccount()
         guard getuid() != 0 else { return cluster }
         fflush(nil)

@@ -3,11 +3,11 @@ import Foundation
 import TriageLocalization
 
 /// Where the server commands write their lines: standard output and standard error, or,
-/// inside `CommandCapture.capturing`, the capture (a command line a test runs in its own process).
+/// for a command line run inside another program, its `CommandIO` (`CommandRedirection`).
 enum ServerConsole {
     /// Inside a capture, the line reader of its input (a password is then read through it, never
     /// from the test process's own standard input); nil outside one.
-    static var capturedLineReader: (@Sendable () -> String?)? { CommandCapture.current?.lineReader }
+    static var capturedLineReader: (@Sendable () -> String?)? { CommandRedirection.current?.lineReader }
 
     /// Writes a line to standard output.
     static func out(_ line: String) { write(line + "\n", error: false) }
@@ -19,7 +19,7 @@ enum ServerConsole {
     static func outRaw(_ text: String) { write(text, error: false) }
 
     private static func write(_ text: String, error: Bool) {
-        if let capture = CommandCapture.current { return capture.append(Array(text.utf8), error: error) }
+        if let capture = CommandRedirection.current { return capture.append(Array(text.utf8), error: error) }
         // A closed pipe (`station … | head`) loses the text, never the server: the throwing
         // write reports EPIPE instead of trapping as the old `write(_:)` does (issue 34).
         try? (error ? FileHandle.standardError : FileHandle.standardOutput).write(contentsOf: Data(text.utf8))

@@ -69,19 +69,14 @@ struct RowValues {
     /// whole are rejected here (the model takes them as integers).
     func triageInputs(_ module: TriageModule, format: BatchFormat) -> Result<TriageInputs, RowRejection> {
         var inputs = TriageInputs(module: module, gfap: self[.gfap] ?? .nan)
-        func whole(_ key: InputKey, _ field: InputField) -> Result<Int?, RowRejection> {
-            guard let value = self[key] else { return .success(nil) }
-            guard value.rounded() == value, abs(value) < 1e9 else {
-                return .failure(.outOfRange(column: format.name(key), allowed: TriageRules.allowed(field)))
+        // Every catalogue input but GFAP, the location and the scale items (`scaleFindings`).
+        for key in InputKey.allCases where key != .gfap && key != .lat && key != .lon && key.scaleItem == nil {
+            guard let value = self[key] else { continue }
+            if let allowed = key.allowedRange, allowed.integer, value.rounded() != value || abs(value) >= 1e9 {
+                return .failure(.outOfRange(column: format.name(key), allowed: allowed))
             }
-            return .success(Int(value))
+            inputs.set(key, key.isBoolean ? (value == 1 ? 1 : 0) : value)
         }
-        switch whole(.age, .age) { case .success(let v): inputs.age = v; case .failure(let r): return .failure(r) }
-        switch whole(.sbp, .systolic) { case .success(let v): inputs.systolic = v; case .failure(let r): return .failure(r) }
-        switch whole(.dbp, .diastolic) { case .success(let v): inputs.diastolic = v; case .failure(let r): return .failure(r) }
-        switch whole(.fastEd, .fastEd) { case .success(let v): inputs.fastEd = v; case .failure(let r): return .failure(r) }
-        for key in InputKey.allCases where key.isBoolean { inputs.set(key, self[key] == 1 ? 1 : 0) }
-        inputs.onsetMinutes = self[.onsetMinutes]
         switch (self[.lat], self[.lon]) {
         case let (lat?, lon?): inputs.location = Coordinate(latitude: lat, longitude: lon)
         case (nil, nil): break

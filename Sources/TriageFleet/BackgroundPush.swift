@@ -29,15 +29,15 @@ public enum BackgroundPush {
         return arguments
     }
 
-    /// This process's executable (`/proc/self/exe`), nil when it cannot be read, and nil for
-    /// a command run inside another program (`ProcessEnvironment.withValues`, a test): that
-    /// program is not `stroke-triage`, so the records stay pending for the next push.
+    /// This process's executable (`/proc/self/exe`) when it is the `stroke-triage` program; nil
+    /// when it cannot be read or is another program running a command (a test, a program embedding
+    /// the CLI): `audit push` is not one of its commands, so the records stay pending for the next push.
     public static func currentExecutable() -> String? {
-        if ProcessEnvironment.isOverridden { return nil }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return path.split(separator: "/").last == "stroke-triage" ? path : nil
     }
 
     /// posix_spawn in a new session with stdio on /dev/null and default signal handling; not waited for.

@@ -78,8 +78,8 @@ import Testing
     @Test("the ICH reminder uses ≥ like the risk bands: 0.25 reminds, just below does not", arguments: [
         (0.25, true), (0.2499999, false), (0.3, true), (0.5, true), (0.0, false),
     ])
-    func reminderEdge(ich: Double, reminds: Bool) {
-        let codes = ClinicalDecision.recommendations(Self.assessment(ich: ich), verdict: LVOVerdict(lvoProbability: nil, fastEd: nil)).map(\.code)
+    func reminderEdge(ich: Double, reminds: Bool) throws {
+        let codes = ClinicalDecision.recommendations(try Self.assessment(ich: ich), verdict: LVOVerdict(lvoProbability: nil, fastEd: nil)).map(\.code)
         #expect(codes.contains("rec.ich.reconfirmWindow") == reminds)
         #expect(codes.first == "rec.ich.\(RiskLevel(probability: ich).rawValue)")
         #expect(DecisionRules.ichReminderFrom == RiskLevel.mediumFrom)
@@ -110,9 +110,9 @@ import Testing
     }
 
     /// A coma assessment whose ICH probability is replaced by `ich` (the rules read only the numbers).
-    static func assessment(ich: Double) -> Assessment {
+    static func assessment(ich: Double) throws -> Assessment {
         let inputs = TriageInputs(module: .coma, gfap: 500)
         let prediction = Prediction(probability: ich, source: .local, model: "test", drivers: [])
-        return Assessment(inputs: inputs, ich: prediction, lvo: nil, volume: nil, warnings: [])
+        return try Assessment(inputs: inputs, ich: prediction, lvo: nil, volume: nil, warnings: [])
     }
 }

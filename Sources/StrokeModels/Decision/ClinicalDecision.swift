@@ -170,7 +170,7 @@ public struct LVOVerdict: Sendable, Hashable, Codable {
 
     /// The verdict of an assessment: its LVO probability, FAST-ED and configured scales.
     public init(_ assessment: Assessment, rules: TriageProtocol = .standard) {
-        let scored = (try? assessment.inputs.scaleReport())?.scored ?? []
+        let scored = assessment.scaleReport?.scored ?? []
         self.init(lvoProbability: assessment.lvo?.probability, fastEd: assessment.inputs.fastEd, scales: scored, rules: rules)
     }
 }

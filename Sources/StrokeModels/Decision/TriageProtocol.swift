@@ -109,11 +109,15 @@ public struct TriageProtocol: Sendable, Hashable {
     /// The value of `key`.
     public subscript(_ key: ProtocolKey) -> Double { values[key]! }
 
+    /// The published bypass limit for a suspected LVO: at most 15 more minutes to a thrombectomy
+    /// center (AHA/ASA Mission: Lifeline Stroke EMS triage algorithm); the reasons quote it beside the protocol's.
+    public static let missionLifelineLVOMaxExtraMinutes: Double = 15
+
     /// The default values (docs/clinical-reference.md §8, §12, §13).
     public static let defaults: [ProtocolKey: Double] = [
         .ichImmediateFrom: 0.50, .ichUncertainFrom: 0.30, .ichReminderFrom: RiskLevel.mediumFrom,
         .ichBypassMaxExtraMinutes: 30, .lvoModelThreshold: LVOModel.threshold, .lvoFastEdFrom: Double(FastEdExam.lvoSuspectedFrom),
-        .lvoBypassMaxExtraMinutes: 15, .lvoBypassMaxExtraMinutesLate: 30,
+        .lvoBypassMaxExtraMinutes: missionLifelineLVOMaxExtraMinutes, .lvoBypassMaxExtraMinutesLate: 30,
         .thrombolysisWindowMinutes: OutcomeModel.thrombolysisLimit, .thrombectomyWindowMinutes: 1440,
         .bpLysisSystolicFrom: 185, .bpLysisDiastolicFrom: 110,
     ]

@@ -3,6 +3,7 @@
 import ArgumentParser
 import StrokeModels
 import TriageEngine
+import TriageLocalization
 import TriageRendering
 
 /// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
@@ -10,20 +11,25 @@ struct FastEdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fast-ed", abstract: "FAST-ED total (0–\(FastEdExam.maximumTotal)) from its five items; ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO.")
 
-    @Option(name: .customLong("facial-palsy"), help: "0 normal, 1 present.", transform: DecimalFlag.integer)
+    @Option(name: .customLong("facial-palsy"), help: FastEdCommand.itemHelp(.facialPalsy), transform: DecimalFlag.integer)
     var facialPalsy: Int
-    @Option(name: .customLong("arm-weakness"), help: "0 none, 1 drift, 2 falls or no effort.", transform: DecimalFlag.integer)
+    @Option(name: .customLong("arm-weakness"), help: FastEdCommand.itemHelp(.armWeakness), transform: DecimalFlag.integer)
     var armWeakness: Int
-    @Option(name: .long, help: "Speech changes: 0 none, 1 mild, 2 severe.", transform: DecimalFlag.integer)
+    @Option(name: .long, help: FastEdCommand.itemHelp(.speech), transform: DecimalFlag.integer)
     var speech: Int
-    @Option(name: .customLong("eye-deviation"), help: "0 none, 1 partial, 2 forced.", transform: DecimalFlag.integer)
+    @Option(name: .customLong("eye-deviation"), help: FastEdCommand.itemHelp(.eyeDeviation), transform: DecimalFlag.integer)
     var eyeDeviation: Int
-    @Option(name: .customLong("denial-neglect"), help: "0 none, 1 partial, 2 complete.", transform: DecimalFlag.integer)
+    @Option(name: .customLong("denial-neglect"), help: FastEdCommand.itemHelp(.denialNeglect), transform: DecimalFlag.integer)
     var denialNeglect: Int
 
     @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: CalculatorAuditOptions
+
+    /// An item's help: the walkthrough's question for it (its points), in English.
+    static func itemHelp(_ field: InputField) -> ArgumentHelp {
+        ArgumentHelp(Localizer(language: .en).text("walk.question.item.\(field.rawValue)") + ".")
+    }
 
     func run() throws {
         let exam = try Failure.report(output) {
@@ -37,12 +43,12 @@ struct FastEdCommand: ParsableCommand {
 /// `stroke-triage lvo --gfap G --fast-ed F`: the LVO model.
 struct LvoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "lvo", abstract: "LVO probability from GFAP and FAST-ED (model 2024.09.28-calibrated).")
+        commandName: "lvo", abstract: "LVO probability from GFAP and FAST-ED (model \(LVOModel.version)).")
 
     @Option(name: .long, help: "GFAP in pg/mL (≥ 0).", transform: DecimalFlag.double)
     var gfap: Double
 
-    @Option(name: .customLong("fast-ed"), help: "FAST-ED score; any finite number, clamped to 0…16 (use --fast-ed=-5 for negatives).", transform: DecimalFlag.double)
+    @Option(name: .customLong("fast-ed"), help: "FAST-ED score; any finite number, clamped to \(Int(LVOModel.fastEdClamp.lowerBound))…\(Int(LVOModel.fastEdClamp.upperBound)) (use --fast-ed=-5 for negatives).", transform: DecimalFlag.double)
     var fastEd: Double
 
     @OptionGroup var explain: ExplainOptions
@@ -60,10 +66,10 @@ struct IchBaselineCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ich-baseline", abstract: "ICH probability from the age + GFAP baseline (research comparison only).")
 
-    @Option(name: .long, help: "Age in years, 18–120 (fractional allowed, e.g. 74.59).", transform: DecimalFlag.double)
+    @Option(name: .long, help: "Age in years, \(ICHBaseline.allowedAge.compactText) (fractional allowed, e.g. \(ICHBaseline.ageMean)).", transform: DecimalFlag.double)
     var age: Double
 
-    @Option(name: .long, help: "GFAP in pg/mL (> 0).", transform: DecimalFlag.double)
+    @Option(name: .long, help: "GFAP in pg/mL (\(ICHBaseline.allowedGfap.compactText)).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var explain: ExplainOptions
@@ -81,7 +87,7 @@ struct VolumeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "volume", abstract: "Estimate the ICH volume from GFAP (log–log regression).")
 
-    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above 10 000 computed at 10 000).", transform: DecimalFlag.double)
+    @Option(name: .long, help: "GFAP in pg/mL (≥ 0; above \(Int(VolumeModel.gfapCap)) computed at \(Int(VolumeModel.gfapCap))).", transform: DecimalFlag.double)
     var gfap: Double
 
     @OptionGroup var explain: ExplainOptions

@@ -9,12 +9,11 @@ import TriageRendering
 
 /// Writes whole lines straight to the standard file descriptors (no stdio
 /// buffers, so output order is exact even when the process exits early), or,
-/// inside `CommandCapture.capturing`, into the capture (a command run in process
-/// by a test), and reads standard input's lines: the process's own, or the
-/// capture's given bytes (never a terminal).
+/// for a command run inside another program, into its `CommandIO` (`CommandRedirection`),
+/// and reads standard input's lines: the process's own, or the redirection's (never a terminal).
 enum Console {
-    /// The capture of a command run in process, if any (`CommandCapture`).
-    private static var capture: CommandCapture? { CommandCapture.current }
+    /// The redirection of a command run inside another program, if any.
+    private static var capture: (any CommandIO)? { CommandRedirection.current }
 
     /// Whether `fd` is a terminal (never while captured).
     static func isTerminal(_ fd: Int32) -> Bool { capture == nil && isatty(fd) == 1 }
@@ -28,6 +27,13 @@ enum Console {
     /// Inside `capturing`, a reader of the captured standard input's lines (for code
     /// outside this module, such as `PasswordReader`); `nil` for the process's own.
     static var capturedLineReader: (@Sendable () -> String?)? { capture?.lineReader }
+
+    /// Calls `body` with the descriptors a command streams standard input from and standard output
+    /// to (a batch reading or writing `-`): the process's own, or the redirection's.
+    static func withStandardDescriptors<T>(_ body: (_ input: Int32, _ output: Int32) async throws -> T) async throws -> T {
+        guard let capture else { return try await body(STDIN_FILENO, STDOUT_FILENO) }
+        return try await capture.withStandardDescriptors(body)
+    }
 
     /// Writes a line to stdout.
     static func out(_ text: String) { write(text + "\n", to: STDOUT_FILENO) }

@@ -11,9 +11,9 @@ import Darwin
 /// terminal's settings, so there is nothing to restore: the terminal stays sane.
 enum InterruptHandler {
     /// Installs the SIGINT handler (async-signal-safe: `write` and `_exit` only); not for
-    /// a command run in process by a test (`CommandCapture.capturing`): that process keeps its own.
+    /// a command run in process by a test (`CommandRedirection`): that process keeps its own.
     static func install() {
-        guard CommandCapture.current == nil else { return }
+        guard CommandRedirection.current == nil else { return }
         signal(SIGINT) { _ in
             var newline: UInt8 = 10
             _ = write(STDERR_FILENO, &newline, 1)

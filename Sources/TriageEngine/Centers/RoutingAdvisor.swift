@@ -23,7 +23,7 @@ public enum RoutingAdvisor {
             let request = RoutingRequest(
                 origin: origin, ichProbability: ClinicalDecision.decisionGradeICH(assessment.ich), lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes,
-                scales: (try? assessment.inputs.scaleReport())?.scored ?? [], comatose: assessment.module == .coma)
+                scales: assessment.scaleReport?.scored ?? [], comatose: assessment.module == .coma)
             let router = Router(dataset: dataset, policy: policy)
             let outcome = try router.route(request)
             let outcomes = router.outcomes(request, outcomeInput(assessment))
@@ -48,7 +48,7 @@ public enum RoutingAdvisor {
     /// scales (the model's own severity), else the NIHSS entered; our LVO estimate (GFAP +
     /// FAST-ED, the full module) is reported as `lvoModel` (docs/clinical-reference.md §14).
     public static func outcomeInput(_ assessment: Assessment) -> OutcomeSeverityInput {
-        let race = (try? assessment.inputs.scaleReport())?.scored.first { $0.definition.scale == .race }?.total
+        let race = assessment.scaleReport?.scored.first { $0.definition.scale == .race }?.total
         return .preferringRace(race: race, nihss: assessment.inputs.nihss,
                                lvoSource: assessment.lvo?.probability != nil ? .lvoModel : .given)
     }

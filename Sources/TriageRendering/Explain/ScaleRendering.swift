@@ -45,8 +45,8 @@ public enum ScaleRendering {
 
     /// The configured scales of an assessment for the result and the report:
     /// a heading and one line per scale, or nothing when none are configured.
-    public static func resultLines(_ inputs: TriageInputs, _ l: Localizer) -> [String] {
-        guard let report = try? inputs.scaleReport(), !report.scored.isEmpty else { return [] }
+    public static func resultLines(_ a: Assessment, _ l: Localizer) -> [String] {
+        guard let report = a.scaleReport, !report.scored.isEmpty else { return [] }
         return [l.text("walk.result.scales")] + report.scored.map { s in
             let total = s.total.map { l.text("scales.cell.total", [.text(String($0)), .text(String(s.definition.maximumTotal!))]) + ", " } ?? ""
             return l.text("scale.name.\(s.scale.rawValue)") + ": " + total + ruleText(s.definition, l) + ": " + verdict(s, l)

@@ -24,7 +24,7 @@ public enum AssessmentJSON {
             ("volume", a.volume.map(volume) ?? .null),
         ]
         // The configured prehospital LVO scales (walkthrough config `scales`), only when configured.
-        if let report = try? a.inputs.scaleReport() {
+        if let report = a.scaleReport {
             members.append(("scales", ScalesRendering.json(report, findings: a.inputs.scaleFindings)))
         }
         members += [("warnings", ModelJSON.warnings(a.warnings)), ("disclaimer", ModelJSON.disclaimer)]

@@ -26,7 +26,7 @@ public enum HandoverReport {
         md += ["", "## " + l.text("walk.report.results"), ""]
         md += prediction(a.ich, "walk.result.ich", a.module, renderer)
         if let lvo = a.lvo { md += prediction(lvo, "walk.result.lvo", a.module, renderer) }
-        for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { md.append(i == 0 ? "- " + line : "  - " + line) }
+        for (i, line) in ScaleRendering.resultLines(a, l).enumerated() { md.append(i == 0 ? "- " + line : "  - " + line) }
         if let v = a.volume {
             let ml = { (x: Double) in l.number(x, maxFractionDigits: 1) }
             if v.isEstimated {

@@ -47,7 +47,7 @@ public struct ResultRenderer: Sendable {
         out += prediction(a.ich, label: "walk.result.ich", module: a.module)
         if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
         if details {
-            for (i, line) in ScaleRendering.resultLines(a.inputs, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
+            for (i, line) in ScaleRendering.resultLines(a, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
             if let volume = a.volume { out += self.volume(volume) }
         }
         let advice = DecisionRendering.recommendationTexts(decision, l)

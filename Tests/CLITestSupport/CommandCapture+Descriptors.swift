@@ -4,16 +4,12 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import TriageLocalization
 
-extension Console {
-    /// Calls `body` with the descriptors a command streams standard input from and
-    /// standard output to (a batch reading or writing `-`): the process's own, or,
-    /// inside `capturing`, a socket fed with the capture's input and one drained
-    /// into the capture's stdout (both closed when `body` returns). Neither is a terminal
-    /// or a regular file, as with a shell pipeline.
-    static func withStandardDescriptors<T>(_ body: (_ input: Int32, _ output: Int32) async throws -> T) async throws -> T {
-        guard let capture = CommandCapture.current else { return try await body(STDIN_FILENO, STDOUT_FILENO) }
+extension CommandCapture {
+    /// A socket fed with the capture's input and one drained into the capture's stdout (both
+    /// closed when `body` returns). Neither is a terminal or a regular file, as with a shell pipeline.
+    public func withStandardDescriptors<T>(_ body: (_ input: Int32, _ output: Int32) async throws -> T) async throws -> T {
+        let capture = self
         let input = try CapturedInput(capture.takeInput())
         defer { input.close() }
         let output = try CapturedOutput(capture)

@@ -1,11 +1,11 @@
 import Foundation
+import TriageLocalization
 
 /// What a command run in process wrote to its standard output and error, and the standard
 /// input it reads: the `stroke-triage` and `stroke-triage-server` command lines a test runs
-/// in its own process (beside `ProcessEnvironment`, their environment). The CLI's `Console`
-/// and the server's `ServerConsole` write into `current` and read from it when one is set;
-/// outside `capturing` they use the standard file descriptors.
-public final class CommandCapture: @unchecked Sendable {
+/// in its own process (beside `ProcessEnvironment`, their environment), through the product's
+/// seam `CommandIO`.
+public final class CommandCapture: CommandIO, @unchecked Sendable {
     private let lock = NSLock()
     private var out: [UInt8] = []
     private var err: [UInt8] = []
@@ -15,14 +15,9 @@ public final class CommandCapture: @unchecked Sendable {
     /// A capture whose command reads `input` as its standard input (then end of input).
     public init(input: [UInt8] = []) { self.input = input }
 
-    @TaskLocal private static var capture: CommandCapture?
-
-    /// The capture the current task writes into, if any.
-    public static var current: CommandCapture? { capture }
-
     /// Runs `body` with everything it writes through the consoles kept in `capture`.
     public static func capturing<T: Sendable>(_ capture: CommandCapture, _ body: @Sendable () async throws -> T) async rethrows -> T {
-        try await $capture.withValue(capture, operation: body)
+        try await CommandRedirection.running(with: capture, body)
     }
 
     /// What was written to stdout and stderr, as text.
@@ -55,6 +50,4 @@ public final class CommandCapture: @unchecked Sendable {
         }
     }
 
-    /// A reader of the captured standard input's lines, for code outside the consoles (a password reader).
-    public var lineReader: @Sendable () -> String? { { self.readLine() } }
 }
