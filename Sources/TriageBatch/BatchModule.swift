@@ -61,39 +61,8 @@ public enum BatchModule: String, CaseIterable, Sendable {
 }
 
 extension InputKey {
-    /// A dense index 0..<30 for the fixed-size per-row value table.
-    var ordinal: Int {
-        switch self {
-        case .age: return 0
-        case .sbp: return 1
-        case .dbp: return 2
-        case .gfap: return 3
-        case .fastEd: return 4
-        case .headache: return 5
-        case .legParesis: return 6
-        case .armParesis: return 7
-        case .eyeDeviation: return 8
-        case .reducedVigilance: return 9
-        case .atrialFibrillation: return 10
-        case .anticoagulated: return 11
-        case .antiplatelets: return 12
-        case .onsetMinutes: return 13
-        case .lat: return 14
-        case .lon: return 15
-        case .facialPalsy: return 16
-        case .armMotor: return 17
-        case .legMotor: return 18
-        case .gazeDeviation: return 19
-        case .aphasiaAgnosia: return 20
-        case .facialDroop: return 21
-        case .armDrift: return 22
-        case .gripStrength: return 23
-        case .locQuestionsAndCommands: return 24
-        case .locQuestions: return 25
-        case .armWeakness: return 26
-        case .vision: return 27
-        case .aphasia: return 28
-        case .neglect: return 29
-        }
-    }
+    /// A dense index 0..<allCases.count for the per-row value table (the catalogue's order).
+    var ordinal: Int { Self.ordinals[self] ?? 0 }
+
+    private static let ordinals = Dictionary(uniqueKeysWithValues: allCases.enumerated().map { ($1, $0) })
 }

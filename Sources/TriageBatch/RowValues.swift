@@ -7,30 +7,22 @@ import TriageRendering
 /// Numbers are kept as doubles; yes/no inputs as 1 or 0; an empty cell or a
 /// JSON `null` is absent.
 struct RowValues {
-    /// One slot per `InputKey.ordinal`; NaN marks an absent value (parsing never yields NaN).
-    private var slots: Slots = Self.empty
-
-    /// 30 doubles: the 16 triage inputs and the 14 scale items.
-    private typealias Slots = (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-                               Double, Double, Double, Double, Double, Double, Double, Double, Double, Double,
-                               Double, Double, Double, Double, Double, Double, Double, Double, Double, Double)
-    private static let empty: Slots = (.nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan,
-                                       .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan,
-                                       .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan, .nan)
+    /// One slot per `InputKey.ordinal` (every catalogue input); NaN marks an absent value (parsing never yields NaN).
+    private var slots = ContiguousArray(repeating: Double.nan, count: InputKey.allCases.count)
 
     /// Forgets the previous row.
     mutating func reset() {
-        slots = Self.empty
+        slots.withUnsafeMutableBufferPointer { $0.update(repeating: .nan) }
     }
 
     /// The value of an input, if given.
     subscript(key: InputKey) -> Double? {
-        let value = withUnsafeBytes(of: slots) { $0.load(fromByteOffset: key.ordinal * 8, as: Double.self) }
+        let value = slots[key.ordinal]
         return value.isNaN ? nil : value
     }
 
     private mutating func set(_ key: InputKey, _ value: Double?) {
-        withUnsafeMutableBytes(of: &slots) { $0.storeBytes(of: value ?? .nan, toByteOffset: key.ordinal * 8, as: Double.self) }
+        slots[key.ordinal] = value ?? .nan
     }
 
     /// Parses one cell into the table.

@@ -119,27 +119,12 @@ public enum AssessmentJSON {
         return .object(members)
     }
 
+    /// An input's JSON value through the catalogue (`TriageInputs[key]`): a finding as a boolean,
+    /// a whole-number input as an integer, any other number as a number, `null` when not given.
     private static func value(_ key: InputKey, _ i: TriageInputs) -> JSONValue {
-        switch key {
-        case .age: return i.age.map { .integer($0) } ?? .null
-        case .sbp: return i.systolic.map { .integer($0) } ?? .null
-        case .dbp: return i.diastolic.map { .integer($0) } ?? .null
-        case .gfap: return .number(i.gfap)
-        case .fastEd: return i.fastEd.map { .integer($0) } ?? .null
-        case .headache: return .bool(i.headache)
-        case .legParesis: return .bool(i.legParesis)
-        case .armParesis: return .bool(i.armParesis)
-        case .eyeDeviation: return .bool(i.eyeDeviation)
-        case .reducedVigilance: return .bool(i.reducedVigilance)
-        case .atrialFibrillation: return .bool(i.atrialFibrillation)
-        case .anticoagulated: return .bool(i.anticoagulated)
-        case .antiplatelets: return .bool(i.antiplatelets)
-        case .onsetMinutes: return .number(i.onsetMinutes)
-        case .lat: return .number(i.location?.latitude)
-        case .lon: return .number(i.location?.longitude)
-        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
-             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
-            return key.scaleItem.flatMap { i.scaleFindings[$0] }.map { .integer($0) } ?? .null
-        }
+        guard let value = i[key] else { return .null }
+        if key.isBoolean { return .bool(value == 1) }
+        if key.allowedRange?.integer == true, abs(value) < 1e15 { return .integer(Int(value)) }
+        return .number(value)
     }
 }
