@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
-        .library(name: "HexCodec", targets: ["HexCodec"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
         .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
@@ -45,10 +44,9 @@ let package = Package(
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
         .target(name: "StrokeModels"),
-        // The one JSON module: the ordered value type, the escaper and the writers.
+        // The text encodings, once: the JSON module (the ordered value type, the reader, the escaper
+        // and the writers) and the one hex codec (lower-case hex of bytes, and back).
         .target(name: "StrokeJSON"),
-        // The one hex codec (lower-case hex of bytes, and back), below CollectorWire and StrokeAudit.
-        .target(name: "HexCodec"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles", dependencies: ["StrokeModels"]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
@@ -74,11 +72,13 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("stroke-centers.json")]
         ),
-        // The audit log's format: the record hash, the signed messages and the signed head (Crypto
-        // only), shared by the device's log, the push, the collector and the fleet export.
+        // The audit log's format, on disk and on the wire (Crypto only): the record hash, the signed
+        // messages and the signed head; what a device and the collector exchange (the signed request,
+        // key endorsements, the push payload, data keys wrapped to the organisation key), shared by the
+        // device's log, the push, the collector, the relay and the fleet export.
         .target(
             name: "AuditFormat",
-            dependencies: ["HexCodec", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
         .systemLibrary(
@@ -96,9 +96,6 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("en"), .embedInCode("de")]
         ),
-        // The interactive walkthrough as a testable state machine (no terminal I/O).
-        // Place names at the location question come from the centers module's gazetteer.
-        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (JSON escaping from StrokeJSON).
         .target(name: "BatchStreaming", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The triage engine's output forms: input catalogue, outcome types, every JSON form,
@@ -107,17 +104,14 @@ let package = Package(
             name: "TriageRendering",
             dependencies: [
                 "StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON",
-                // The FHIR Bundle's name-based UUIDs (SHA-256, the one hex codec).
-                "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                // The FHIR Bundle's name-based UUIDs (SHA-256, and StrokeJSON's hex codec).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // What a device and the collector exchange: the signed request and the
-        // push payload, whose records and signed head are AuditFormat's (Crypto and Foundation only).
-        .target(name: "CollectorWire", dependencies: ["AuditFormat", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
+                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "BatchStreaming",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -128,19 +122,20 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "AuditFormat", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AuditFormat", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
-        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "AuditFormat", "StrokeJSON"]),
         // The triage engine: plain settings, config policy, state directories, cloud settings,
-        // prediction services, centers and routing, the audit trail, the disclaimer gate and
-        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        // prediction services, centers and routing, the audit trail, the disclaimer gate,
+        // assessment sessions reporting to an event sink, and the interactive walkthrough as a
+        // testable state machine with its conversation (no ArgumentParser, no terminal I/O).
         .target(
             name: "TriageEngine",
             dependencies: [
-                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
-                "TriageLocalization", "StrokeJSON", "OutputFiles", "HexCodec", .product(name: "Logging", package: "swift-log"),
+                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -164,13 +159,13 @@ let package = Package(
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "StrokeJSON", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "StrokeModels", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The device side of the fleet and of hospital pre-notification, above the engine: push to the
         // collector, push state, fleet-export verification, sealing, queue and relay client, and the glue
@@ -178,9 +173,9 @@ let package = Package(
         .target(
             name: "TriageFleet",
             dependencies: [
-                "TriageEngine", "TriageRendering", "StrokeWalkthrough", "AuditFormat",
-                "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
-                "OutputFiles", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                "TriageEngine", "TriageRendering", "AuditFormat",
+                "StrokeAudit", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
+                "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -206,7 +201,7 @@ let package = Package(
         .target(
             name: "ServerKit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "CollectorWire",
+                "StrokeModels", "StrokeJSON", "AuditFormat",
                 // `tls init`: a private CA and the station's certificate (StationTLS); the RSA key size of a served certificate.
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -232,7 +227,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "StrokeJSON", "HexCodec", "ServerKit",
+                "AuditFormat", "FleetExport", "StrokeModels", "StrokeJSON", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -246,7 +241,7 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "CaseWire", "CollectorWire", "StrokeModels", "StrokeJSON", "ServerKit",
+                "CaseWire", "AuditFormat", "StrokeModels", "StrokeJSON", "ServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -283,7 +278,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "ServerKit", "HexCodec", "OutputFiles", "AuditFormat",
+                "ServerKit", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -305,7 +300,7 @@ let package = Package(
                 "ServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
-                "CollectorWire",
+                "AuditFormat",
                 // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
                 "StrokeModels",
                 // The api command's environment (ProcessEnvironment: the process's, or a test's).
@@ -323,7 +318,6 @@ let package = Package(
             dependencies: ["StrokeModels", "TriageLocalization"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Test support: the fake Cloud Functions (the contract and faults of Scripts/fake-cloud-server.py),
         // served in the test process (FakeCloud) for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
@@ -349,7 +343,7 @@ let package = Package(
         .testTarget(
             name: "TriageFleetTests",
             dependencies: [
-                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
+                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "StrokeJSON", "TriageLocalization", "FleetExport",
                 "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -379,13 +373,12 @@ let package = Package(
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
-        .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
             dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "TriageEngine", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
@@ -394,7 +387,7 @@ let package = Package(
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "TestScratch"]),
         .testTarget(
             name: "CaseWireTests",
-            dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CaseWire", "AuditFormat", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal);
         // GRDB tampers with the audit database as an attacker with file access would.
@@ -430,8 +423,8 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "StrokeCollector", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",

@@ -1,8 +1,7 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import HexCodec
+import StrokeJSON
 import OutputFiles
 
 /// What the collector read for one device, ready to be written.

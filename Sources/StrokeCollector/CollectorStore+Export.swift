@@ -1,8 +1,7 @@
 import AuditFormat
-import CollectorWire
 import FleetExport
 import Foundation
-import HexCodec
+import StrokeJSON
 import PostgresNIO
 import ServerKit
 

@@ -1,6 +1,6 @@
-import CollectorWire
+import AuditFormat
 import Foundation
-import HexCodec
+import StrokeJSON
 import StrokeAudit
 import StrokeCloud
 

@@ -1,6 +1,6 @@
 import FleetSimulator
 import Foundation
-import HexCodec
+import StrokeJSON
 import ServerKit
 import StrokeAudit
 import StrokeCollector

@@ -1,7 +1,7 @@
 import CaseWire
-import CollectorWire
+import AuditFormat
 import Foundation
-import HexCodec
+import StrokeJSON
 import Testing
 import StrokeRelay
 

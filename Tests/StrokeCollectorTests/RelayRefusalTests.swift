@@ -1,5 +1,5 @@
 import CaseWire
-import CollectorWire
+import AuditFormat
 import Foundation
 import Testing
 import StrokeRelay

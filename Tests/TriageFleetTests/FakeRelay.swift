@@ -1,5 +1,5 @@
 import CaseWire
-import CollectorWire
+import AuditFormat
 import Foundation
 
 /// A relay (or collector) stand-in on a real loopback port (`LoopbackHTTPServer`):

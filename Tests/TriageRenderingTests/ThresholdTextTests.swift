@@ -1,6 +1,6 @@
 import Foundation
 import StrokeModels
-import StrokeWalkthrough
+import TriageEngine
 import Testing
 import TriageLocalization
 import TriageRendering

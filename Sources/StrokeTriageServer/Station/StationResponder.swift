@@ -1,5 +1,5 @@
 import CaseWire
-import CollectorWire
+import AuditFormat
 import Hummingbird
 import Logging
 import NIOCore

@@ -1,11 +1,11 @@
 import CaseWire
-import CollectorWire
+import AuditFormat
 import Crypto
 import Foundation
 import StrokeCloud
 
 /// The device's side of the relay's HTTP API (docs/prenotify.md): every
-/// request signed like the collector's (`CollectorWire.RequestSignature`,
+/// request signed like the collector's (`AuditFormat.RequestSignature`,
 /// the audit log's Ed25519 key), bounded in time, never carrying patient data
 /// in a URL or header.
 public struct RelayClient: Sendable {

@@ -1,6 +1,6 @@
 import StrokeCenters
 import StrokeModels
-import StrokeWalkthrough
+import TriageEngine
 import Testing
 import TriageLocalization
 

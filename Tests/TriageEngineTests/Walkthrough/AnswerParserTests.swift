@@ -1,5 +1,5 @@
 import StrokeModels
-import StrokeWalkthrough
+import TriageEngine
 import Testing
 
 /// Numbers, yes/no words and coordinates as typed.
