@@ -55,10 +55,18 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The one HTTP client: libcurl (CurlEasy, the one file that imports CCurl), each transfer on a
+        // thread of its own, the one retry loop (RetryingTransfer, on an injected clock) and a single
+        // request (JSONTransfer); used by the cloud client, the push, the relay client and the board.
+        .target(
+            name: "HTTPTransfer",
+            dependencies: ["StrokeModels", "CCurl", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The prediction Cloud Functions client (through HTTPTransfer's retry loop).
         .target(
             name: "StrokeCloud",
             dependencies: [
-                "StrokeModels", "CCurl", "StrokeJSON",
+                "StrokeModels", "StrokeJSON", "HTTPTransfer",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -134,7 +142,7 @@ let package = Package(
         .target(
             name: "TriageEngine",
             dependencies: [
-                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit",
+                "TriageRendering", "StrokeModels", "StrokeCloud", "HTTPTransfer", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -174,7 +182,7 @@ let package = Package(
             name: "TriageFleet",
             dependencies: [
                 "TriageEngine", "TriageRendering", "AuditFormat",
-                "StrokeAudit", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
+                "StrokeAudit", "CaseWire", "FleetExport", "StrokeCloud", "HTTPTransfer", "TriageLocalization", "StrokeJSON",
                 "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -189,34 +197,48 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The server kit, shared by the local API, the collector, the relay, the board and the station:
-        // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
-        // (the board's request-target check, the local API's request-line handling), native TLS
-        // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
-        // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
-        // and the station's cluster, with the servers' administration error (CollectorError); signed
-        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay;
-        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown) and the one
-        // settings resolver (ServerSettings: flag, else environment, else JSON config file).
+        // The HTTP server kit, shared by every server (the local API, the collector, the relay, the board
+        // and the station): Hummingbird's HTTP/1.1 server with handlers before its decoder or its
+        // HTTPRequest conversion (the board's request-target check, the local API's request-line
+        // handling), native TLS (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read
+        // limits, the JSON and text answers with /healthz and /metrics, signed requests read (SignedRequest)
+        // for the collector and the relay; the one start-up (ServerLaunch: logging, application, services,
+        // graceful shutdown) and the one settings resolver (ServerSettings: flag, else environment, else
+        // JSON config file). No PostgreSQL: the board links this kit only.
         .target(
-            name: "ServerKit",
+            name: "HTTPServerKit",
             dependencies: [
                 "StrokeModels", "StrokeJSON", "AuditFormat",
-                // `tls init`: a private CA and the station's certificate (StationTLS); the RSA key size of a served certificate.
+                // The RSA key size of a served certificate.
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostgreSQL server kit, shared by the servers with a database (the collector, the relay
+        // and the station): the pool, URL, transactions, migrations, the nonces of signed requests
+        // (NonceStore), the devices table as the relay sees it (DeviceRegistry), the PostgreSQL tools and
+        // the station's cluster with its TLS files (`tls init`), and the servers' administration error
+        // (CollectorError).
+        .target(
+            name: "PostgresServerKit",
+            dependencies: [
+                "StrokeModels", "HTTPServerKit",
+                // `tls init`: a private CA and the station's certificate (StationTLS).
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -227,7 +249,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "FleetExport", "StrokeModels", "StrokeJSON", "ServerKit",
+                "AuditFormat", "FleetExport", "StrokeModels", "StrokeJSON", "HTTPServerKit", "PostgresServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -241,7 +263,7 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "CaseWire", "AuditFormat", "StrokeModels", "StrokeJSON", "ServerKit",
+                "CaseWire", "AuditFormat", "StrokeModels", "StrokeJSON", "HTTPServerKit", "PostgresServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -266,9 +288,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                "ServerKit",
+                "HTTPServerKit",
                 // The relay client's libcurl transport (JSONTransfer).
-                "StrokeCloud",
+                "HTTPTransfer",
             ]
         ),
         // The local HTTP API: the Cloud Functions contract answered from the local
@@ -278,7 +300,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "ServerKit", "OutputFiles", "AuditFormat",
+                "HTTPServerKit", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -296,8 +318,8 @@ let package = Package(
             name: "StrokeTriageServer",
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
-                // Every server command's TLS (ServerTLS, TLSOptions).
-                "ServerKit",
+                // Every server command's TLS (ServerTLS, TLSOptions); the station's cluster and `tls init` (StationCluster, StationTLS).
+                "HTTPServerKit", "PostgresServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 "AuditFormat",
@@ -347,7 +369,7 @@ let package = Package(
                 "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
@@ -369,7 +391,7 @@ let package = Package(
         .testTarget(
             name: "ErrorCodesTests",
             dependencies: [
-                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
+                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "HTTPTransfer", "StrokeCenters", "StrokeAudit",
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
@@ -394,7 +416,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StrokeTriage", "TriageEngine", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
+                "StrokeTriage", "TriageEngine", "StrokeCloud", "HTTPTransfer", "TriageLocalization", "StrokeModels", "StrokeAudit",
                 // The FHIR Bundle and CDS cards read back (FHIRValidationTests).
                 "StrokeJSON", "TriageRendering",
                 "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
@@ -427,7 +449,7 @@ let package = Package(
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
-                "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
+                "HTTPServerKit", "PostgresServerKit", "TriageFleet", "StrokeCloud", "HTTPTransfer", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

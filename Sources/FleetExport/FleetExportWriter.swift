@@ -1,8 +1,8 @@
 import AuditFormat
 import Crypto
 import Foundation
-import StrokeJSON
 import OutputFiles
+import StrokeJSON
 
 /// What the collector read for one device, ready to be written.
 public struct FleetDeviceContent: Sendable {

@@ -1,7 +1,7 @@
 import AuditFormat
 import Foundation
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 extension CollectorStore {
     /// What the collector holds for an authenticated device: its stored head

@@ -2,7 +2,7 @@ import AuditFormat
 import Foundation
 import Logging
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// The one owner of the collector's PostgreSQL connection pool.
 ///

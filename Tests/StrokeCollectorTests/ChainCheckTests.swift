@@ -1,8 +1,8 @@
 import AuditFormat
 import Foundation
 import StrokeAudit
-import Testing
 import StrokeCollector
+import Testing
 
 /// The pure chain decision, without a database.
 @Suite("collector chain check")

@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import ServerKit
+import PostgresServerKit
 @testable import StrokeAudit
 import StrokeCollector
 

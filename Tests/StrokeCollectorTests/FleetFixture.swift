@@ -1,7 +1,7 @@
 import AuditFormat
+import CLITestSupport
 import Crypto
 import FleetSimulator
-import CLITestSupport
 import Foundation
 import StrokeCollector
 import TestScratch

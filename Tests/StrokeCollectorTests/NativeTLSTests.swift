@@ -1,7 +1,7 @@
-import CaseWire
 import AuditFormat
+import CaseWire
 import Foundation
-import ServerKit
+import HTTPServerKit
 import StrokeBoard
 import StrokeCollector
 import StrokeModels

@@ -1,9 +1,9 @@
-import CaseWire
 import AuditFormat
+import CaseWire
 import Foundation
 import StrokeJSON
-import Testing
 import StrokeRelay
+import Testing
 
 /// The relay over real HTTP against a real PostgreSQL: sending, idempotence, follow-ups, listing.
 @Suite("relay cases")

@@ -1,5 +1,5 @@
-import CaseWire
 import AuditFormat
+import CaseWire
 import Foundation
 
 /// A relay (or collector) stand-in on a real loopback port (`LoopbackHTTPServer`):

@@ -1,7 +1,7 @@
 import Foundation
 import StrokeModels
-import TriageEngine
 import Testing
+import TriageEngine
 import TriageLocalization
 import TriageRendering
 

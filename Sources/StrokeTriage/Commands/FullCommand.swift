@@ -1,7 +1,7 @@
 import ArgumentParser
 import StrokeModels
-import TriageRendering
 import TriageEngine
+import TriageRendering
 
 /// `stroke-triage full --age A --sbp S --dbp D --gfap G --fast-ed F [findings…]`:
 /// the full module (patient can be examined): ICH and LVO probabilities.

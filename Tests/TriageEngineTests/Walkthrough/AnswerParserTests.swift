@@ -1,6 +1,6 @@
 import StrokeModels
-import TriageEngine
 import Testing
+import TriageEngine
 
 /// Numbers, yes/no words and coordinates as typed.
 @Suite struct AnswerParserTests {
