@@ -1,7 +1,7 @@
 import ArgumentParser
 import StrokeModels
-import TriageEngine
 import TriageLocalization
+import TriageEngine
 import TriageRendering
 
 /// The `stroke-triage` command: prehospital stroke triage (research use only).

@@ -1,7 +1,7 @@
 import ArgumentParser
 import StrokeModels
-import TriageEngine
 import TriageRendering
+import TriageEngine
 
 /// `stroke-triage full --age A --sbp S --dbp D --gfap G --fast-ed F [findings…]`:
 /// the full module (patient can be examined): ICH and LVO probabilities.
