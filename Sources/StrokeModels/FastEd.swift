@@ -56,6 +56,8 @@ public struct FastEdExam: Sendable, Hashable, Codable {
     public var armParesis: Bool { armWeakness > 0 }
     /// Derived model input: eye deviation when the eye item > 0.
     public var hasEyeDeviation: Bool { eyeDeviation > 0 }
+    /// The findings the items determine (`armParesis`, `hasEyeDeviation`): not asked when the items are.
+    public static let derivedKeys: Set<InputKey> = [.armParesis, .eyeDeviation]
 }
 
 /// Whether the FAST-ED scale and the LVO probability point the same way.

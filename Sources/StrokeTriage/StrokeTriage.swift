@@ -13,9 +13,10 @@ struct StrokeTriage: AsyncParsableCommand {
         discussion: "Research use only. Not a medical device; no diagnosis.",
         version: AppInfo.version,
         subcommands: [
-            WalkCommand.self, ComaCommand.self, LimitedCommand.self, FullCommand.self,
+            WalkCommand.self, ModuleCommand<ComaModule>.self, ModuleCommand<LimitedModule>.self, ModuleCommand<FullModule>.self,
             VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self, OutcomesCommand.self,
-            RaceCommand.self, LamsCommand.self, CpsssCommand.self, PassCommand.self, VanCommand.self, ScalesCommand.self,
+            ScaleCommand<RaceChoice>.self, ScaleCommand<LamsChoice>.self, ScaleCommand<CpsssChoice>.self, ScaleCommand<PassChoice>.self,
+            ScaleCommand<VanChoice>.self, ScalesCommand.self,
             CentersCommand.self, RouteCommand.self, ProtocolCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
             AuditCommand.self, BatchCommand.self, NotifyCommand.self,

@@ -83,8 +83,8 @@ import TriageRendering
                 throw ModelsError(ValidationIssue(field: .gfap, allowed: AllowedRange(lower: 29), given: -1))
             }
         }
-        #expect(throws: ModelsError.self) { try ModuleAssessment.whole(.age, 121) }
-        #expect(try ModuleAssessment.whole(.age, 70) == 70)
+        #expect(throws: ModelsError.self) { try TriageInputs(module: .coma, values: [.gfap: -1]) }
+        #expect(try TriageInputs(module: .limited, values: [.age: 70, .sbp: 150, .dbp: 90, .gfap: 100]).age == 70)
     }
 
     @Test func cloudModeWithAnUnusableSettingFailsBeforeAnyPrediction() async throws {

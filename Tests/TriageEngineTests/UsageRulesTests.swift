@@ -30,18 +30,24 @@ import TriageEngine
     }
 }
 
-/// The vital signs of the limited and full modules, checked in the form's order.
+/// The inputs of a module from values by catalogue key, checked in the form's order.
 @Suite struct VitalSignsTests {
+    static func vitals(_ module: TriageModule, _ age: Double, _ sbp: Double, _ dbp: Double, _ gfap: Double, vigilance: Bool = false,
+                       fastEd: Double = 0) throws(ModelsError) -> TriageInputs {
+        try TriageInputs(module: module, values: [.age: age, .sbp: sbp, .dbp: dbp, .gfap: gfap, .fastEd: fastEd,
+                                                  .reducedVigilance: vigilance ? 1 : 0])
+    }
+
     @Test func wholeNumbersInRangeInTheFormsOrder() throws {
-        let inputs = try ModuleAssessment.vitalSigns(.limited, age: 71, systolic: 160, diastolic: 90, gfap: 300, reducedVigilance: true)
+        let inputs = try Self.vitals(.limited, 71, 160, 90, 300, vigilance: true)
         #expect(inputs.module == .limited && inputs.age == 71 && inputs.systolic == 160 && inputs.diastolic == 90)
         #expect(inputs.gfap == 300 && inputs.reducedVigilance)
         // The first invalid field is named, in the order age, systolic, diastolic, GFAP.
         #expect(throws: ModelsError.self) {
-            _ = try ModuleAssessment.vitalSigns(.full, age: 71.5, systolic: 20, diastolic: 90, gfap: 1, reducedVigilance: false)
+            _ = try Self.vitals(.full, 71.5, 20, 90, 1)
         }
         do throws(ModelsError) {
-            _ = try ModuleAssessment.vitalSigns(.full, age: 71, systolic: 20, diastolic: 10, gfap: 1, reducedVigilance: false)
+            _ = try Self.vitals(.full, 71, 20, 10, 1)
             Issue.record("a systolic pressure of 20 is out of range")
         } catch {
             #expect(error.code == "models.invalidInput")

@@ -125,16 +125,10 @@ public struct AssessRequest: Sendable {
     public func inputs(config: AppConfig) throws(LocalAPIError) -> TriageInputs {
         do {
             return try ModuleAssessment.inputs(extras, config: config) { () throws(ModelsError) -> TriageInputs in
-                var values: [InputKey: Double] = [:]
-                for key in InputKey.keys(for: module) where !key.isBoolean {
-                    guard let field = key.field, let value = numbers[key] else { continue }
-                    values[key] = try ModuleAssessment.checked(field, value)
-                }
-                // The catalogue's one mapping of keys to fields (`TriageInputs.set`).
-                var inputs = TriageInputs(module: module, gfap: values[.gfap] ?? .nan)
-                for (key, value) in values where key != .gfap { inputs.set(key, value) }
-                for key in findings { inputs.set(key, 1) }
-                return inputs
+                // The catalogue's one way from values by key to checked inputs.
+                var values = numbers
+                for key in findings { values[key] = 1 }
+                return try TriageInputs(module: module, values: values)
             }
         } catch let error as ModelsError {
             throw Self.rangeError(error.issues[0])

@@ -1,4 +1,4 @@
-// The one-shot commands of one model (`fast-ed`, `lvo`, `ich-baseline`, `volume`) or of a short module (`coma`, `limited`; `full` is in FullCommand.swift).
+// The one-shot commands of one model (`fast-ed`, `lvo`, `ich-baseline`, `volume`); the module commands are in ModuleCommand.swift.
 
 import ArgumentParser
 import StrokeModels
@@ -91,52 +91,5 @@ struct VolumeCommand: ParsableCommand {
     func run() throws {
         let estimate = try Failure.report(output) { try VolumeModel.estimate(gfap: gfap) }
         explain.printCalculator(json: ModelJSON.volume(estimate), lines: CalculatorRendering.lines(estimate, output.localizer), trace: estimate.trace, output)
-    }
-}
-
-/// `stroke-triage coma --gfap G`: the coma module (GCS ≤ `DecisionRules.comaGcsAtMost`), GFAP only.
-struct ComaCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "coma", abstract: "Coma module (GCS \(DecisionRules.comaGcsAtMost) or below): ICH probability and bleed volume from GFAP only.")
-
-    @Option(name: InputKey.gfap.name, help: "GFAP in pg/mL (\(TriageRules.allowed(.gfap).compactText)).", transform: DecimalFlag.double)
-    var gfap: Double
-
-    @OptionGroup var flags: AssessmentFlags
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var prediction: PredictionOptions
-    @OptionGroup var audit: AuditOptions
-    @OptionGroup var notify: NotifyOptions
-    @OptionGroup var fhir: FHIROptions
-
-    func validate() throws { try fhir.check(output) }
-
-    func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
-            TriageInputs(module: .coma, gfap: try ModuleAssessment.checked(.gfap, gfap))
-        }
-    }
-}
-
-/// `stroke-triage limited --age A --sbp S --dbp D --gfap G [--reduced-vigilance]`:
-/// the limited module (patient cannot be examined neurologically).
-struct LimitedCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "limited", abstract: "Limited module (no neurological exam): ICH probability and bleed volume.")
-
-    @OptionGroup var vitals: VitalSignsOptions
-    @OptionGroup var flags: AssessmentFlags
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var prediction: PredictionOptions
-    @OptionGroup var audit: AuditOptions
-    @OptionGroup var notify: NotifyOptions
-    @OptionGroup var fhir: FHIROptions
-
-    func validate() throws { try fhir.check(output) }
-
-    func run() async throws {
-        try await ModuleCommandRunner.run(flags: flags, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
-            try vitals.inputs(for: .limited)
-        }
     }
 }

@@ -68,33 +68,13 @@ public enum ModuleAssessment {
         return try await AssessmentSession.assess(inputs, prediction: prediction, config: config, output: output,
                                                   trail: trail, events: events, cloudLogger: cloudLogger)
     }
+}
 
-    /// The inputs the limited and full modules share, checked in the order the form asks them:
-    /// age and blood pressures as whole numbers, then GFAP; with the vigilance finding.
-    /// - Throws: `ModelsError` for the first invalid field.
-    public static func vitalSigns(_ module: TriageModule, age: Double, systolic: Double, diastolic: Double, gfap: Double,
-                                  reducedVigilance: Bool) throws(ModelsError) -> TriageInputs {
-        let age = try whole(.age, age)
-        let systolic = try whole(.systolic, systolic)
-        let diastolic = try whole(.diastolic, diastolic)
-        var inputs = TriageInputs(module: module, gfap: try checked(.gfap, gfap))
-        inputs.age = age
-        inputs.systolic = systolic
-        inputs.diastolic = diastolic
-        inputs.reducedVigilance = reducedVigilance
-        return inputs
-    }
-
+extension ModuleAssessment {
     /// The value when the triage rules allow it for the field.
     /// - Throws: `ModelsError` naming the field, the allowed range and the value.
-    public static func checked(_ field: InputField, _ value: Double) throws(ModelsError) -> Double {
+    static func checked(_ field: InputField, _ value: Double) throws(ModelsError) -> Double {
         if let issue = TriageRules.check(field, value).issue { throw ModelsError(issue) }
         return value
-    }
-
-    /// A whole-number input checked against the triage rules.
-    /// - Throws: `ModelsError` naming the field, the allowed range and the value.
-    public static func whole(_ field: InputField, _ value: Double) throws(ModelsError) -> Int {
-        Int(try checked(field, value))
     }
 }

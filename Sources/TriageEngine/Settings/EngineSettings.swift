@@ -137,4 +137,9 @@ public enum ScaleFindings {
         guard issues.isEmpty else { throw ModelsError(issues: issues) }
         return points
     }
+
+    /// Values by catalogue key as values by scale item (keys of no scale item are left out).
+    public static func byItem(_ values: [InputKey: Double]) -> [ScaleItem: Double] {
+        Dictionary(uniqueKeysWithValues: values.compactMap { key, value in key.scaleItem.map { ($0, value) } })
+    }
 }

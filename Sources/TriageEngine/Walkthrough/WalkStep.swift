@@ -14,8 +14,8 @@ public enum WalkStep: Hashable, Sendable {
     case fastEd
     /// One item of the guided FAST-ED calculator.
     case fastEdItem(InputField)
-    /// A yes/no finding.
-    case finding(Finding)
+    /// A yes/no finding of the input catalogue (`InputKey.isBoolean`).
+    case finding(InputKey)
     /// One item of a configured prehospital LVO scale (RACE, LAMS, …), asked once even when several scales share it.
     case scaleItem(ScaleItem)
     /// Minutes since symptom onset or last known well (Enter skips).
@@ -48,6 +48,27 @@ public enum WalkStep: Hashable, Sendable {
 }
 
 extension WalkStep {
+    /// The question of a catalogue input: the FAST-ED total (with its calculator), a number, a finding or a scale item.
+    init(asking key: InputKey) {
+        switch key.kind {
+        case .number(let field): self = key == .fastEd ? .fastEd : .number(field)
+        case .finding: self = .finding(key)
+        case .scaleItem(let item): self = .scaleItem(item)
+        }
+    }
+
+    /// The catalogue input the step sets, `nil` for the branch questions, the calculator items,
+    /// onset, location and the confirmation.
+    var inputKey: InputKey? {
+        switch self {
+        case .number(let field): return InputKey(field: field)
+        case .fastEd: return .fastEd
+        case .finding(let key): return key
+        case .scaleItem(let item): return InputKey.scaleKeys.first { $0.scaleItem == item }
+        default: return nil
+        }
+    }
+
     /// Whether this step asks for the given input field.
     func asks(_ field: InputField) -> Bool {
         switch (self, field) {
@@ -58,26 +79,6 @@ extension WalkStep {
         default: return false
         }
     }
-}
-
-/// The yes/no findings of the limited and full modules.
-public enum Finding: String, Hashable, Sendable, CaseIterable {
-    /// Headache with the current symptoms (full).
-    case headache
-    /// Weakness of a leg (full).
-    case legParesis
-    /// Weakness of an arm (full; from the FAST-ED items when the calculator was used).
-    case armParesis
-    /// Gaze deviated to one side (full; from the FAST-ED items when the calculator was used).
-    case eyeDeviation
-    /// Drowsy or less alert, not comatose (limited, full).
-    case reducedVigilance
-    /// Known atrial fibrillation (full).
-    case atrialFibrillation
-    /// Taking a NOAC/DOAC (full).
-    case anticoagulated
-    /// Taking antiplatelet medication (full).
-    case antiplatelets
 }
 
 /// What to ask for the current step: the question and a detail with the unit,

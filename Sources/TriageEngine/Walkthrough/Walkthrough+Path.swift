@@ -22,16 +22,16 @@ extension Walkthrough {
         return path + [.onset, .location, .confirm]
     }
 
-    private var limitedSteps: [WalkStep] {
-        [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap), .finding(.reducedVigilance)]
-    }
+    private var limitedSteps: [WalkStep] { InputKey.keys(for: .limited).map(WalkStep.init(asking:)) }
 
+    /// The full module's inputs in catalogue order; with the calculator, its items follow the total
+    /// and replace the findings they determine (`FastEdExam.derivedKeys`).
     private var fullSteps: [WalkStep] {
-        var steps: [WalkStep] = [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap), .fastEd]
-        if usesCalculator { steps += Self.calculatorItems }
-        steps += [.finding(.headache), .finding(.legParesis)]
-        if !usesCalculator { steps += [.finding(.armParesis), .finding(.eyeDeviation)] }
-        steps += [.finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated), .finding(.antiplatelets)]
+        var steps: [WalkStep] = []
+        for key in InputKey.keys(for: .full) where !(usesCalculator && FastEdExam.derivedKeys.contains(key)) {
+            steps.append(WalkStep(asking: key))
+            if key == .fastEd, usesCalculator { steps += Self.calculatorItems }
+        }
         return steps + ScaleReport.items(for: scales).map { .scaleItem($0) }
     }
 
@@ -57,17 +57,13 @@ extension Walkthrough {
         var inputs = TriageInputs(module: module, gfap: gfap)
         for step in sequence() {
             switch (step, answers[step]) {
-            case (.number(.age), .number(let v)?): inputs.age = Int(v)
-            case (.number(.systolic), .number(let v)?): inputs.systolic = Int(v)
-            case (.number(.diastolic), .number(let v)?): inputs.diastolic = Int(v)
-            case (.fastEd, .number(let v)?): inputs.fastEd = Int(v)
-            case (.finding(let finding), .bool(let v)?): set(finding, v, on: &inputs)
             case (.onset, .number(let v)?): inputs.onsetMinutes = v
             case (.location, .coordinate(let point)?): inputs.location = point
             case (.location, .place(let name, let point)?):
                 inputs.location = point
                 inputs.place = name
-            case (.scaleItem(let item), .number(let v)?): inputs.scaleFindings[item] = Int(v)
+            case (_, .number(let v)?): if let key = step.inputKey { inputs.set(key, v) }
+            case (_, .bool(let v)?): if let key = step.inputKey { inputs.set(key, v ? 1 : 0) }
             default: break
             }
         }
@@ -79,19 +75,6 @@ extension Walkthrough {
             inputs.eyeDeviation = exam.hasEyeDeviation
         }
         return inputs
-    }
-
-    private func set(_ finding: Finding, _ value: Bool, on inputs: inout TriageInputs) {
-        switch finding {
-        case .headache: inputs.headache = value
-        case .legParesis: inputs.legParesis = value
-        case .armParesis: inputs.armParesis = value
-        case .eyeDeviation: inputs.eyeDeviation = value
-        case .reducedVigilance: inputs.reducedVigilance = value
-        case .atrialFibrillation: inputs.atrialFibrillation = value
-        case .anticoagulated: inputs.anticoagulated = value
-        case .antiplatelets: inputs.antiplatelets = value
-        }
     }
 
     /// Every input of the current path, for the summary before `Compute?`.

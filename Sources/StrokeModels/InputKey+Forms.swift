@@ -1,0 +1,68 @@
+// The input catalogue's remaining columns: the Cloud Functions contract's field name, which inputs
+// a module requires, and inputs built from values by key (the one way every form makes `TriageInputs`).
+
+extension InputKey {
+    /// The input's field in the Cloud Functions contract (docs/cloud-contract.md: the reference's
+    /// names, German where the reference is), `nil` for inputs the contract does not carry.
+    public var contractName: String? {
+        switch self {
+        case .age: "age_years"
+        case .sbp: "systolic_bp"
+        case .dbp: "diastolic_bp"
+        case .gfap: "gfap_value"
+        case .fastEd: "fast_ed_score"
+        case .headache: "headache"
+        case .legParesis: "beinparese"
+        case .armParesis: "armparese"
+        case .eyeDeviation: "eye_deviation"
+        case .reducedVigilance: "vigilanzminderung"
+        case .atrialFibrillation: "atrial_fibrillation"
+        case .anticoagulated: "anticoagulated_noak"
+        case .antiplatelets: "antiplatelets"
+        default: nil
+        }
+    }
+
+    /// Whether `module` cannot run without the input: every number among the module's inputs
+    /// (a yes/no finding that is not given is "no").
+    public func isRequired(in module: TriageModule) -> Bool {
+        !isBoolean && InputKey.keys(for: module).contains(self)
+    }
+
+    /// The localization key of the input's one-line description in help: the label (`messageKey`),
+    /// or for a scale item the walkthrough's question, which names its points.
+    public var helpKey: String {
+        if let item = scaleItem { return "walk.question.scale.\(item.rawValue)" }
+        return messageKey
+    }
+
+    /// The key of a scale item.
+    public init?(item: ScaleItem) {
+        guard let key = InputKey.scaleKeys.first(where: { $0.scaleItem == item }) else { return nil }
+        self = key
+    }
+
+    /// The value-placeholder of the input's flag in usage lines: `--fast-ed <fast-ed>`.
+    public var valueName: String { String(flag.dropFirst(2)) }
+}
+
+extension TriageInputs {
+    /// The inputs of `module` from values by catalogue key, each checked against its range in
+    /// the order the form asks them (`InputKey.keys(for:)`); a whole-number input with a fraction
+    /// is out of its range. A missing number the module requires is an issue with no value given.
+    /// Findings are set when their value is not 0; keys outside the module are ignored.
+    /// - Throws: `ModelsError` with the first invalid input.
+    public init(module: TriageModule, values: [InputKey: Double]) throws(ModelsError) {
+        self.init(module: module, gfap: values[.gfap] ?? .nan)
+        for key in InputKey.keys(for: module) {
+            guard let value = values[key] else {
+                if let field = key.field, key.isRequired(in: module) {
+                    throw ModelsError(ValidationIssue(field: field, allowed: TriageRules.allowed(field), given: .nan))
+                }
+                continue
+            }
+            if let field = key.field, let issue = TriageRules.check(field, value).issue { throw ModelsError(issue) }
+            set(key, value)
+        }
+    }
+}
