@@ -10,7 +10,6 @@ let package = Package(
         .library(name: "StrokeModels", targets: ["StrokeModels"]),
         .executable(name: "stroke-triage-server", targets: ["StrokeTriageServer"]),
         .library(name: "StrokeLocalAPI", targets: ["StrokeLocalAPI"]),
-        .library(name: "HexCodec", targets: ["HexCodec"]),
         .library(name: "TriageRendering", targets: ["TriageRendering"]),
         .library(name: "TriageEngine", targets: ["TriageEngine"]),
         .library(name: "StrokeJSON", targets: ["StrokeJSON"]),
@@ -45,10 +44,9 @@ let package = Package(
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
         .target(name: "StrokeModels"),
-        // The one JSON module: the ordered value type, the escaper and the writers.
+        // The text encodings, once: the JSON module (the ordered value type, the reader, the escaper
+        // and the writers) and the one hex codec (lower-case hex of bytes, and back).
         .target(name: "StrokeJSON"),
-        // The one hex codec (lower-case hex of bytes, and back), below CollectorWire and StrokeAudit.
-        .target(name: "HexCodec"),
         // Safe output files (temporary file, fsync, rename; never chmod a device; refuse links).
         .target(name: "OutputFiles", dependencies: ["StrokeModels"]),
         // libcurl's headers (libcurl4-openssl-dev); the library itself is
@@ -57,10 +55,18 @@ let package = Package(
             name: "CCurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // The one HTTP client: libcurl (CurlEasy, the one file that imports CCurl), each transfer on a
+        // thread of its own, the one retry loop (RetryingTransfer, on an injected clock) and a single
+        // request (JSONTransfer); used by the cloud client, the push, the relay client and the board.
+        .target(
+            name: "HTTPTransfer",
+            dependencies: ["StrokeModels", "CCurl", .product(name: "Logging", package: "swift-log")]
+        ),
+        // The prediction Cloud Functions client (through HTTPTransfer's retry loop).
         .target(
             name: "StrokeCloud",
             dependencies: [
-                "StrokeModels", "CCurl", "StrokeJSON",
+                "StrokeModels", "StrokeJSON", "HTTPTransfer",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -74,11 +80,13 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("stroke-centers.json")]
         ),
-        // The audit log's format: the record hash, the signed messages and the signed head (Crypto
-        // only), shared by the device's log, the push, the collector and the fleet export.
+        // The audit log's format, on disk and on the wire (Crypto only): the record hash, the signed
+        // messages and the signed head; what a device and the collector exchange (the signed request,
+        // key endorsements, the push payload, data keys wrapped to the organisation key), shared by the
+        // device's log, the push, the collector, the relay and the fleet export.
         .target(
             name: "AuditFormat",
-            dependencies: ["HexCodec", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
         .systemLibrary(
@@ -96,9 +104,6 @@ let package = Package(
             sources: ["Swift"],
             resources: [.embedInCode("en"), .embedInCode("de")]
         ),
-        // The interactive walkthrough as a testable state machine (no terminal I/O).
-        // Place names at the location question come from the centers module's gazetteer.
-        .target(name: "StrokeWalkthrough", dependencies: ["StrokeModels", "StrokeCenters"]),
         // Constant-memory CSV / JSON Lines reading and buffered writing for batch (JSON escaping from StrokeJSON).
         .target(name: "BatchStreaming", dependencies: ["StrokeModels", "StrokeJSON"]),
         // The triage engine's output forms: input catalogue, outcome types, every JSON form,
@@ -107,17 +112,14 @@ let package = Package(
             name: "TriageRendering",
             dependencies: [
                 "StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON",
-                // The FHIR Bundle's name-based UUIDs (SHA-256, the one hex codec).
-                "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                // The FHIR Bundle's name-based UUIDs (SHA-256, and StrokeJSON's hex codec).
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        // What a device and the collector exchange: the signed request and the
-        // push payload, whose records and signed head are AuditFormat's (Crypto and Foundation only).
-        .target(name: "CollectorWire", dependencies: ["AuditFormat", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]),
         .target(
             name: "StrokeAudit",
             dependencies: [
-                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "CollectorWire", "HexCodec", "BatchStreaming",
+                "AuditFormat", "StrokeModels", "StrokeJSON", "OutputFiles", "BatchStreaming",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -128,19 +130,20 @@ let package = Package(
         // tests and the ingest benchmark; in no shipping binary).
         .target(
             name: "FleetSimulator",
-            dependencies: ["CollectorWire", "AuditFormat", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["AuditFormat", .product(name: "Crypto", package: "swift-crypto")],
             path: "Tests/FleetSimulator"
         ),
         // The collector ingest benchmark (Scripts/bench.d/collector): devices against raw COPY.
-        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "CollectorWire", "HexCodec"]),
+        .executableTarget(name: "CollectorBench", dependencies: ["FleetSimulator", "AuditFormat", "StrokeJSON"]),
         // The triage engine: plain settings, config policy, state directories, cloud settings,
-        // prediction services, centers and routing, the audit trail, the disclaimer gate and
-        // assessment sessions reporting to an event sink (no ArgumentParser, no terminal I/O).
+        // prediction services, centers and routing, the audit trail, the disclaimer gate,
+        // assessment sessions reporting to an event sink, and the interactive walkthrough as a
+        // testable state machine with its conversation (no ArgumentParser, no terminal I/O).
         .target(
             name: "TriageEngine",
             dependencies: [
-                "TriageRendering", "StrokeModels", "StrokeCloud", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit", "StrokeWalkthrough",
-                "TriageLocalization", "StrokeJSON", "OutputFiles", "HexCodec", .product(name: "Logging", package: "swift-log"),
+                "TriageRendering", "StrokeModels", "StrokeCloud", "HTTPTransfer", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit",
+                "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -164,13 +167,13 @@ let package = Package(
         // the urgency rule and the relay's wire bodies (no server packages: the CLI links it).
         .target(
             name: "CaseWire",
-            dependencies: ["AuditFormat", "CollectorWire", "StrokeModels", "StrokeJSON", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "StrokeModels", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The fleet export's format, writer and offline verifier (pure: no server
         // packages), shared by the collector that writes it and the CLI that verifies it.
         .target(
             name: "FleetExport",
-            dependencies: ["CollectorWire", "AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["AuditFormat", "OutputFiles", "StrokeJSON", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The device side of the fleet and of hospital pre-notification, above the engine: push to the
         // collector, push state, fleet-export verification, sealing, queue and relay client, and the glue
@@ -178,9 +181,9 @@ let package = Package(
         .target(
             name: "TriageFleet",
             dependencies: [
-                "TriageEngine", "TriageRendering", "StrokeWalkthrough", "AuditFormat",
-                "StrokeAudit", "CollectorWire", "CaseWire", "FleetExport", "StrokeCloud", "TriageLocalization", "StrokeJSON",
-                "OutputFiles", "StrokeModels", "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                "TriageEngine", "TriageRendering", "AuditFormat",
+                "StrokeAudit", "CaseWire", "FleetExport", "StrokeCloud", "HTTPTransfer", "TriageLocalization", "StrokeJSON",
+                "OutputFiles", "StrokeModels", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -194,34 +197,48 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The server kit, shared by the local API, the collector, the relay, the board and the station:
-        // Hummingbird's HTTP/1.1 server with handlers before its decoder or its HTTPRequest conversion
-        // (the board's request-target check, the local API's request-line handling), native TLS
-        // (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read limits, the JSON
-        // and text answers with /healthz and /metrics, and the PostgreSQL pool, URL, migrations, tools
-        // and the station's cluster, with the servers' administration error (CollectorError); signed
-        // requests read and their nonces recorded once (SignedRequest, NonceStore) for the collector and the relay;
-        // the one start-up (ServerLaunch: logging, application, services, graceful shutdown) and the one
-        // settings resolver (ServerSettings: flag, else environment, else JSON config file).
+        // The HTTP server kit, shared by every server (the local API, the collector, the relay, the board
+        // and the station): Hummingbird's HTTP/1.1 server with handlers before its decoder or its
+        // HTTPRequest conversion (the board's request-target check, the local API's request-line
+        // handling), native TLS (ServerTLS: --tls-cert/--tls-key, docs/tls.md), the HOST:PORT parser, read
+        // limits, the JSON and text answers with /healthz and /metrics, signed requests read (SignedRequest)
+        // for the collector and the relay; the one start-up (ServerLaunch: logging, application, services,
+        // graceful shutdown) and the one settings resolver (ServerSettings: flag, else environment, else
+        // JSON config file). No PostgreSQL: the board links this kit only.
         .target(
-            name: "ServerKit",
+            name: "HTTPServerKit",
             dependencies: [
-                "StrokeModels", "StrokeJSON", "CollectorWire",
-                // `tls init`: a private CA and the station's certificate (StationTLS); the RSA key size of a served certificate.
+                "StrokeModels", "StrokeJSON", "AuditFormat",
+                // The RSA key size of a served certificate.
                 .product(name: "X509", package: "swift-certificates"),
-                .product(name: "SwiftASN1", package: "swift-asn1"),
-                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "HummingbirdTLS", package: "hummingbird"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The PostgreSQL server kit, shared by the servers with a database (the collector, the relay
+        // and the station): the pool, URL, transactions, migrations, the nonces of signed requests
+        // (NonceStore), the devices table as the relay sees it (DeviceRegistry), the PostgreSQL tools and
+        // the station's cluster with its TLS files (`tls init`), and the servers' administration error
+        // (CollectorError).
+        .target(
+            name: "PostgresServerKit",
+            dependencies: [
+                "StrokeModels", "HTTPServerKit",
+                // `tls init`: a private CA and the station's certificate (StationTLS).
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
@@ -232,7 +249,7 @@ let package = Package(
         .target(
             name: "StrokeCollector",
             dependencies: [
-                "AuditFormat", "CollectorWire", "FleetExport", "StrokeModels", "StrokeJSON", "HexCodec", "ServerKit",
+                "AuditFormat", "FleetExport", "StrokeModels", "StrokeJSON", "HTTPServerKit", "PostgresServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -246,7 +263,7 @@ let package = Package(
         .target(
             name: "StrokeRelay",
             dependencies: [
-                "CaseWire", "CollectorWire", "StrokeModels", "StrokeJSON", "ServerKit",
+                "CaseWire", "AuditFormat", "StrokeModels", "StrokeJSON", "HTTPServerKit", "PostgresServerKit",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -271,9 +288,9 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-                "ServerKit",
+                "HTTPServerKit",
                 // The relay client's libcurl transport (JSONTransfer).
-                "StrokeCloud",
+                "HTTPTransfer",
             ]
         ),
         // The local HTTP API: the Cloud Functions contract answered from the local
@@ -283,7 +300,7 @@ let package = Package(
             name: "StrokeLocalAPI",
             dependencies: [
                 "StrokeModels", "TriageLocalization", "StrokeJSON", "TriageRendering", "TriageEngine", "StrokeAudit", "StrokeCenters",
-                "ServerKit", "HexCodec", "OutputFiles", "AuditFormat",
+                "HTTPServerKit", "OutputFiles", "AuditFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -301,11 +318,11 @@ let package = Package(
             name: "StrokeTriageServer",
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
-                // Every server command's TLS (ServerTLS, TLSOptions).
-                "ServerKit",
+                // Every server command's TLS (ServerTLS, TLSOptions); the station's cluster and `tls init` (StationCluster, StationTLS).
+                "HTTPServerKit", "PostgresServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
-                "CollectorWire",
+                "AuditFormat",
                 // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
                 "StrokeModels",
                 // The api command's environment (ProcessEnvironment: the process's, or a test's).
@@ -323,7 +340,6 @@ let package = Package(
             dependencies: ["StrokeModels", "TriageLocalization"],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "StrokeWalkthroughTests", dependencies: ["StrokeWalkthrough", "StrokeModels", "StrokeCenters", "TriageLocalization"]),
         // Test support: the fake Cloud Functions (the contract and faults of Scripts/fake-cloud-server.py),
         // served in the test process (FakeCloud) for the cloud and end-to-end tests.
         .target(name: "FakeCloudLauncher", path: "Tests/FakeCloudLauncher"),
@@ -349,11 +365,11 @@ let package = Package(
         .testTarget(
             name: "TriageFleetTests",
             dependencies: [
-                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
+                "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "StrokeJSON", "TriageLocalization", "FleetExport",
                 "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
@@ -375,17 +391,16 @@ let package = Package(
         .testTarget(
             name: "ErrorCodesTests",
             dependencies: [
-                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "StrokeCenters", "StrokeAudit",
+                "ErrorCodeChecks", "StrokeModels", "TriageLocalization", "StrokeCloud", "HTTPTransfer", "StrokeCenters", "StrokeAudit",
                 "OutputFiles", "BatchStreaming", "FleetExport", "CaseWire", "TriageEngine", "TriageFleet", "TriageBatch",
             ]
         ),
-        .testTarget(name: "HexCodecTests", dependencies: ["HexCodec"]),
         .testTarget(
             name: "TriageBatchTests",
             dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "TriageEngine", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
@@ -394,14 +409,14 @@ let package = Package(
         .testTarget(name: "OutputFilesTests", dependencies: ["OutputFiles", "TestScratch"]),
         .testTarget(
             name: "CaseWireTests",
-            dependencies: ["CaseWire", "CollectorWire", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["CaseWire", "AuditFormat", "StrokeModels", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Runs the built binary (and the walkthrough through a pseudo-terminal);
         // GRDB tampers with the audit database as an attacker with file access would.
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "StrokeTriage", "TriageEngine", "StrokeCloud", "TriageLocalization", "StrokeModels", "StrokeAudit",
+                "StrokeTriage", "TriageEngine", "StrokeCloud", "HTTPTransfer", "TriageLocalization", "StrokeModels", "StrokeAudit",
                 // The FHIR Bundle and CDS cards read back (FHIRValidationTests).
                 "StrokeJSON", "TriageRendering",
                 "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
@@ -430,11 +445,11 @@ let package = Package(
         .testTarget(
             name: "StrokeCollectorTests",
             dependencies: [
-                "StrokeCollector", "CollectorWire", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "HexCodec", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "StrokeCollector", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
-                "ServerKit", "TriageFleet", "StrokeCloud", "TLSFixture",
+                "HTTPServerKit", "PostgresServerKit", "TriageFleet", "StrokeCloud", "HTTPTransfer", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

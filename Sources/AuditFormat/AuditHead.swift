@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import HexCodec
 import StrokeJSON
 
 /// A signed statement of a log's head, made after every committed write:

@@ -1,5 +1,5 @@
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// The JSON forms of an `AuditRecord` and an `AuditHead` on the wire, chosen
 /// by the encoder's or decoder's `userInfo[.auditWireForm]` (absent: `.push`).

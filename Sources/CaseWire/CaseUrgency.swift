@@ -1,5 +1,5 @@
 import Foundation
-import HexCodec
+import StrokeJSON
 import StrokeModels
 
 /// How urgently a receiving hospital should prepare for a case: the decision's

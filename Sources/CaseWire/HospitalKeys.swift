@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 import Crypto
 import Foundation
 
@@ -109,7 +109,7 @@ public struct HospitalKeyPair: Sendable {
 }
 
 /// A hospital board's signature on its requests to the relay: the device
-/// scheme of `CollectorWire.RequestSignature` (same message, same
+/// scheme of `AuditFormat.RequestSignature` (same message, same
 /// `Stroke-Timestamp`, `Stroke-Nonce`, `Stroke-Signature` headers) with
 /// `Stroke-Hospital: <id>` instead of `Stroke-Device`, the hospital id as the
 /// message's last line and the board's Ed25519 key.

@@ -1,8 +1,6 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import HexCodec
 import StrokeJSON
 
 /// A case sealed to one hospital: HPKE base mode
@@ -15,7 +13,7 @@ import StrokeJSON
 public struct SealedCase: Sendable, Hashable {
     /// HPKE's `info` string both ends use.
     public static let hpkeInfo = Data("stroke-triage/prenotify/v1".utf8)
-    /// The package's one HPKE suite (`HPKE.Ciphersuite.strokeTriage`, defined with the wire in CollectorWire).
+    /// The package's one HPKE suite (`HPKE.Ciphersuite.strokeTriage`, defined with the push wire in AuditFormat).
     static let ciphersuite = HPKE.Ciphersuite.strokeTriage
 
     /// HPKE's encapsulated key.

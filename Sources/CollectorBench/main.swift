@@ -1,7 +1,7 @@
-import CollectorWire
+import AuditFormat
 import FleetSimulator
 import Foundation
-import HexCodec
+import StrokeJSON
 
 // The collector ingest benchmark (run by Scripts/bench.d/collector, which
 // starts a throwaway PostgreSQL cluster and builds everything in release mode).

@@ -1,6 +1,6 @@
 import AuditFormat
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// Walks a device's chain through the export: the full records (boundary
 /// before the range, the range, boundary after it), each hash recomputed with

@@ -1,7 +1,6 @@
 import AuditFormat
-import CollectorWire
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// The checks of one device directory, in order; the first failure is thrown.
 struct DeviceCheck {

@@ -1,8 +1,6 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import HexCodec
 import StrokeJSON
 import StrokeModels
 

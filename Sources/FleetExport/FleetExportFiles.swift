@@ -1,5 +1,5 @@
 import Foundation
-import HexCodec
+import StrokeJSON
 
 // The JSON files of a device directory besides these: `records.jsonl` holds one `AuditRecord`
 // and `heads.jsonl` one `AuditHead` a line, both in `AuditWireForm.export` (`FleetExportLayout.jsonLines`);

@@ -1,7 +1,7 @@
 import AuditFormat
 import Crypto
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// The file names, line encodings and signed message of a fleet export
 /// (docs/audit-format.md, "Fleet export"), shared by the collector that

@@ -1,9 +1,8 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import HexCodec
 import OutputFiles
+import StrokeJSON
 
 /// What the collector read for one device, ready to be written.
 public struct FleetDeviceContent: Sendable {

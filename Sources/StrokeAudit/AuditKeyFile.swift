@@ -1,5 +1,4 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import CryptoExtras
 import Foundation

@@ -1,6 +1,6 @@
-import HexCodec
+import StrokeJSON
 
-/// The audit log's files name the one hex codec `Hex` (module HexCodec) without
+/// The audit log's files name the one hex codec `Hex` (module StrokeJSON) without
 /// importing it each: this module-internal alias keeps them unchanged. Clients of
-/// StrokeAudit import HexCodec themselves.
-typealias Hex = HexCodec.Hex
+/// StrokeAudit import StrokeJSON themselves.
+typealias Hex = StrokeJSON.Hex

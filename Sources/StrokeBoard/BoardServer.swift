@@ -1,4 +1,4 @@
-import ServerKit
+import HTTPServerKit
 import Hummingbird
 import HummingbirdCore
 import NIOCore

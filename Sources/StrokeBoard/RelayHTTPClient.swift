@@ -1,15 +1,7 @@
 import Foundation
-import StrokeCloud
+import HTTPTransfer
 
-/// One HTTP answer: status and body.
-public struct HTTPAnswer: Sendable {
-    /// The HTTP status code.
-    public let status: Int
-    /// The body bytes.
-    public let body: Data
-}
-
-/// The board's HTTP client to the relay: the CLI's libcurl transport (`JSONTransfer`: TLS
+/// The board's HTTP client to the relay: the package's libcurl transport (`JSONTransfer`: TLS
 /// verification on, no redirects, bounded time and answer size), each transfer on a thread of
 /// its own, so the board's NIO server never waits on it. `caFile` (`board serve --ca-file`)
 /// names a private CA the relay's certificate may chain to, besides the system's.
@@ -38,13 +30,12 @@ public final class RelayHTTPClient: Sendable {
     /// Sends one request and returns the answer, whatever its status.
     /// - Throws: `BoardError.relayUnavailable` when no answer arrives (refused, timeout, DNS, a certificate
     ///   that does not verify: the detail names the problem).
-    public func send(method: String, path: String, body: Data = Data(), headers: [(String, String)] = []) async throws(BoardError) -> HTTPAnswer {
+    public func send(method: String, path: String, body: Data = Data(), headers: [(String, String)] = []) async throws(BoardError) -> TransferAnswer {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw .configurationInvalid("path: \(path)") }
         do {
-            let answer = try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
-                                                     headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
-                                                     maxResponseBytes: 16 << 20, caFile: caFile)
-            return HTTPAnswer(status: answer.status, body: answer.body)
+            return try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
+                                               headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
+                                               maxResponseBytes: 16 << 20, caFile: caFile)
         } catch {
             throw .relayUnavailable(error.certificateProblem.map { "TLS certificate refused: \($0)" } ?? error.code)
         }

@@ -1,20 +1,19 @@
 import Foundation
+import HTTPTransfer
 import Logging
 
 /// Calls the Cloud Functions with retries inside a deadline.
 ///
-/// Each attempt's timeouts are clipped to the time left, so a call never
+/// The calls go through the package's one retry loop (`RetryingTransfer`):
+/// each attempt's timeouts are clipped to the time left, so a call never
 /// outlives its deadline; waits between attempts follow `RetryPolicy`.
 /// Log lines (debug level) name the endpoint, status, attempt and timings —
 /// never a body, a patient value or a token.
 public struct CloudClient: Sendable {
     /// The limits in force.
     public let configuration: CloudConfiguration
-    private let logger: Logger
-    /// The jitter's random draw, the clock and the transport: injected, and shared by `exchange` (SignedExchange).
-    let draw: @Sendable () -> Double
-    let clock: any CloudClock
-    let transfer: CloudTransfer
+    /// The retry loop over the transport, with the injected clock and jitter.
+    private let transfer: RetryingTransfer
 
     /// Creates a client.
     /// - Parameters:
@@ -24,24 +23,23 @@ public struct CloudClient: Sendable {
     ///   - clock: the time source of the deadline, the timeouts and the waits (the real clock by default).
     public init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                clock: any CloudClock = SystemCloudClock()) {
-        self.init(configuration: configuration, logger: logger, random: random, clock: clock,
-                  transfer: { request throws(CloudError) in try await CurlTransport.send(request) })
+                clock: any TransferClock = SystemTransferClock()) {
+        self.configuration = configuration
+        transfer = RetryingTransfer(limits: configuration.transferLimits, clock: clock, random: random, logger: logger,
+                                    logLabel: "cloud")
     }
 
     /// Creates a client whose attempts go through `transfer` instead of libcurl (tests script the answers).
-    init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
-         random: @escaping @Sendable () -> Double, clock: any CloudClock, transfer: @escaping CloudTransfer) {
+    package init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
+                 random: @escaping @Sendable () -> Double, clock: any TransferClock, transfer: @escaping Transfer) {
         self.configuration = configuration
-        self.logger = logger
-        self.draw = random
-        self.clock = clock
-        self.transfer = transfer
+        self.transfer = RetryingTransfer(limits: configuration.transferLimits, clock: clock, random: random, logger: logger,
+                                         logLabel: "cloud", transfer: transfer)
     }
 
     /// The deadline that starts now with the configured duration.
     public func deadlineFromNow() -> ContinuousClock.Instant {
-        clock.now + .milliseconds(Int64((configuration.deadline * 1000).rounded()))
+        transfer.clock.now + .milliseconds(Int64((configuration.deadline * 1000).rounded()))
     }
 
     /// Posts `body` to `function`, retrying per the policy, and returns the 2xx body.
@@ -56,63 +54,33 @@ public struct CloudClient: Sendable {
     }
 
     private func attempts(_ function: CloudFunction, body: String, deadline: ContinuousClock.Instant) async throws(CloudError) -> [UInt8] {
-        let url = configuration.url(function)
-        let callStart = clock.now
-        var attempt = 0
-        while true {
-            attempt += 1
-            if Task.isCancelled { throw .cancelled }
-            let remaining = seconds(deadline - clock.now)
-            guard remaining > 0 else { throw .deadlineExceeded(seconds: configuration.deadline) }
-            let total = min(configuration.attemptTimeout, remaining)
-            let request = HTTPRequest(url: url, body: body, connectTimeout: min(configuration.connectTimeout, total),
-                                      totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
-                                      pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
-            let start = clock.now
-            let failure: CloudError
-            var retryAfter: Double?
-            do {
-                let response = try await transfer(request)
-                log(url, attempt: attempt, outcome: "status \(response.status)", since: start, callStart: callStart)
-                if (200..<300).contains(response.status) { return response.body }
-                failure = .httpStatus(response.status, errorText: CloudDecoder.errorText(response.body))
-                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
-            } catch {
-                log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)
-                if error.code == "cloud.timeout", seconds(deadline - clock.now) < configuration.retry.minimumAttemptSeconds {
-                    throw .deadlineExceeded(seconds: configuration.deadline)
-                }
-                failure = error
-            }
-            let decision = configuration.retry.decide(after: failure.retryClass, attempt: attempt, retryAfter: retryAfter,
-                                                      remainingSeconds: seconds(deadline - clock.now), draw: draw())
-            guard case .retry(let wait) = decision else { throw failure }
-            logger.debug("cloud retry", metadata: ["endpoint": "\(url)", "attempt": "\(attempt)", "wait_ms": "\(Int(wait * 1000))"])
-            do {
-                try await clock.sleep(until: clock.now + .milliseconds(Int64((wait * 1000).rounded())))
-            } catch {
-                throw .cancelled
-            }
+        let answer: TransferAnswer
+        do {
+            answer = try await transfer.send(url: configuration.url(function), body: body, deadline: deadline)
+        } catch let error as HTTPTransferError {
+            throw CloudError(error, deadline: configuration.deadline)
+        } catch {
+            throw .transport("\(error)")
         }
+        guard (200..<300).contains(answer.status) else {
+            throw .httpStatus(answer.status, errorText: CloudDecoder.errorText([UInt8](answer.body)))
+        }
+        return [UInt8](answer.body)
     }
 
     /// One warm-up post of `{}`: the status (any HTTP answer means the function is awake) and latency.
     /// No retries; the shorter of the attempt timeout and the deadline applies.
     public func warmUp(_ function: CloudFunction) async -> WarmUpResult {
-        let start = clock.now
-        let total = min(configuration.attemptTimeout, configuration.deadline)
-        let request = HTTPRequest(url: configuration.url(function), body: CloudRequest.warmUp,
-                                  connectTimeout: min(configuration.connectTimeout, total),
-                                  totalTimeout: total, maxResponseBytes: configuration.maxResponseBytes,
-                                  pinnedPublicKey: configuration.pinnedPublicKey, caFile: configuration.caFile)
+        let start = transfer.clock.now
+        let seconds = { RetryingTransfer.seconds(self.transfer.clock.now - start) }
         do {
-            let response = try await transfer(request)
-            log(request.url, attempt: 1, outcome: "status \(response.status)", since: start, callStart: start)
-            return WarmUpResult(function: function, status: response.status, error: nil, seconds: seconds(clock.now - start))
+            let answer = try await transfer.sendOnce(url: configuration.url(function), body: CloudRequest.warmUp,
+                                                     within: configuration.deadline)
+            return WarmUpResult(function: function, status: answer.status, error: nil, seconds: seconds())
         } catch {
-            log(request.url, attempt: 1, outcome: error.code, since: start, callStart: start)
-            return WarmUpResult(function: function, status: nil, error: error.attributed(to: function.rawValue),
-                                seconds: seconds(clock.now - start))
+            return WarmUpResult(function: function, status: nil,
+                                error: CloudError(error, deadline: configuration.deadline).attributed(to: function.rawValue),
+                                seconds: seconds())
         }
     }
 
@@ -133,19 +101,6 @@ public struct CloudClient: Sendable {
             if let status = error.httpStatus, status == 401 || status == 403 { return false }
             throw error
         }
-    }
-
-    private func log(_ url: String, attempt: Int, outcome: String, since start: ContinuousClock.Instant,
-                     callStart: ContinuousClock.Instant) {
-        logger.debug("cloud attempt", metadata: [
-            "endpoint": "\(url)", "attempt": "\(attempt)", "outcome": "\(outcome)",
-            "attempt_ms": "\(Int(seconds(clock.now - start) * 1000))", "call_ms": "\(Int(seconds(clock.now - callStart) * 1000))",
-        ])
-    }
-
-    private func seconds(_ duration: Duration) -> Double {
-        let (s, attoseconds) = duration.components
-        return Double(s) + Double(attoseconds) / 1e18
     }
 }
 

@@ -1,3 +1,5 @@
+import HTTPTransfer
+
 /// Every limit of the cloud client, with its documented default
 /// (README, "Cloud predictions, modes and research access").
 public struct CloudConfiguration: Sendable, Hashable {
@@ -42,5 +44,11 @@ public struct CloudConfiguration: Sendable, Hashable {
         var base = baseURL
         while base.hasSuffix("/") { base.removeLast() }
         return base + "/" + function.rawValue
+    }
+
+    /// The limits of the retry loop (`RetryingTransfer`): everything but the base URL and the deadline.
+    public var transferLimits: RetryingTransfer.Limits {
+        RetryingTransfer.Limits(connectTimeout: connectTimeout, attemptTimeout: attemptTimeout, maxResponseBytes: maxResponseBytes,
+                                pinnedPublicKey: pinnedPublicKey, caFile: caFile, retry: retry)
     }
 }

@@ -1,3 +1,4 @@
+import HTTPTransfer
 import StrokeModels
 
 /// Why a call to the prediction Cloud Functions failed.
@@ -67,6 +68,23 @@ public struct CloudError: TriageError, Hashable, CustomStringConvertible {
     static func nonDeterministic(_ cause: String?) -> CloudError { CloudError(.nonDeterministic, cause: cause) }
     /// Any other transfer failure (bad URL, out of memory, libcurl misuse).
     static func transport(_ cause: String?) -> CloudError { CloudError(.transport, cause: cause) }
+
+    /// The cloud's error for an exchange that got no answer: the transport's reason under the
+    /// cloud's own code (`http.connect` becomes `cloud.connect`, `http.deadline` `cloud.deadline`, …).
+    /// - Parameter deadline: the configured deadline, seconds (named by `cloud.deadline`'s message).
+    init(_ failure: HTTPTransferError, deadline: Double) {
+        switch failure.reason {
+        case .dns: self = .dns(failure.detail)
+        case .connect: self = .connectFailed(failure.detail)
+        case .tls: self = .tls(failure.detail)
+        case .timeout: self = .timeout(failure.detail)
+        case .connectionLost: self = .connectionLost(failure.detail)
+        case .oversize: self = .oversize(limit: failure.limit ?? 0)
+        case .deadline: self = .deadlineExceeded(seconds: deadline)
+        case .cancelled: self = .cancelled
+        case .transport: self = .transport(failure.detail)
+        }
+    }
 
     /// One error for several failed functions (cloud mode names each one);
     /// a single error is returned as it is.
@@ -180,16 +198,6 @@ public struct CloudError: TriageError, Hashable, CustomStringConvertible {
         case .httpStatus(let status, _): status >= 500 || status == 408 || status == 429
         case .cancelled: false
         default: true
-        }
-    }
-
-    /// How the retry policy sees this failure.
-    var retryClass: RetryPolicy.Failure {
-        switch kind {
-        case .connectFailed: .connectFailure
-        case .timeout: .timeout
-        case .httpStatus(let status, _): .status(status)
-        default: .other
         }
     }
 

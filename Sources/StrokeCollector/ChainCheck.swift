@@ -1,5 +1,4 @@
 import AuditFormat
-import CollectorWire
 import Foundation
 
 /// Decides whether a push extends a device's stored chain (pure: no I/O).

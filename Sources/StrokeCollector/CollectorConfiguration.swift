@@ -1,4 +1,5 @@
-import ServerKit
+import HTTPServerKit
+import PostgresServerKit
 
 /// One collector setting: its flag, environment variable and config-file key.
 public enum CollectorSetting: String, ServerSetting, CaseIterable {

@@ -1,5 +1,5 @@
+import HTTPServerKit
 import Prometheus
-import ServerKit
 
 /// The collector's Prometheus metrics, exposed at `/metrics`:
 /// `collector_events_accepted_total`, `collector_pushes_rejected_total{reason}`

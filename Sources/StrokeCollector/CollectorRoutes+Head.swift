@@ -1,8 +1,8 @@
-import CollectorWire
+import AuditFormat
 import Foundation
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
-import ServerKit
 
 extension CollectorRoutes {
     /// The path of the head query (also the path that devices sign).

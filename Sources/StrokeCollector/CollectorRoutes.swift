@@ -1,9 +1,9 @@
-import CollectorWire
+import AuditFormat
 import Foundation
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeJSON
 
 /// The collector's HTTP routes: `POST /v1/push`, `GET /healthz`, `GET /metrics`.

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// The collector's PostgreSQL schema as numbered migrations.
 ///

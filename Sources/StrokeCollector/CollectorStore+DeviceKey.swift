@@ -1,8 +1,7 @@
 import AuditFormat
-import CollectorWire
 import Foundation
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 extension CollectorStore {
     /// What the collector holds for an authenticated device: its stored head

@@ -1,10 +1,9 @@
 import AuditFormat
-import CollectorWire
 import FleetExport
 import Foundation
-import HexCodec
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
+import StrokeJSON
 
 extension CollectorStore {
     /// What a fleet export holds for each live device (or the one named), read in one

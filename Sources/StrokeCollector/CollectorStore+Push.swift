@@ -1,7 +1,8 @@
-import CollectorWire
+import AuditFormat
 import Foundation
+import HTTPServerKit
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// A refused request as `collector incidents` lists it.
 public struct Incident: Sendable, Hashable {

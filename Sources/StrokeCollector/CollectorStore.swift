@@ -1,9 +1,8 @@
 import AuditFormat
-import CollectorWire
 import Foundation
 import Logging
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// The one owner of the collector's PostgreSQL connection pool.
 ///

@@ -1,5 +1,5 @@
+import HTTPServerKit
 import Hummingbird
-import ServerKit
 
 /// Why the collector refused a device's request: a stable dotted reason, the
 /// HTTP status and one English sentence. Every refusal is counted in

@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 
 extension PushRequest {
     /// The first text field PostgreSQL cannot store as `text` (it holds U+0000), named for the incident

@@ -1,8 +1,7 @@
 import AuditFormat
-import CollectorWire
 import FleetExport
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// Decides whether a push's signed head may be acknowledged (pure: no I/O).
 ///

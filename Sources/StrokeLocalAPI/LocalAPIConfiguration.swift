@@ -1,5 +1,5 @@
 import Foundation
-import ServerKit
+import HTTPServerKit
 
 /// One setting of `stroke-triage-server api`: its flag, environment variable and config-file key.
 public enum LocalAPISetting: String, ServerSetting, CaseIterable {

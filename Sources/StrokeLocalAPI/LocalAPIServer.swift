@@ -1,4 +1,4 @@
-import ServerKit
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import HummingbirdCore

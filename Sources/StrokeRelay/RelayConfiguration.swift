@@ -1,4 +1,5 @@
-import ServerKit
+import HTTPServerKit
+import PostgresServerKit
 import StrokeModels
 
 /// The relay's resolved configuration. Every limit is explicit.

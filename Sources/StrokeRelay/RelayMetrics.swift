@@ -1,5 +1,5 @@
+import HTTPServerKit
 import Prometheus
-import ServerKit
 
 /// The relay's Prometheus metrics, exposed at `/metrics`:
 /// `relay_cases_created_total`, `relay_cases_expired_total`,

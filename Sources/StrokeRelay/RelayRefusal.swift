@@ -1,5 +1,5 @@
+import HTTPServerKit
 import Hummingbird
-import ServerKit
 
 /// Why the relay refused a request: a stable dotted code, the HTTP status
 /// and one English sentence (never case data). Every refusal is counted in

@@ -1,10 +1,10 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
+import HTTPServerKit
 import HTTPTypes
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeJSON
 
 /// The relay's HTTP routes (docs/prenotify.md): signed device routes to send

@@ -1,6 +1,6 @@
 import Logging
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// The relay's PostgreSQL tables as numbered migrations, versioned in their
 /// own table `relay_schema` (apart from the collector's `collector_schema`,

@@ -1,7 +1,8 @@
-import CollectorWire
+import AuditFormat
 import Foundation
+import HTTPServerKit
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// Who sent a request whose signature verified.
 public enum RelayPrincipal: Sendable, Hashable {

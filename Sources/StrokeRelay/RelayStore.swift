@@ -2,7 +2,7 @@ import CaseWire
 import Foundation
 import Logging
 import PostgresNIO
-import ServerKit
+import PostgresServerKit
 
 /// A registered hospital as `relay list-hospitals` shows it.
 public struct HospitalInfo: Sendable, Hashable {

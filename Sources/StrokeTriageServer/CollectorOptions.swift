@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
+import HTTPServerKit
 import Logging
-import ServerKit
+import PostgresServerKit
 import StrokeCollector
 import TriageLocalization
 

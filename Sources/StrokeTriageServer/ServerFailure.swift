@@ -2,11 +2,12 @@ import ArgumentParser
 import CaseWire
 import FleetExport
 import Foundation
-import TriageLocalization
-import ServerKit
+import HTTPServerKit
+import PostgresServerKit
 import StrokeBoard
 import StrokeModels
 import StrokeRelay
+import TriageLocalization
 
 /// The one error printer of the server commands (`api`, `collector`, `relay`, `board`, `station`).
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import ServerKit
+import PostgresServerKit
 import StrokeCollector
 import StrokeJSON
 import StrokeRelay

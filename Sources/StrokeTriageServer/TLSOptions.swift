@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
-import ServerKit
+import HTTPServerKit
 import HummingbirdCore
+import PostgresServerKit
 
 /// `--tls-cert FILE --tls-key FILE`: native TLS, the same two flags on every server command
 /// (`api`, `collector serve`, `relay serve`, `board serve`; a new server command adds

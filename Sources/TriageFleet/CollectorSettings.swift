@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 import Crypto
 import Foundation
 import StrokeCloud

@@ -1,8 +1,8 @@
-import CollectorWire
+import AuditFormat
 import Foundation
-import HexCodec
+import HTTPTransfer
 import StrokeAudit
-import StrokeCloud
+import StrokeJSON
 
 /// Pushes an audit log to the fleet collector: asks the collector's head,
 /// then sends the records after it in bounded batches, exactly as stored,
@@ -55,14 +55,15 @@ public struct FleetPusher: Sendable {
     public let log: AuditLog
     /// Where the acknowledged head is remembered.
     public let state: PushState
-    let client: CloudClient
+    /// The one retry loop, with the collector's transport limits.
+    let transfer: RetryingTransfer
 
     /// A pusher of `log` to the collector of `settings`, remembering acknowledgements in `state`.
     public init(settings: CollectorSettings, log: AuditLog, state: PushState) {
         self.settings = settings
         self.log = log
         self.state = state
-        self.client = CloudClient(configuration: settings.configuration)
+        self.transfer = RetryingTransfer(limits: settings.configuration.transferLimits)
     }
 
     /// Pushes everything pending in batches of at most `batchSize` records.
@@ -107,16 +108,18 @@ public struct FleetPusher: Sendable {
     /// One signed request (re-signed with a fresh nonce for every retry); decodes a 200 answer.
     private func send<T: Decodable>(_ method: String, _ path: String, body: Data) async throws -> T {
         let endorsements = log.keyEndorsements
-        let answer: ServiceAnswer
+        let answer: TransferAnswer
+        let deadline = transfer.clock.now + .milliseconds(Int64((settings.configuration.deadline * 1000).rounded()))
         do {
-            answer = try await client.exchange(method: method, url: settings.baseURL + path, body: body, headers: {
+            answer = try await transfer.send(method: method, url: settings.baseURL + path, body: String(decoding: body, as: UTF8.self),
+                                             headers: {
                 var lines = try log.signCollectorRequest(method: method, path: path, body: body, device: settings.device)
                     .map { "\($0.0): \($0.1)" }
                 if !endorsements.isEmpty { lines.append("\(KeyEndorsement.header): \(KeyEndorsement.headerValue(endorsements))") }
                 return lines
-            }, deadline: client.deadlineFromNow())
-        } catch let error as CloudError {
-            var failure = PushError(.unreachable, cause: "\(error.code): \(error.underlyingCause ?? "")")
+            }, deadline: deadline)
+        } catch let error as HTTPTransferError {
+            var failure = PushError(.unreachable, cause: error.description)
             failure.certificateProblem = error.certificateProblem
             throw failure
         }

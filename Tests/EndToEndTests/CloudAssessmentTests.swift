@@ -1,10 +1,11 @@
+import CLITestSupport
 import FakeCloudLauncher
 import Foundation
+import HTTPTransfer
 import StrokeCloud
 import StrokeModels
 import Testing
 import TriageEngine
-import CLITestSupport
 
 /// Issue 4's "Done when", through the CLI's command lines run in the test process
 /// (`InProcessCLI`) against the fake Cloud Functions (`FakeCloud`, the contract and
@@ -35,7 +36,7 @@ import CLITestSupport
     /// On a still cloud clock unless `clock` is given (the deadline tests' system clock).
     static func assess(_ arguments: [String], mode: String = "auto", base: String, deadline: String = "60",
                        json: Bool = true, environment: [String: String] = [:],
-                       clock: any CloudClock = StillCloudClock()) async -> BinaryRunner.Result {
+                       clock: any TransferClock = StillCloudClock()) async -> BinaryRunner.Result {
         await InProcessCLI.run(arguments + accept + ["--mode", mode, "--api-base", base, "--deadline", deadline] + (json ? ["--json"] : []),
                                environment: environment, clock: clock)
     }
@@ -128,7 +129,7 @@ import CLITestSupport
 
         func base(_ server: FakeCloud) -> String { fixedBase ?? server.base(fault ?? "ok") }
         /// The silent server's reason is the deadline: the system clock; the others' reasons are their own.
-        var clock: any CloudClock { fault == "hang" ? SystemCloudClock() : StillCloudClock() }
+        var clock: any TransferClock { fault == "hang" ? SystemTransferClock() : StillCloudClock() }
     }
 
     /// Only the silent server is about the deadline; the others get one far above

@@ -1,7 +1,8 @@
+import CLITestSupport
 import Foundation
+import HTTPTransfer
 import StrokeCloud
 import TriageEngine
-import CLITestSupport
 
 /// Runs `stroke-triage walk …` in the test process (`InProcessCLI`: its own environment,
 /// captured output, the real parsing, command, terminal dialog and exit status) with a
@@ -30,7 +31,7 @@ enum ScriptedWalk {
     /// Runs `arguments` (starting with `walk`) answering each question of `script` in turn
     /// (a prompt the question must show, and the answer).
     static func run(_ arguments: [String], script: [(prompt: String, answer: String)],
-                    environment: [String: String] = [:], clock: any CloudClock = StillCloudClock()) async -> Result {
+                    environment: [String: String] = [:], clock: any TransferClock = StillCloudClock()) async -> Result {
         let stdin = script.map { $0.answer + "\n" }.joined()
         let run = await InProcessCLI.run(arguments, stdin: stdin, environment: environment, clock: clock)
         // The prompts go to stderr with --json (stdout keeps the one JSON object).

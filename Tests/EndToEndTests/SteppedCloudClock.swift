@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTransfer
 import StrokeCloud
 
 /// A cloud clock that stands still until the test steps it: `now` is the start instant until
 /// `step(by:)`, then the start plus that duration; every wait (a retry's) lasts until the clock
 /// has been stepped (time has passed). Set for one command run in process (`CloudSettings.$clock`), it
 /// makes the deadline come exactly when the test has seen every call start, however busy the machine.
-final class SteppedCloudClock: CloudClock, @unchecked Sendable {
+final class SteppedCloudClock: TransferClock, @unchecked Sendable {
     private let start = ContinuousClock.now
     private let lock = NSLock()
     private var offset: Duration?

@@ -2,6 +2,7 @@ import BatchStreaming
 import CaseWire
 import ErrorCodeChecks
 import FleetExport
+import HTTPTransfer
 import OutputFiles
 import StrokeAudit
 import StrokeCenters
@@ -94,6 +95,14 @@ struct ErrorCodesTests {
         try check(CloudError.self, samples)
         #expect(CloudError.cancelled.category == .interrupted)
         #expect(CloudError.httpStatus(400, errorText: nil).category == .unavailable)
+    }
+
+    @Test func httpTransferError() throws {
+        try check(HTTPTransferError.self, HTTPTransferError.Reason.allCases.map { HTTPTransferError($0, "x") })
+        #expect(HTTPTransferError(.cancelled).category == .interrupted)
+        #expect(HTTPTransferError(.tls, "SSL certificate problem").certificateProblem == "SSL certificate problem")
+        #expect(CloudError(HTTPTransferError(.connect, "x"), deadline: 10).code == "cloud.connect")
+        #expect(CloudError(HTTPTransferError(.deadline), deadline: 10).code == "cloud.deadline")
     }
 
     @Test func centersError() throws {

@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Byte encodings of the export")
 struct ByteTextTests {
-    @Test("base64 matches Foundation and round-trips (hex: HexCodecTests)", arguments: [0, 1, 2, 3, 4, 31, 32, 33, 100])
+    @Test("base64 matches Foundation and round-trips (hex: StrokeJSONTests.HexTests)", arguments: [0, 1, 2, 3, 4, 31, 32, 33, 100])
     func roundTrip(length: Int) {
         let data = Data((0..<length).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
         var base64: [UInt8] = []

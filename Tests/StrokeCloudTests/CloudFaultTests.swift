@@ -1,6 +1,7 @@
-import Testing
+import HTTPTransfer
 import StrokeCloud
 import StrokeModels
+import Testing
 
 /// Every injected fault against the real local server: the error case and the attempt count.
 @Suite struct CloudFaultTests {
@@ -105,7 +106,7 @@ import StrokeModels
     @Test func libcurlEndsASilentServersCallWithTheDeadlineError() async throws {
         // The schedule itself is asserted on a test clock (CloudDeadlineTests); this is the real transfer's timer.
         try await FakeCloudServer.with { server in
-            let client = CloudTestSupport.client(server.base("hang").url, deadline: 0.4, clock: SystemCloudClock())
+            let client = CloudTestSupport.client(server.base("hang").url, deadline: 0.4, clock: SystemTransferClock())
             await #expect { _ = try await client.call(.comaICH, body: "{}", deadline: client.deadlineFromNow()) } throws: {
                 ($0 as? CloudError)?.code == "cloud.deadline"
             }

@@ -1,6 +1,7 @@
-import Testing
+import HTTPTransfer
 import StrokeCloud
 import StrokeModels
+import Testing
 
 /// Short limits so the fault suite stays fast; a fixed jitter draw so waits are deterministic.
 enum CloudTestSupport {
@@ -9,7 +10,7 @@ enum CloudTestSupport {
     /// check which error and how many attempts, and a thread pool starved by other suites must
     /// not turn an answer into a deadline error (only libcurl's own timeouts use real time).
     static func client(_ base: String, deadline: Double = 3, attemptTimeout: Double = 2, maxAttempts: Int = 3,
-                       maxResponseBytes: Int = 65_536, clock: any CloudClock = StillCloudClock()) -> CloudClient {
+                       maxResponseBytes: Int = 65_536, clock: any TransferClock = StillCloudClock()) -> CloudClient {
         CloudClient(configuration: configuration(base, deadline: deadline, attemptTimeout: attemptTimeout,
                                                  maxAttempts: maxAttempts, maxResponseBytes: maxResponseBytes),
                     random: { 0.5 }, clock: clock)

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
+import HTTPTransfer
 import StrokeCloud
+import Testing
 
 /// The retry decision as a pure function: no network, no clock.
 @Suite struct RetryPolicyTests {

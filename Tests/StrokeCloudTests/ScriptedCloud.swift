@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransfer
 @testable import StrokeCloud
 
 /// A clock that moves only when the client waits or a scripted attempt takes
@@ -6,7 +7,7 @@ import Foundation
 ///
 /// Time only moves forward: an advance to an instant already passed (two
 /// concurrent attempts ending together) leaves the clock where it is.
-final class TestCloudClock: CloudClock, @unchecked Sendable {
+final class TestCloudClock: TransferClock, @unchecked Sendable {
     private let lock = NSLock()
     private let origin = ContinuousClock.now
     private var offset: Duration = .zero
@@ -38,7 +39,7 @@ final class TestCloudClock: CloudClock, @unchecked Sendable {
 
 /// A clock that never moves: the deadline never comes and waits end at once. For the
 /// suites that talk to the real fake server and check outcomes, not the schedule.
-struct StillCloudClock: CloudClock {
+struct StillCloudClock: TransferClock {
     /// The one instant it shows.
     let now = ContinuousClock.now
 
@@ -53,10 +54,10 @@ final class ScriptedTransfer: @unchecked Sendable {
     enum Reply: Sendable {
         /// An HTTP answer at once (optionally with `Retry-After`).
         case status(Int, retryAfter: String? = nil, body: String = "{}")
-        /// No answer: the attempt runs out its total timeout (libcurl's `cloud.timeout`).
+        /// No answer: the attempt runs out its total timeout (libcurl's `http.timeout`, the cloud's `cloud.timeout`).
         case silent
         /// The status once `attempts` attempts have started (so only concurrent calls get it);
-        /// `cloud.timeout` if they do not within a bounded poll.
+        /// `http.timeout` if they do not within a bounded poll.
         case statusOnceStarted(Int, attempts: Int)
     }
 
@@ -85,10 +86,10 @@ final class ScriptedTransfer: @unchecked Sendable {
     func client(deadline: Double, attemptTimeout: Double = 2, maxAttempts: Int = 3) -> CloudClient {
         CloudClient(configuration: CloudTestSupport.configuration("http://scripted.invalid", deadline: deadline,
                                                                   attemptTimeout: attemptTimeout, maxAttempts: maxAttempts),
-                    random: { 0.5 }, clock: clock, transfer: { request throws(CloudError) in try await self.perform(request) })
+                    random: { 0.5 }, clock: clock, transfer: { request throws(HTTPTransferError) in try await self.perform(request) })
     }
 
-    private func perform(_ request: HTTPRequest) async throws(CloudError) -> HTTPResponse {
+    private func perform(_ request: HTTPRequest) async throws(HTTPTransferError) -> HTTPResponse {
         let start = clock.now
         let reply: Reply = lock.withLock {
             recorded.append(Attempt(startMs: Self.ms(clock.elapsed), connectMs: Self.ms(request.connectTimeout),
@@ -101,10 +102,10 @@ final class ScriptedTransfer: @unchecked Sendable {
         case .silent:
             // libcurl's timer has millisecond resolution (CURLOPT_TIMEOUT_MS).
             clock.advance(to: start + .milliseconds(Self.ms(request.totalTimeout)))
-            throw CloudError.timeout("scripted silence")
+            throw HTTPTransferError(.timeout, "scripted silence")
         case .statusOnceStarted(let status, let count):
             for _ in 0..<1000 where attempts.count < count { try? await Task.sleep(for: .milliseconds(10)) }
-            guard attempts.count >= count else { throw CloudError.timeout("only \(attempts.count) attempts started") }
+            guard attempts.count >= count else { throw HTTPTransferError(.timeout, "only \(attempts.count) attempts started") }
             return HTTPResponse(status: status, body: Array("{}".utf8), retryAfter: nil)
         }
     }

@@ -1,9 +1,8 @@
 import AuditFormat
-import CollectorWire
 import Foundation
 import StrokeAudit
-import Testing
 import StrokeCollector
+import Testing
 
 /// The pure chain decision, without a database.
 @Suite("collector chain check")

@@ -1,7 +1,7 @@
 import Foundation
-import ServerKit
-import Testing
+import PostgresServerKit
 import StrokeCollector
+import Testing
 
 /// Settings come from flags, then the environment, then the config file; the database URL never shows its password.
 @Suite("collector configuration")

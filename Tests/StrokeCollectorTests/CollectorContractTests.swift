@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 import Foundation
 import HTTPTypes
 import Hummingbird

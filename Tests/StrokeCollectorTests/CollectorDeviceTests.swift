@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
-import ServerKit
-import Testing
+import PostgresServerKit
 import StrokeCollector
+import Testing
 
 /// Device administration against a real PostgreSQL cluster.
 @Suite("collector devices")

@@ -1,7 +1,7 @@
-import CollectorWire
+import AuditFormat
 import Foundation
-import Testing
 import StrokeCollector
+import Testing
 
 /// `/healthz` and `/metrics` through the routes, against a real PostgreSQL cluster.
 @Suite("collector health and metrics")

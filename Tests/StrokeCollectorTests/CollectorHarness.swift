@@ -1,12 +1,11 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import ServerKit
+import PostgresServerKit
 @testable import StrokeAudit
 import StrokeCollector
 

@@ -1,9 +1,8 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import Testing
 import StrokeCollector
+import Testing
 
 /// Pushes through the HTTP routes into a real PostgreSQL cluster: accepted,
 /// idempotent, and every hostile push refused with its reason and listed as an incident.

@@ -1,11 +1,10 @@
 import AuditFormat
-import CollectorWire
 import Crypto
 import Foundation
-import ServerKit
+import PostgresServerKit
 import StrokeAudit
-import Testing
 import StrokeCollector
+import Testing
 
 /// The device side around a push: the background push after an assessment,
 /// data keys wrapped to the organisation key, and pushing after `audit rotate-key`.

@@ -1,9 +1,9 @@
-import CollectorWire
+import AuditFormat
 import Crypto
 import Foundation
 import StrokeAudit
-import Testing
 import StrokeCollector
+import Testing
 
 /// `stroke-triage audit push` as an ambulance runs it: the real binary, a
 /// real audit log in a temporary directory, libcurl, and a collector on a

@@ -1,4 +1,4 @@
-import CollectorWire
+import AuditFormat
 import Crypto
 import FleetExport
 import Foundation

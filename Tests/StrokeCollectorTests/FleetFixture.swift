@@ -1,8 +1,7 @@
 import AuditFormat
-import CollectorWire
+import CLITestSupport
 import Crypto
 import FleetSimulator
-import CLITestSupport
 import Foundation
 import StrokeCollector
 import TestScratch

@@ -1,9 +1,9 @@
 import FleetSimulator
 import Foundation
-import HexCodec
-import ServerKit
+import PostgresServerKit
 import StrokeAudit
 import StrokeCollector
+import StrokeJSON
 import TestScratch
 
 /// A fleet on its own database: devices registered with the real

@@ -1,9 +1,9 @@
 import Foundation
+import HTTPServerKit
 import Logging
-import ServerKit
-import Testing
 import StrokeCollector
 import StrokeRelay
+import Testing
 #if canImport(Glibc)
 import Glibc
 import HTTPTestClient

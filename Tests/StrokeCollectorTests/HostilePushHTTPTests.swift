@@ -1,11 +1,11 @@
-import CollectorWire
+import AuditFormat
 import Crypto
 import FleetSimulator
 import Foundation
-import Testing
-import TestScratch
 import HTTPTestClient
 import StrokeCollector
+import TestScratch
+import Testing
 
 /// Hostile pushes against a served `stroke-triage-server collector serve`
 /// over real HTTP (the in-process route tests are in `CollectorPushTests`):

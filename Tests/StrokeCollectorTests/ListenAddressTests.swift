@@ -1,4 +1,4 @@
-import ServerKit
+import HTTPServerKit
 import Testing
 
 /// The one `HOST:PORT` parser of every server command (`--listen`).

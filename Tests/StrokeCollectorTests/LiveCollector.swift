@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CollectorWire
+import AuditFormat
 import CLITestSupport
 import Foundation
 import Hummingbird

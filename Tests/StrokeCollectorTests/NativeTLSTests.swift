@@ -1,7 +1,7 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
-import ServerKit
+import HTTPServerKit
 import StrokeBoard
 import StrokeCollector
 import StrokeModels

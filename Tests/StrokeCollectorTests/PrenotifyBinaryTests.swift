@@ -1,11 +1,11 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
-import Testing
+import HTTPTestClient
 import StrokeBoard
 import StrokeCollector
 import TestScratch
-import HTTPTestClient
+import Testing
 
 /// The built `stroke-triage-server` as a hospital and a relay operator run it: the three-command
 /// set-up (keygen, add-hospital, board serve), a relay serving a device's case, and graceful stops.

@@ -1,9 +1,9 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
-import HexCodec
-import Testing
+import StrokeJSON
 import StrokeRelay
+import Testing
 
 /// The relay over real HTTP against a real PostgreSQL: sending, idempotence, follow-ups, listing.
 @Suite("relay cases")

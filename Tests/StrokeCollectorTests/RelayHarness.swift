@@ -1,12 +1,13 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Crypto
 import Foundation
+import HTTPServerKit
+import HTTPTransfer
 import Hummingbird
 import HummingbirdCore
 import Logging
 import PostgresNIO
-import ServerKit
 import ServiceLifecycle
 import StrokeBoard
 import StrokeCollector
@@ -58,14 +59,14 @@ struct RelayHarness: Sendable {
 
     /// A device-signed request (or one signed at `timestampMs`, with `nonce`, or unsigned).
     func device(_ device: SimulatedDevice, _ method: String, _ path: String, body: Data = Data(),
-                nonce: String = RequestSignature.makeNonce(), signed: Bool = true) async throws -> HTTPAnswer {
+                nonce: String = RequestSignature.makeNonce(), signed: Bool = true) async throws -> TransferAnswer {
         let headers = signed ? try RequestSignature.sign(method: method, path: path, body: body, device: device.name,
                                                          timestampMs: Self.nowMs(), nonce: nonce, key: device.key) : []
         return try await client.send(method: method, path: path, body: body, headers: headers)
     }
 
     /// A hospital-signed request.
-    func hospital(_ id: String, keys: HospitalKeyPair, _ method: String, _ path: String, body: Data = Data()) async throws -> HTTPAnswer {
+    func hospital(_ id: String, keys: HospitalKeyPair, _ method: String, _ path: String, body: Data = Data()) async throws -> TransferAnswer {
         let headers = try HospitalRequestSignature.sign(method: method, path: path, body: body, hospitalId: id,
                                                         timestampMs: Self.nowMs(), key: keys.signingKey)
         return try await client.send(method: method, path: path, body: body, headers: headers)
@@ -74,7 +75,7 @@ struct RelayHarness: Sendable {
     /// Seals `caseJSON` from `device` to `hospital` and sends it; returns the answer and the body sent.
     func send(_ caseJSON: Data, from device: SimulatedDevice, to hospitalId: String, keys: HospitalKeyPair,
               caseId: String = CaseIdentifiers.makeCaseId(), eta: Int? = 12, claimedDevice: String? = nil,
-              signingKey: Curve25519.Signing.PrivateKey? = nil) async throws -> (answer: HTTPAnswer, caseId: String, body: Data) {
+              signingKey: Curve25519.Signing.PrivateKey? = nil) async throws -> (answer: TransferAnswer, caseId: String, body: Data) {
         let sealed = try SealedCase.seal(caseJSON: caseJSON, caseId: caseId, hospitalId: hospitalId,
                                          device: claimedDevice ?? device.name, signingKey: signingKey ?? device.key,
                                          to: keys.publicKey, sentMs: Self.nowMs())
@@ -117,7 +118,7 @@ struct HarnessError: Error, CustomStringConvertible {
 }
 
 /// The refusal code of an answer, if it is one.
-func refusalCode(_ answer: HTTPAnswer) -> String? {
+func refusalCode(_ answer: TransferAnswer) -> String? {
     (try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code
 }
 

@@ -1,8 +1,8 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
-import Testing
 import StrokeRelay
+import Testing
 
 /// What the relay refuses, over real HTTP: nobody reaches a case that is not theirs.
 @Suite("relay refusals")

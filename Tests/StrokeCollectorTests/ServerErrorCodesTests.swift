@@ -1,5 +1,6 @@
 import ErrorCodeChecks
-import ServerKit
+import HTTPServerKit
+import PostgresServerKit
 import StrokeBoard
 import StrokeCollector
 import StrokeModels

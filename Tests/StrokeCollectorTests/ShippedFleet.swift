@@ -1,8 +1,8 @@
 import FleetSimulator
 import Foundation
-import HexCodec
 import StrokeAudit
 import StrokeCloud
+import StrokeJSON
 import TestScratch
 import TriageFleet
 

@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-import ServerKit
+import PostgresServerKit
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,7 +1,7 @@
 import Foundation
-import ServerKit
-import Testing
+import PostgresServerKit
 import TestScratch
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif

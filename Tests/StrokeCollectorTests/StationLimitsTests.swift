@@ -1,6 +1,6 @@
 import CLITestSupport
 import Foundation
-@testable import ServerKit
+@testable import PostgresServerKit
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,11 +1,11 @@
+import CLITestSupport
 import FleetSimulator
 import Foundation
-import ServerKit
+import PostgresServerKit
 import StrokeCollector
-import Testing
-import TestScratch
-import CLITestSupport
 import TLSFixture
+import TestScratch
+import Testing
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import PostgresNIO
-@testable import ServerKit
+@testable import PostgresServerKit
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,16 +1,17 @@
-import _CryptoExtras
 import Crypto
 import Foundation
+import HTTPServerKit
 import Hummingbird
 import NIOCore
 import NIOPosix
 import NIOSSL
 import NIOTLS
-import ServerKit
+import PostgresServerKit
 import StrokeBoard
 import SwiftASN1
 import Testing
 import X509
+import _CryptoExtras
 
 /// `tls init` (issue 35) and the servers' TLS policy (issue 34, item 9), in process: the files
 /// `StationTLS` makes are private, refused a second time, renewed under the same CA and served to a

@@ -1,5 +1,5 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Foundation
 
 /// A relay (or collector) stand-in on a real loopback port (`LoopbackHTTPServer`):

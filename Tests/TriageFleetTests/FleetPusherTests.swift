@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CollectorWire
+import AuditFormat
 import Foundation
 import StrokeAudit
 import Testing

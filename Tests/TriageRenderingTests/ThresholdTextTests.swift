@@ -1,7 +1,7 @@
 import Foundation
 import StrokeModels
-import StrokeWalkthrough
 import Testing
+import TriageEngine
 import TriageLocalization
 import TriageRendering
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// Signed, expiring research-access session tokens.
 ///

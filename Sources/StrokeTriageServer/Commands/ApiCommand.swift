@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
+import HTTPServerKit
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeLocalAPI
 import StrokeModels
 import TriageLocalization

@@ -1,9 +1,9 @@
 import ArgumentParser
-import StrokeModels
+import HTTPServerKit
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeCollector
+import StrokeModels
 
 /// `collector serve`: runs the collector until SIGTERM or SIGINT, then drains and exits 0.
 struct CollectorServeCommand: AsyncParsableCommand {

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import ServerKit
+import PostgresServerKit
 
 /// `stroke-triage-server tls …`: the station's own TLS (docs/tls.md).
 struct TLSCommand: AsyncParsableCommand {

@@ -1,9 +1,9 @@
 import ArgumentParser
 import CaseWire
 import Foundation
+import HTTPServerKit
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeBoard
 import StrokeModels
 import TriageEngine

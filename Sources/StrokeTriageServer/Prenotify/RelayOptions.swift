@@ -1,10 +1,11 @@
 import ArgumentParser
 import CaseWire
 import Foundation
+import HTTPServerKit
 import Logging
-import ServerKit
-import StrokeCollector
+import PostgresServerKit
 import StrokeBoard
+import StrokeCollector
 import StrokeRelay
 
 /// Options every `relay` subcommand takes: the collector's database options

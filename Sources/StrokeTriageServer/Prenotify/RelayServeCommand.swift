@@ -1,9 +1,9 @@
 import ArgumentParser
-import StrokeModels
+import HTTPServerKit
 import Hummingbird
 import Logging
-import ServerKit
 import StrokeCollector
+import StrokeModels
 import StrokeRelay
 
 /// `relay serve`: runs the relay until SIGTERM or SIGINT, then drains and exits 0.

@@ -1,9 +1,10 @@
 import ArgumentParser
 import Foundation
+import HTTPServerKit
 import Hummingbird
 import HummingbirdCore
 import Logging
-import ServerKit
+import PostgresServerKit
 import StrokeCollector
 import StrokeLocalAPI
 import StrokeModels

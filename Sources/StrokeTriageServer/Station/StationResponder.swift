@@ -1,9 +1,9 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
+import HTTPServerKit
 import Hummingbird
 import Logging
 import NIOCore
-import ServerKit
 import StrokeCollector
 import StrokeLocalAPI
 import StrokeRelay

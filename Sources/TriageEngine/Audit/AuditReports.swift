@@ -1,6 +1,5 @@
 import AuditFormat
 import Foundation
-import HexCodec
 import StrokeAudit
 import StrokeJSON
 import TriageLocalization

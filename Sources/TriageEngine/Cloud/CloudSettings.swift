@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTransfer
 import Logging
 import StrokeCloud
 import TriageLocalization
@@ -79,7 +80,7 @@ public struct CloudSettings: Sendable {
     /// The clock of the clients `client(logger:)` makes: the real one, unless a test runs a command
     /// in its own process with a clock of its own for that command (a task-local value, never
     /// process-wide), so a deadline comes when the test says, not when a busy machine lets it.
-    @TaskLocal public static var clock: any CloudClock = SystemCloudClock()
+    @TaskLocal public static var clock: any TransferClock = SystemTransferClock()
 
     /// A logger that writes nothing (the engine never prints by itself).
     public static var silentLogger: Logger {

@@ -1,6 +1,5 @@
 import Crypto
 import Foundation
-import HexCodec
 import StrokeJSON
 import StrokeModels
 

@@ -1,6 +1,5 @@
 import StrokeCenters
 import StrokeModels
-import StrokeWalkthrough
 import TriageLocalization
 import TriageRendering
 

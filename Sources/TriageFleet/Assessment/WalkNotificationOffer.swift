@@ -1,4 +1,3 @@
-import StrokeWalkthrough
 import TriageEngine
 import TriageLocalization
 import TriageRendering

@@ -1,11 +1,11 @@
+import AuditFormat
 import CaseWire
-import CollectorWire
 import Crypto
 import Foundation
-import StrokeCloud
+import HTTPTransfer
 
 /// The device's side of the relay's HTTP API (docs/prenotify.md): every
-/// request signed like the collector's (`CollectorWire.RequestSignature`,
+/// request signed like the collector's (`AuditFormat.RequestSignature`,
 /// the audit log's Ed25519 key), bounded in time, never carrying patient data
 /// in a URL or header.
 public struct RelayClient: Sendable {
@@ -66,7 +66,7 @@ public struct RelayClient: Sendable {
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }
 
-    private func send(_ method: String, _ path: String, _ body: String = "") async throws(NotifyError) -> JSONTransfer.Answer {
+    private func send(_ method: String, _ path: String, _ body: String = "") async throws(NotifyError) -> TransferAnswer {
         let headers: [(String, String)]
         do {
             headers = try RequestSignature.sign(
@@ -75,13 +75,13 @@ public struct RelayClient: Sendable {
         } catch {
             throw .keysUnavailable(cause: "\(error)")
         }
-        let answer: JSONTransfer.Answer
+        let answer: TransferAnswer
         do {
             answer = try await JSONTransfer.send(method: method, url: relay + path, body: body, headers: headers,
                                                  connectTimeout: Self.connectTimeout, totalTimeout: Self.totalTimeout, caFile: caFile)
         } catch {
             if let problem = error.certificateProblem { throw .certificateRefused(problem) }
-            throw .unreachable(cause: error.underlyingCause ?? error.code)
+            throw .unreachable(cause: error.detail ?? error.code)
         }
         // A relay that is up but failing is treated like one that is down: the request stays queued.
         if answer.status >= 500 || answer.status == 408 || answer.status == 429 {
@@ -96,7 +96,7 @@ public struct RelayClient: Sendable {
     }
 
     /// The error for a refused request: the relay's code, or `hospitalUnknown` for its 404 `hospital.unknown`.
-    private static func failure(_ answer: JSONTransfer.Answer, hospital: String?) -> NotifyError {
+    private static func failure(_ answer: TransferAnswer, hospital: String?) -> NotifyError {
         let code = (try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code ?? "http.\(answer.status)"
         if code == "hospital.unknown", let hospital { return .hospitalUnknown(hospital) }
         return .refused(String(code.prefix(64)), status: answer.status)

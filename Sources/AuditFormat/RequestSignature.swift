@@ -1,7 +1,6 @@
-import AuditFormat
 import Crypto
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// The signature a device puts on every request to the fleet collector.
 ///

@@ -4,7 +4,7 @@ import Foundation
 /// The one owner of libcurl in the project: a single easy handle, used for
 /// one blocking transfer at a time and freed in `deinit`.
 ///
-/// Every `CURLcode` is checked and becomes a `CloudError` carrying
+/// Every `CURLcode` is checked and becomes an `HTTPTransferError` carrying
 /// `curl_easy_strerror`'s text. TLS peer and host verification are always
 /// on (a request's `caFile` adds a private CA to trust, never switches them
 /// off); a failed certificate check carries libcurl's own words for the
@@ -21,8 +21,8 @@ final class CurlEasy {
         ? stroke_curl_global_init(Int(CURL_GLOBAL_DEFAULT)) : nil
 
     /// Creates a handle.
-    /// - Throws: `CloudError` when libcurl cannot be loaded or initialised.
-    init() throws(CloudError) {
+    /// - Throws: `HTTPTransferError` when libcurl cannot be loaded or initialised.
+    init() throws(HTTPTransferError) {
         guard let code = Self.globalInit else { throw .transport("libcurl.so.4 could not be loaded") }
         guard code == CURLE_OK else { throw .transport(Self.text(code)) }
         guard let handle = stroke_curl_easy_init() else { throw .transport("curl_easy_init failed") }
@@ -40,8 +40,8 @@ final class CurlEasy {
     /// - Parameters:
     ///   - request: URL, body, timeouts, size limit, optional pin.
     ///   - cancellation: checked during the transfer; when set the transfer aborts.
-    /// - Throws: `CloudError` for every transfer failure (DNS, connect, TLS, timeout, oversize …).
-    func perform(_ request: HTTPRequest, cancellation: CancellationFlag) throws(CloudError) -> HTTPResponse {
+    /// - Throws: `HTTPTransferError` for every transfer failure (DNS, connect, TLS, timeout, oversize …).
+    func perform(_ request: HTTPRequest, cancellation: CancellationFlag) throws(HTTPTransferError) -> HTTPResponse {
         stroke_curl_easy_reset(handle)
         let sink = TransferSink(limit: request.maxResponseBytes, cancellation: cancellation)
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -54,7 +54,7 @@ final class CurlEasy {
         }
         defer { stroke_curl_slist_free_all(headers) }
 
-        return try withExtendedLifetime(sink) { () throws(CloudError) -> HTTPResponse in
+        return try withExtendedLifetime(sink) { () throws(HTTPTransferError) -> HTTPResponse in
             let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
             try set(CURLOPT_NOSIGNAL, 1)
             try set(CURLOPT_URL, request.url)
@@ -104,15 +104,15 @@ final class CurlEasy {
         }
     }
 
-    private func set(_ option: CURLoption, _ value: Int) throws(CloudError) {
+    private func set(_ option: CURLoption, _ value: Int) throws(HTTPTransferError) {
         try check(stroke_curl_setopt_long(handle, option, value))
     }
 
-    private func set(_ option: CURLoption, _ value: String) throws(CloudError) {
+    private func set(_ option: CURLoption, _ value: String) throws(HTTPTransferError) {
         try check(value.withCString { stroke_curl_setopt_string(handle, option, $0) })
     }
 
-    private func check(_ code: CURLcode) throws(CloudError) {
+    private func check(_ code: CURLcode) throws(HTTPTransferError) {
         guard code == CURLE_OK else { throw .transport(Self.text(code)) }
     }
 
@@ -122,7 +122,7 @@ final class CurlEasy {
     }
 
     /// Maps a failed transfer to the client's error cases.
-    private func classify(_ code: CURLcode, sink: TransferSink, limit: Int) -> CloudError {
+    private func classify(_ code: CURLcode, sink: TransferSink, limit: Int) -> HTTPTransferError {
         let text = Self.text(code)
         if sink.overflowed { return .oversize(limit: limit) }
         switch code {

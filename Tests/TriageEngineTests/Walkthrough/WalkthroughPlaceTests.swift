@@ -1,7 +1,7 @@
 import StrokeCenters
 import StrokeModels
-import StrokeWalkthrough
 import Testing
+import TriageEngine
 import TriageLocalization
 
 /// The location question accepts place names as `centers --near` does, and an

@@ -1,5 +1,5 @@
 import StrokeModels
-import StrokeWalkthrough
+import TriageEngine
 
 /// Drives the state machine with typed lines, as the terminal would.
 struct WalkDriver {

@@ -1,4 +1,3 @@
-import AuditFormat
 import Crypto
 import Foundation
 

@@ -1,6 +1,6 @@
 import Crypto
 import Foundation
-import HexCodec
+import StrokeJSON
 
 /// Sealing and opening a data key for the organisation key (HPKE, as
 /// `WrappedDataKey`'s documentation states): the device seals, the medical

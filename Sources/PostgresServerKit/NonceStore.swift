@@ -1,3 +1,4 @@
+import HTTPServerKit
 import Logging
 import PostgresNIO
 

@@ -1,5 +1,5 @@
 import Foundation
-import HexCodec
+import StrokeJSON
 import Testing
 
 /// The one hex codec: encoding, decoding (either case or lower-case only), rejections, round trips.

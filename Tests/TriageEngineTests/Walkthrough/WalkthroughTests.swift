@@ -1,7 +1,7 @@
 import Foundation
 import StrokeModels
-import StrokeWalkthrough
 import Testing
+import TriageEngine
 import TriageLocalization
 
 /// The walkthrough state machine: paths, order, calculator, back, validation, keys.
@@ -222,9 +222,10 @@ import TriageLocalization
     /// Every literal `walk.` key in the sources (models, walkthrough, engine, fleet and executable) exists in both languages.
     @Test func everyLiteralKeyInTheSourcesExists() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         let en = Localizer.keys(.en), de = Localizer.keys(.de)
         var checked = 0
-        for folder in ["Sources/StrokeModels", "Sources/StrokeWalkthrough", "Sources/StrokeTriage", "Sources/TriageEngine", "Sources/TriageFleet"] {
+        for folder in ["Sources/StrokeModels", "Sources/StrokeTriage", "Sources/TriageEngine", "Sources/TriageFleet"] {
             let enumerator = FileManager.default.enumerator(at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
             while let url = enumerator?.nextObject() as? URL {
                 // Error types hold codes (`walk.reportNotWritten`), checked by ErrorCodesTests.

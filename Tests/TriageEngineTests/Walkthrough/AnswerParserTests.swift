@@ -1,6 +1,6 @@
 import StrokeModels
-import StrokeWalkthrough
 import Testing
+import TriageEngine
 
 /// Numbers, yes/no words and coordinates as typed.
 @Suite struct AnswerParserTests {

@@ -9,7 +9,7 @@ import Foundation
 /// signed heads, case ids), and refuses odd lengths and non-hex characters.
 ///
 /// ```swift
-/// import HexCodec
+/// import StrokeJSON
 ///
 /// let text = Hex.encode(Data([0x00, 0xab, 0xff]))   // "00abff"
 /// let bytes = Hex.decode("00ABFF")                    // Data([0x00, 0xab, 0xff])

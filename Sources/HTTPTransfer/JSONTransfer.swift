@@ -1,19 +1,11 @@
 import Foundation
 
-/// One JSON request to a server other than the prediction Cloud Functions
-/// (the pre-notification relay), through the same libcurl transport: TLS
-/// verification on, no redirects, bounded time and answer size.
+/// One JSON request, no retry (the relay requests of the device and of the
+/// board), through the libcurl transport: TLS verification on, no redirects,
+/// bounded time and answer size.
 ///
 /// The caller signs the request itself and passes the signature as headers.
 public enum JSONTransfer {
-    /// A complete answer (any status).
-    public struct Answer: Sendable {
-        /// HTTP status code.
-        public let status: Int
-        /// The body bytes.
-        public let body: Data
-    }
-
     /// Sends one request and returns the server's answer, whatever its status.
     /// - Parameters:
     ///   - method: `GET` or `POST`.
@@ -24,16 +16,16 @@ public enum JSONTransfer {
     ///   - totalTimeout: seconds for the whole exchange.
     ///   - maxResponseBytes: the transfer is aborted beyond this answer size.
     ///   - caFile: a PEM file of a private CA the server's certificate may chain to (verification stays on).
-    /// - Throws: `CloudError` when no answer came (DNS, connect, TLS, timeout, oversize).
+    /// - Throws: `HTTPTransferError` when no answer came (DNS, connect, TLS, timeout, oversize).
     public static func send(method: String, url: String, body: String = "", headers: [(String, String)] = [],
                             connectTimeout: Double, totalTimeout: Double,
-                            maxResponseBytes: Int = 1 << 20, caFile: String? = nil) async throws(CloudError) -> Answer {
+                            maxResponseBytes: Int = 1 << 20, caFile: String? = nil) async throws(HTTPTransferError) -> TransferAnswer {
         var request = HTTPRequest(url: url, body: body, connectTimeout: connectTimeout, totalTimeout: totalTimeout,
                                   maxResponseBytes: maxResponseBytes, pinnedPublicKey: nil, caFile: caFile)
         request.method = method
         // Header values never carry line breaks (a value could otherwise add a header).
         request.extraHeaders = headers.map { "\($0.0): \($0.1.filter { $0 != "\r" && $0 != "\n" })" }
         let response = try await CurlTransport.send(request)
-        return Answer(status: response.status, body: Data(response.body))
+        return TransferAnswer(status: response.status, body: Data(response.body))
     }
 }

@@ -1,4 +1,3 @@
-import AuditFormat
 import Foundation
 
 /// A log head: the last sequence and its hash (sequence 0 with 32 zero bytes for an empty log).

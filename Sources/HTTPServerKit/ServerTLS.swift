@@ -3,12 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import _CryptoExtras
 import Foundation
 import HummingbirdCore
 import HummingbirdTLS
 import NIOSSL
 import X509
+import _CryptoExtras
 
 /// Native TLS for every server (`api`, `collector serve`, `relay serve`, `board serve`, and any
 /// later server command): a certificate chain and its private key, both PEM files, loaded and

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Crypto
 import Foundation
+import HTTPServerKit
 import SwiftASN1
 import X509
 

@@ -1,10 +1,11 @@
-/// When to try a Cloud Function again, and after how long: a pure function
-/// of the failure, the attempt number, `Retry-After`, the time left and one
-/// random draw. Randomness only spreads the waits; it never changes a result.
+/// When to try a request again, and after how long: a pure function of the
+/// failure, the attempt number, `Retry-After`, the time left and one random
+/// draw. Randomness only spreads the waits; it never changes a result.
 ///
 /// Retried: connect failures, timeouts, and statuses 408, 429, 500, 502, 503
-/// and 504 — predictions are pure, so repeating them is safe. Everything
-/// else (DNS failures, TLS, other 4xx, broken answers) is final.
+/// and 504 — the requests that retry are safe to repeat (predictions are pure,
+/// a push is idempotent). Everything else (DNS failures, TLS, other 4xx,
+/// broken answers) is final.
 /// The wait is "full jitter": a uniform draw in `0 ..< min(cap, base · 2^(attempt−1))`,
 /// or exactly `Retry-After` when the server sent one. No retry is started
 /// unless the wait plus `minimumAttemptSeconds` fits before the deadline.
@@ -15,7 +16,7 @@ public struct RetryPolicy: Sendable, Hashable {
         case connectFailure
         /// The attempt hit its connect or total timeout.
         case timeout
-        /// The function answered with this HTTP status.
+        /// The server answered with this HTTP status.
         case status(Int)
         /// Anything else: never retried.
         case other
