@@ -109,6 +109,8 @@ let package = Package(
                 "StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON",
                 // The FHIR Bundle's name-based UUIDs (SHA-256, the one hex codec).
                 "HexCodec", .product(name: "Crypto", package: "swift-crypto"),
+                // The report's and the FHIR Bundle's times (UTCTime, the one ISO 8601 formatter).
+                "AuditFormat",
             ]
         ),
         // What a device and the collector exchange: the signed request and the
@@ -207,6 +209,9 @@ let package = Package(
             name: "ServerKit",
             dependencies: [
                 "StrokeModels", "StrokeJSON", "CollectorWire",
+                // The station's private files (StationDirectory) through the one durable writer (DurableFile);
+                // the certificate validity warning's times (UTCTime, the one ISO 8601 formatter).
+                "OutputFiles", "AuditFormat",
                 // `tls init`: a private CA and the station's certificate (StationTLS); the RSA key size of a served certificate.
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -301,6 +306,8 @@ let package = Package(
             name: "StrokeTriageServer",
             dependencies: [
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
+                // The listings' times (UTCTime, the one ISO 8601 formatter).
+                "AuditFormat",
                 // Every server command's TLS (ServerTLS, TLSOptions).
                 "ServerKit",
                 // The board's header names the hospital from the centers data (HospitalLocator).
@@ -353,7 +360,7 @@ let package = Package(
                 "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher", "TestScratch"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
@@ -385,7 +392,7 @@ let package = Package(
             dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "AuditFormat", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",

@@ -1,14 +1,6 @@
 import Foundation
 import StrokeCloud
 
-/// One HTTP answer: status and body.
-public struct HTTPAnswer: Sendable {
-    /// The HTTP status code.
-    public let status: Int
-    /// The body bytes.
-    public let body: Data
-}
-
 /// The board's HTTP client to the relay: the CLI's libcurl transport (`JSONTransfer`: TLS
 /// verification on, no redirects, bounded time and answer size), each transfer on a thread of
 /// its own, so the board's NIO server never waits on it. `caFile` (`board serve --ca-file`)
@@ -41,10 +33,9 @@ public final class RelayHTTPClient: Sendable {
     public func send(method: String, path: String, body: Data = Data(), headers: [(String, String)] = []) async throws(BoardError) -> HTTPAnswer {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw .configurationInvalid("path: \(path)") }
         do {
-            let answer = try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
-                                                     headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
-                                                     maxResponseBytes: 16 << 20, caFile: caFile)
-            return HTTPAnswer(status: answer.status, body: answer.body)
+            return try await JSONTransfer.send(method: method, url: url.absoluteString, body: String(decoding: body, as: UTF8.self),
+                                               headers: headers, connectTimeout: timeoutSeconds, totalTimeout: timeoutSeconds,
+                                               maxResponseBytes: 16 << 20, caFile: caFile)
         } catch {
             throw .relayUnavailable(error.certificateProblem.map { "TLS certificate refused: \($0)" } ?? error.code)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import StrokeModels
 
 /// Calls the Cloud Functions with retries inside a deadline.
 ///
@@ -11,9 +12,11 @@ public struct CloudClient: Sendable {
     /// The limits in force.
     public let configuration: CloudConfiguration
     private let logger: Logger
-    /// The jitter's random draw, the clock and the transport: injected, and shared by `exchange` (SignedExchange).
+    /// The jitter's random draw, the clocks and the transport: injected, and shared by `exchange` (SignedExchange).
     let draw: @Sendable () -> Double
     let clock: any CloudClock
+    /// The wall clock a `Retry-After` HTTP date is read against.
+    let wallClock: WallClock
     let transfer: CloudTransfer
 
     /// Creates a client.
@@ -22,20 +25,23 @@ public struct CloudClient: Sendable {
     ///   - logger: receives one debug line per attempt.
     ///   - random: uniform draws in 0 ..< 1 for the backoff jitter (inject a fixed one in tests).
     ///   - clock: the time source of the deadline, the timeouts and the waits (the real clock by default).
+    ///   - wallClock: the time a `Retry-After` HTTP date is read against (the system's by default).
     public init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
                 random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-                clock: any CloudClock = SystemCloudClock()) {
-        self.init(configuration: configuration, logger: logger, random: random, clock: clock,
+                clock: any CloudClock = SystemCloudClock(), wallClock: WallClock = .system) {
+        self.init(configuration: configuration, logger: logger, random: random, clock: clock, wallClock: wallClock,
                   transfer: { request throws(CloudError) in try await CurlTransport.send(request) })
     }
 
     /// Creates a client whose attempts go through `transfer` instead of libcurl (tests script the answers).
     init(configuration: CloudConfiguration, logger: Logger = Logger(label: "stroke-triage.cloud"),
-         random: @escaping @Sendable () -> Double, clock: any CloudClock, transfer: @escaping CloudTransfer) {
+         random: @escaping @Sendable () -> Double, clock: any CloudClock, wallClock: WallClock = .system,
+         transfer: @escaping CloudTransfer) {
         self.configuration = configuration
         self.logger = logger
         self.draw = random
         self.clock = clock
+        self.wallClock = wallClock
         self.transfer = transfer
     }
 
@@ -74,9 +80,9 @@ public struct CloudClient: Sendable {
             do {
                 let response = try await transfer(request)
                 log(url, attempt: attempt, outcome: "status \(response.status)", since: start, callStart: callStart)
-                if (200..<300).contains(response.status) { return response.body }
-                failure = .httpStatus(response.status, errorText: CloudDecoder.errorText(response.body))
-                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
+                if response.isSuccess { return Array(response.body) }
+                failure = .httpStatus(response.status, errorText: CloudDecoder.errorText(Array(response.body)))
+                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, nowMs: wallClock.nowMs) }
             } catch {
                 log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)
                 if error.code == "cloud.timeout", seconds(deadline - clock.now) < configuration.retry.minimumAttemptSeconds {

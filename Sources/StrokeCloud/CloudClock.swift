@@ -29,4 +29,4 @@ public struct SystemCloudClock: CloudClock {
 
 /// One attempt's transfer, as `CloudClient` performs it: libcurl in
 /// production (`CurlTransport.send`); a scripted answer in tests.
-typealias CloudTransfer = @Sendable (HTTPRequest) async throws(CloudError) -> HTTPResponse
+typealias CloudTransfer = @Sendable (HTTPRequest) async throws(CloudError) -> HTTPAnswer

@@ -41,7 +41,7 @@ final class CurlEasy {
     ///   - request: URL, body, timeouts, size limit, optional pin.
     ///   - cancellation: checked during the transfer; when set the transfer aborts.
     /// - Throws: `CloudError` for every transfer failure (DNS, connect, TLS, timeout, oversize …).
-    func perform(_ request: HTTPRequest, cancellation: CancellationFlag) throws(CloudError) -> HTTPResponse {
+    func perform(_ request: HTTPRequest, cancellation: CancellationFlag) throws(CloudError) -> HTTPAnswer {
         stroke_curl_easy_reset(handle)
         let sink = TransferSink(limit: request.maxResponseBytes, cancellation: cancellation)
         var headers: UnsafeMutablePointer<curl_slist>?
@@ -54,7 +54,7 @@ final class CurlEasy {
         }
         defer { stroke_curl_slist_free_all(headers) }
 
-        return try withExtendedLifetime(sink) { () throws(CloudError) -> HTTPResponse in
+        return try withExtendedLifetime(sink) { () throws(CloudError) -> HTTPAnswer in
             let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
             try set(CURLOPT_NOSIGNAL, 1)
             try set(CURLOPT_URL, request.url)
@@ -100,7 +100,7 @@ final class CurlEasy {
             guard code == CURLE_OK else { throw classify(code, sink: sink, limit: request.maxResponseBytes) }
             var status = 0
             try check(stroke_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status))
-            return HTTPResponse(status: status, body: sink.body, retryAfter: sink.retryAfter)
+            return HTTPAnswer(status: status, body: Data(sink.body), retryAfter: sink.retryAfter)
         }
     }
 

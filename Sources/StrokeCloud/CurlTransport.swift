@@ -9,12 +9,12 @@ import Foundation
 /// Task cancellation aborts the transfer at libcurl's next callback.
 enum CurlTransport {
     /// Performs one attempt with a fresh easy handle.
-    static func send(_ request: HTTPRequest) async throws(CloudError) -> HTTPResponse {
+    static func send(_ request: HTTPRequest) async throws(CloudError) -> HTTPAnswer {
         let flag = CancellationFlag()
-        let result: Result<HTTPResponse, CloudError> = await withTaskCancellationHandler {
+        let result: Result<HTTPAnswer, CloudError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread {
-                    continuation.resume(returning: Result { () throws(CloudError) -> HTTPResponse in
+                    continuation.resume(returning: Result { () throws(CloudError) -> HTTPAnswer in
                         try CurlEasy().perform(request, cancellation: flag)
                     })
                 }

@@ -33,13 +33,3 @@ struct HTTPRequest: Sendable {
         self.extraHeaders = extraHeaders
     }
 }
-
-/// A complete HTTP answer (any status).
-struct HTTPResponse: Sendable {
-    /// HTTP status code.
-    let status: Int
-    /// The body bytes, at most the request's limit.
-    let body: [UInt8]
-    /// The raw `Retry-After` header value, if present.
-    let retryAfter: String?
-}

@@ -6,14 +6,6 @@ import Foundation
 ///
 /// The caller signs the request itself and passes the signature as headers.
 public enum JSONTransfer {
-    /// A complete answer (any status).
-    public struct Answer: Sendable {
-        /// HTTP status code.
-        public let status: Int
-        /// The body bytes.
-        public let body: Data
-    }
-
     /// Sends one request and returns the server's answer, whatever its status.
     /// - Parameters:
     ///   - method: `GET` or `POST`.
@@ -27,13 +19,12 @@ public enum JSONTransfer {
     /// - Throws: `CloudError` when no answer came (DNS, connect, TLS, timeout, oversize).
     public static func send(method: String, url: String, body: String = "", headers: [(String, String)] = [],
                             connectTimeout: Double, totalTimeout: Double,
-                            maxResponseBytes: Int = 1 << 20, caFile: String? = nil) async throws(CloudError) -> Answer {
+                            maxResponseBytes: Int = 1 << 20, caFile: String? = nil) async throws(CloudError) -> HTTPAnswer {
         var request = HTTPRequest(url: url, body: body, connectTimeout: connectTimeout, totalTimeout: totalTimeout,
                                   maxResponseBytes: maxResponseBytes, pinnedPublicKey: nil, caFile: caFile)
         request.method = method
         // Header values never carry line breaks (a value could otherwise add a header).
         request.extraHeaders = headers.map { "\($0.0): \($0.1.filter { $0 != "\r" && $0 != "\n" })" }
-        let response = try await CurlTransport.send(request)
-        return Answer(status: response.status, body: Data(response.body))
+        return try await CurlTransport.send(request)
     }
 }

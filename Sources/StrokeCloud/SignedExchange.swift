@@ -1,13 +1,5 @@
 import Foundation
 
-/// A complete answer of another HTTP service (e.g. the fleet collector), any status.
-public struct ServiceAnswer: Sendable, Hashable {
-    /// The HTTP status.
-    public let status: Int
-    /// The body, at most the configuration's `maxResponseBytes`.
-    public let body: Data
-}
-
 extension CloudClient {
     /// One request to `url` with the cloud client's transport, timeouts,
     /// retry policy and deadline, for services other than the prediction
@@ -25,7 +17,7 @@ extension CloudClient {
     ///   - deadline: no attempt or wait goes beyond it.
     /// - Throws: `CloudError` when no attempt got an answer; whatever `headers` throws.
     public func exchange(method: String, url: String, body: Data, headers: () throws -> [String],
-                         deadline: ContinuousClock.Instant) async throws -> ServiceAnswer {
+                         deadline: ContinuousClock.Instant) async throws -> HTTPAnswer {
         var attempt = 0
         let text = String(decoding: body, as: UTF8.self)
         while true {
@@ -40,13 +32,12 @@ extension CloudClient {
                                       extraHeaders: try headers())
             let failure: RetryPolicy.Failure
             var retryAfter: Double?
-            var last: Result<ServiceAnswer, CloudError>
+            var last: Result<HTTPAnswer, CloudError>
             do {
-                let response = try await transfer(request)
-                let answer = ServiceAnswer(status: response.status, body: Data(response.body))
-                if (200..<300).contains(response.status) { return answer }
-                failure = .status(response.status)
-                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: Date()) }
+                let answer = try await transfer(request)
+                if answer.isSuccess { return answer }
+                failure = .status(answer.status)
+                retryAfter = answer.retryAfter.flatMap { RetryAfter.seconds($0, nowMs: wallClock.nowMs) }
                 last = .success(answer)
             } catch {
                 failure = error.retryClass

@@ -62,7 +62,7 @@ public struct FleetPusher: Sendable {
         self.settings = settings
         self.log = log
         self.state = state
-        self.client = CloudClient(configuration: settings.configuration)
+        self.client = CloudClient(configuration: settings.configuration, wallClock: log.clock)
     }
 
     /// Pushes everything pending in batches of at most `batchSize` records.
@@ -101,13 +101,13 @@ public struct FleetPusher: Sendable {
     private func remember(_ head: PushHead) {
         state.remember(.init(collector: settings.baseURL, device: settings.device, sequence: head.sequence,
                              chainHash: Hex.encode(head.hash),
-                             timeMs: Int64(Date().timeIntervalSince1970 * 1000)))
+                             timeMs: log.clock.nowMs))
     }
 
     /// One signed request (re-signed with a fresh nonce for every retry); decodes a 200 answer.
     private func send<T: Decodable>(_ method: String, _ path: String, body: Data) async throws -> T {
         let endorsements = log.keyEndorsements
-        let answer: ServiceAnswer
+        let answer: HTTPAnswer
         do {
             answer = try await client.exchange(method: method, url: settings.baseURL + path, body: body, headers: {
                 var lines = try log.signCollectorRequest(method: method, path: path, body: body, device: settings.device)

@@ -1,6 +1,7 @@
 import Testing
 import StrokeCloud
 import StrokeModels
+import TestScratch
 
 /// Every injected fault against the real local server: the error case and the attempt count.
 @Suite struct CloudFaultTests {
@@ -120,7 +121,7 @@ import StrokeModels
                 do { _ = try await client.call(.lvo, body: "{}", deadline: client.deadlineFromNow()); return "ok" } catch let error as CloudError { return error.code } catch { return "other" }
             }
             // Cancel once the server has the request (a bounded poll of its count, not a sleep).
-            try await CloudTestSupport.poll { (try server.counts(run)["total"] ?? 0) >= 1 }
+            try await waitUntil(timeout: .seconds(10), poll: .milliseconds(10), "the first request") { (try server.counts(run)["total"] ?? 0) >= 1 }
             task.cancel()
             #expect(await task.value == "cloud.cancelled")
         }

@@ -1,6 +1,7 @@
 import Testing
 import StrokeCloud
 import StrokeModels
+import FakeCloudLauncher
 
 /// Short limits so the fault suite stays fast; a fixed jitter draw so waits are deterministic.
 enum CloudTestSupport {
@@ -8,11 +9,12 @@ enum CloudTestSupport {
     /// On a `StillCloudClock` unless `clock` is given: against the real fake server the suites
     /// check which error and how many attempts, and a thread pool starved by other suites must
     /// not turn an answer into a deadline error (only libcurl's own timeouts use real time).
+    /// Its wall clock is the fake's (`FakeCloud.referenceMs`), so a `Retry-After` date is read without the system clock.
     static func client(_ base: String, deadline: Double = 3, attemptTimeout: Double = 2, maxAttempts: Int = 3,
                        maxResponseBytes: Int = 65_536, clock: any CloudClock = StillCloudClock()) -> CloudClient {
         CloudClient(configuration: configuration(base, deadline: deadline, attemptTimeout: attemptTimeout,
                                                  maxAttempts: maxAttempts, maxResponseBytes: maxResponseBytes),
-                    random: { 0.5 }, clock: clock)
+                    random: { 0.5 }, clock: clock, wallClock: .fixed(FakeCloud.referenceMs))
     }
 
     /// The test-sized limits: connect timeout 1 s, backoff base 0.02 s, cap 0.05 s.
@@ -40,12 +42,4 @@ enum CloudTestSupport {
     /// Coma-module inputs.
     static var coma: TriageInputs { TriageInputs(module: .coma, gfap: 100) }
 
-    /// Retries `condition` every 10 ms until it holds; fails after 10 s (a bounded poll, not a timing assertion).
-    static func poll(_ condition: () throws -> Bool) async throws {
-        for _ in 0..<1000 {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("the condition did not hold within 10 s")
-    }
 }

@@ -1,5 +1,7 @@
+import FakeCloudLauncher
 import Foundation
 @testable import StrokeCloud
+import TestScratch
 
 /// A clock that moves only when the client waits or a scripted attempt takes
 /// time: the retry and deadline schedule is then exact, whatever the machine's load.
@@ -81,14 +83,16 @@ final class ScriptedTransfer: @unchecked Sendable {
     /// The attempts made so far.
     var attempts: [Attempt] { lock.withLock { recorded } }
 
-    /// A client with the test-sized limits of `CloudTestSupport`, this clock and this script.
+    /// A client with the test-sized limits of `CloudTestSupport`, this clock, this script and a wall clock
+    /// fixed at `FakeCloud.referenceMs` (2023-11-14T22:13:20Z) for `Retry-After` dates.
     func client(deadline: Double, attemptTimeout: Double = 2, maxAttempts: Int = 3) -> CloudClient {
         CloudClient(configuration: CloudTestSupport.configuration("http://scripted.invalid", deadline: deadline,
                                                                   attemptTimeout: attemptTimeout, maxAttempts: maxAttempts),
-                    random: { 0.5 }, clock: clock, transfer: { request throws(CloudError) in try await self.perform(request) })
+                    random: { 0.5 }, clock: clock, wallClock: .fixed(FakeCloud.referenceMs),
+                    transfer: { request throws(CloudError) in try await self.perform(request) })
     }
 
-    private func perform(_ request: HTTPRequest) async throws(CloudError) -> HTTPResponse {
+    private func perform(_ request: HTTPRequest) async throws(CloudError) -> HTTPAnswer {
         let start = clock.now
         let reply: Reply = lock.withLock {
             recorded.append(Attempt(startMs: Self.ms(clock.elapsed), connectMs: Self.ms(request.connectTimeout),
@@ -97,15 +101,18 @@ final class ScriptedTransfer: @unchecked Sendable {
         }
         switch reply {
         case .status(let status, let retryAfter, let body):
-            return HTTPResponse(status: status, body: Array(body.utf8), retryAfter: retryAfter)
+            return HTTPAnswer(status: status, body: Data(body.utf8), retryAfter: retryAfter)
         case .silent:
             // libcurl's timer has millisecond resolution (CURLOPT_TIMEOUT_MS).
             clock.advance(to: start + .milliseconds(Self.ms(request.totalTimeout)))
             throw CloudError.timeout("scripted silence")
         case .statusOnceStarted(let status, let count):
-            for _ in 0..<1000 where attempts.count < count { try? await Task.sleep(for: .milliseconds(10)) }
-            guard attempts.count >= count else { throw CloudError.timeout("only \(attempts.count) attempts started") }
-            return HTTPResponse(status: status, body: Array("{}".utf8), retryAfter: nil)
+            do {
+                try await waitUntil(timeout: .seconds(10), poll: .milliseconds(10), "\(count) attempts started") { attempts.count >= count }
+            } catch {
+                throw CloudError.timeout("only \(attempts.count) attempts started")
+            }
+            return HTTPAnswer(status: status, body: Data("{}".utf8), retryAfter: nil)
         }
     }
 

@@ -3,6 +3,7 @@ import CollectorWire
 import Crypto
 import Foundation
 import StrokeCloud
+import StrokeModels
 
 /// The device's side of the relay's HTTP API (docs/prenotify.md): every
 /// request signed like the collector's (`CollectorWire.RequestSignature`,
@@ -22,13 +23,16 @@ public struct RelayClient: Sendable {
     public let key: Curve25519.Signing.PrivateKey
     /// A PEM file of the private CA an https relay's certificate may chain to.
     public let caFile: String?
+    /// The wall clock of the requests' signed timestamps.
+    public let clock: WallClock
 
-    /// A client of `relay` as `device`, signing with `key`, trusting `caFile`'s CA besides the system's.
-    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey, caFile: String? = nil) {
+    /// A client of `relay` as `device`, signing with `key` (timestamps from `clock`), trusting `caFile`'s CA besides the system's.
+    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey, caFile: String? = nil, clock: WallClock = .system) {
         self.relay = relay
         self.device = device
         self.key = key
         self.caFile = caFile
+        self.clock = clock
     }
 
     /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
@@ -66,16 +70,16 @@ public struct RelayClient: Sendable {
         guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
     }
 
-    private func send(_ method: String, _ path: String, _ body: String = "") async throws(NotifyError) -> JSONTransfer.Answer {
+    private func send(_ method: String, _ path: String, _ body: String = "") async throws(NotifyError) -> HTTPAnswer {
         let headers: [(String, String)]
         do {
             headers = try RequestSignature.sign(
                 method: method, path: path, body: Data(body.utf8), device: device,
-                timestampMs: Int64(Date().timeIntervalSince1970 * 1000), nonce: RequestSignature.makeNonce(), key: key)
+                timestampMs: clock.nowMs, nonce: RequestSignature.makeNonce(), key: key)
         } catch {
             throw .keysUnavailable(cause: "\(error)")
         }
-        let answer: JSONTransfer.Answer
+        let answer: HTTPAnswer
         do {
             answer = try await JSONTransfer.send(method: method, url: relay + path, body: body, headers: headers,
                                                  connectTimeout: Self.connectTimeout, totalTimeout: Self.totalTimeout, caFile: caFile)
@@ -96,7 +100,7 @@ public struct RelayClient: Sendable {
     }
 
     /// The error for a refused request: the relay's code, or `hospitalUnknown` for its 404 `hospital.unknown`.
-    private static func failure(_ answer: JSONTransfer.Answer, hospital: String?) -> NotifyError {
+    private static func failure(_ answer: HTTPAnswer, hospital: String?) -> NotifyError {
         let code = (try? JSONDecoder().decode(RefusalBody.self, from: answer.body))?.error.code ?? "http.\(answer.status)"
         if code == "hospital.unknown", let hospital { return .hospitalUnknown(hospital) }
         return .refused(String(code.prefix(64)), status: answer.status)
