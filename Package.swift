@@ -340,6 +340,8 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Test support: the test process's one scratch folder (removed at exit) and the one way tests start a process (ChildProcess).
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: reading JSON answers through StrokeJSON's JSONValue (paths through optional values), never `[String: Any]`.
+        .target(name: "TestJSON", dependencies: ["StrokeJSON"], path: "Tests/TestJSON"),
         // Test support: `stroke-triage` and `stroke-triage-server` command lines run in the test process (InProcessCLI, InProcessServerCLI).
         .target(name: "CLITestSupport", dependencies: ["StrokeTriage", "StrokeTriageServer", "TriageLocalization", "TestScratch"], path: "Tests/CLITestSupport"),
         // Test support: the server tests' one HTTP client (HummingbirdTesting's TestClient behind a URL-based call).
@@ -357,10 +359,10 @@ let package = Package(
             name: "TriageFleetTests",
             dependencies: [
                 "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "CollectorWire", "StrokeJSON", "TriageLocalization", "FleetExport",
-                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
+                "TestScratch", "TestJSON", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher", "TestScratch"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "StrokeModels", "FakeCloudLauncher", "TestScratch", "StrokeJSON", "TestJSON"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
@@ -369,7 +371,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch",
+                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch", "TestJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -392,7 +394,7 @@ let package = Package(
             dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "AuditFormat", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "AuditFormat", "StrokeModels", "StrokeCenters", "StrokeWalkthrough", "TriageLocalization", "StrokeJSON", "GoldenFiles", "TestJSON"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
@@ -425,7 +427,7 @@ let package = Package(
             name: "StrokeLocalAPITests",
             dependencies: [
                 "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks", "TriageRendering", "TriageEngine", "StrokeAudit",
-                "CaseWire", "TriageLocalization", "StrokeJSON", "HTTPTestClient",
+                "CaseWire", "TriageLocalization", "StrokeJSON", "TestJSON", "HTTPTestClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
