@@ -114,6 +114,8 @@ let package = Package(
                 "StrokeModels", "StrokeCenters", "TriageLocalization", "StrokeJSON",
                 // The FHIR Bundle's name-based UUIDs (SHA-256, and StrokeJSON's hex codec).
                 .product(name: "Crypto", package: "swift-crypto"),
+                // The report's and the FHIR Bundle's times (UTCTime, the one ISO 8601 formatter).
+                "AuditFormat",
             ]
         ),
         .target(
@@ -234,6 +236,8 @@ let package = Package(
             name: "PostgresServerKit",
             dependencies: [
                 "StrokeModels", "HTTPServerKit",
+                // The station's private files (StationDirectory) through the one durable writer (DurableFile).
+                "OutputFiles",
                 // `tls init`: a private CA and the station's certificate (StationTLS).
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -320,6 +324,8 @@ let package = Package(
                 "StrokeCollector", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport", "OutputFiles", "StrokeLocalAPI", "StrokeJSON",
                 // Every server command's TLS (ServerTLS, TLSOptions); the station's cluster and `tls init` (StationCluster, StationTLS).
                 "HTTPServerKit", "PostgresServerKit",
+                // The listings' times (UTCTime, the one ISO 8601 formatter).
+                "AuditFormat",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
                 "AuditFormat",
@@ -349,6 +355,8 @@ let package = Package(
         .target(name: "GoldenFiles", path: "Tests/GoldenFiles"),
         // Test support: the test process's one scratch folder (removed at exit) and the one way tests start a process (ChildProcess).
         .target(name: "TestScratch", path: "Tests/TestScratch"),
+        // Test support: reading JSON answers through StrokeJSON's JSONValue (paths through optional values), never `[String: Any]`.
+        .target(name: "TestJSON", dependencies: ["StrokeJSON"], path: "Tests/TestJSON"),
         // Test support: `stroke-triage` and `stroke-triage-server` command lines run in the test process (InProcessCLI, InProcessServerCLI).
         .target(name: "CLITestSupport", dependencies: ["StrokeTriage", "StrokeTriageServer", "TriageLocalization", "TestScratch"], path: "Tests/CLITestSupport"),
         // Test support: the server tests' one HTTP client (HummingbirdTesting's TestClient behind a URL-based call).
@@ -366,10 +374,10 @@ let package = Package(
             name: "TriageFleetTests",
             dependencies: [
                 "TriageFleet", "AuditFormat", "StrokeAudit", "StrokeCloud", "CaseWire", "StrokeJSON", "TriageLocalization", "FleetExport",
-                "TestScratch", .product(name: "Crypto", package: "swift-crypto"),
+                "TestScratch", "TestJSON", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher", "StrokeJSON", "TestJSON"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
@@ -378,7 +386,7 @@ let package = Package(
         .testTarget(
             name: "StrokeAuditTests",
             dependencies: [
-                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch",
+                "AuditFormat", "StrokeAudit", "StrokeModels", "StrokeJSON", "TestScratch", "TestJSON",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -400,7 +408,7 @@ let package = Package(
             dependencies: ["TriageBatch", "TriageEngine", "StrokeModels", "TriageLocalization", "TestScratch"]
         ),
         // The rendering and engine libraries in process (JSON and text against the CLI's goldens).
-        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "StrokeModels", "StrokeCenters", "TriageEngine", "TriageLocalization", "StrokeJSON", "GoldenFiles"]),
+        .testTarget(name: "TriageRenderingTests", dependencies: ["TriageRendering", "AuditFormat", "StrokeModels", "StrokeCenters", "TriageEngine", "TriageLocalization", "StrokeJSON", "GoldenFiles", "TestJSON"]),
         .testTarget(
             name: "TriageEngineTests",
             dependencies: ["TriageEngine", "TriageRendering", "StrokeModels", "StrokeCenters", "StrokeCloud", "StrokeAudit", "TriageLocalization", "TriageFleet", "CaseWire", "GoldenFiles", "StrokeJSON", "AuditFormat",
@@ -433,7 +441,7 @@ let package = Package(
             name: "StrokeLocalAPITests",
             dependencies: [
                 "StrokeLocalAPI", "StrokeModels", "StrokeCloud", "ErrorCodeChecks", "TriageRendering", "TriageEngine", "StrokeAudit",
-                "CaseWire", "TriageLocalization", "StrokeJSON", "HTTPTestClient",
+                "CaseWire", "TriageLocalization", "StrokeJSON", "TestJSON", "HTTPTestClient",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -1,3 +1,4 @@
+import AuditFormat
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -47,10 +48,10 @@ public struct ServerTLS: Sendable {
     /// A warning for a certificate that is not valid at `now` (expired or not yet valid), else nil.
     public func validityWarning(now: Date) -> String? {
         if now < notValidBefore {
-            return "warning: the TLS certificate \(certificateFile) is not valid before \(notValidBefore.formatted(.iso8601)); clients refuse it until then"
+            return "warning: the TLS certificate \(certificateFile) is not valid before \(UTCTime.isoSeconds(notValidBefore)); clients refuse it until then"
         }
         if now > notValidAfter {
-            return "warning: the TLS certificate \(certificateFile) expired on \(notValidAfter.formatted(.iso8601)); clients refuse it (docs/tls.md: renew)"
+            return "warning: the TLS certificate \(certificateFile) expired on \(UTCTime.isoSeconds(notValidAfter)); clients refuse it (docs/tls.md: renew)"
         }
         return nil
     }

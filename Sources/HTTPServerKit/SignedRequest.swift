@@ -107,7 +107,4 @@ public struct SignedRequest: Sendable {
     public static func claimedSender(_ request: Request, nameHeader: String = RequestSignature.deviceHeader) -> String {
         String((request.headers[HTTPField.Name(nameHeader)!] ?? "").prefix(64))
     }
-
-    /// The server's clock, ms since 1970 (the window's centre).
-    public static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 }

@@ -1,10 +1,14 @@
 import Foundation
+import StrokeModels
 
 /// Parses the HTTP `Retry-After` header: delay-seconds or an HTTP-date.
 public enum RetryAfter {
-    /// The wait in seconds from `now`, or `nil` when the value is neither form.
+    /// The wait in seconds from `nowMs`, or `nil` when the value is neither form.
     /// A date in the past gives 0.
-    public static func seconds(_ value: String, now: Date) -> Double? {
+    /// - Parameters:
+    ///   - value: the header's value.
+    ///   - nowMs: the client's injected wall clock (`TransferClock.date`), ms since 1970, that an HTTP date is read against.
+    public static func seconds(_ value: String, nowMs: Int64) -> Double? {
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), trimmed.allSatisfy(\.isNumber) {
             return Double(trimmed)
@@ -15,7 +19,7 @@ public enum RetryAfter {
             formatter.timeZone = TimeZone(identifier: "GMT")
             formatter.dateFormat = format
             if let date = formatter.date(from: trimmed) {
-                return max(0, date.timeIntervalSince(now))
+                return max(0, date.timeIntervalSince1970 - Double(nowMs) / 1000)
             }
         }
         return nil

@@ -108,7 +108,7 @@ public struct RetryingTransfer: Sendable {
                 let answer = TransferAnswer(status: response.status, body: Data(response.body))
                 if (200..<300).contains(response.status) { return answer }
                 failure = .status(response.status)
-                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, now: clock.date) }
+                retryAfter = response.retryAfter.flatMap { RetryAfter.seconds($0, nowMs: Int64(clock.date.timeIntervalSince1970 * 1000)) }
                 last = .success(answer)
             } catch {
                 log(url, attempt: attempt, outcome: error.code, since: start, callStart: callStart)

@@ -30,10 +30,14 @@ public final class DurableFile: OutputByteSink {
         case refuse
     }
 
-    /// The target's path.
+    /// The target's path (in errors).
     public let path: String
     /// The temporary file's descriptor, valid until `commit()` or `discard()`.
     public let descriptor: Int32
+    /// The directory the names are relative to: `AT_FDCWD` for a path, or an open directory.
+    private let directory: Int32
+    /// The target and the temporary file, relative to `directory`.
+    private let target: String
     private let temporary: String
     private let existing: Existing
     private var open = true
@@ -41,16 +45,34 @@ public final class DurableFile: OutputByteSink {
 
     /// Creates the temporary file for `path`; nothing at `path` is touched until `commit()`.
     /// - Throws: `OutputFileError` (`.cannotCreate`) when no temporary file can be created beside it.
-    public init(path: String, existing: Existing = .replace) throws(OutputFileError) {
+    public convenience init(path: String, existing: Existing = .replace) throws(OutputFileError) {
+        let (directory, name) = Self.split(path)
+        try self.init(directory: AT_FDCWD, prefix: directory, name: name, path: path, existing: existing)
+    }
+
+    /// Creates the temporary file for `name` in the open directory `directory` (its names are never
+    /// resolved through a path again: the station's files, whose directory was opened and checked
+    /// once); nothing at `name` is touched until `commit()`, which also flushes `directory`.
+    /// - Parameters:
+    ///   - directory: an open directory's descriptor, which the caller keeps open until `commit()`.
+    ///   - name: the file's name in it (no `/`).
+    ///   - path: the target's full path, for errors.
+    /// - Throws: `OutputFileError` (`.cannotCreate`) when no temporary file can be created beside it.
+    public convenience init(in directory: Int32, name: String, path: String, existing: Existing = .replace) throws(OutputFileError) {
+        try self.init(directory: directory, prefix: "", name: name, path: path, existing: existing)
+    }
+
+    private init(directory: Int32, prefix: String, name: String, path: String, existing: Existing) throws(OutputFileError) {
         self.path = path
         self.existing = existing
-        let (directory, name) = Self.split(path)
-        guard !name.isEmpty else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: ENOENT) }
-        let prefix = directory + "." + name + ".\(getpid())."
+        self.directory = directory
+        self.target = prefix + name
+        guard !name.isEmpty, !name.contains("/") else { throw OutputFileError(path: path, reason: .cannotCreate, errorNumber: ENOENT) }
+        let temporaryPrefix = prefix + "." + name + ".\(getpid())."
         var attempt = 0
         while true {
-            let candidate = prefix + String(attempt)
-            let fd = rawOpen(candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let candidate = temporaryPrefix + String(attempt)
+            let fd = openat(directory, candidate, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 {
                 // The umask may have narrowed the mode further; never wider than 0600, and exactly that.
                 _ = fchmod(fd, 0o600)
@@ -100,21 +122,23 @@ public final class DurableFile: OutputByteSink {
         close(descriptor)
         switch existing {
         case .replace:
-            if rename(temporary, path) != 0 {
+            if renameat(directory, temporary, directory, target) != 0 {
                 let code = errno
-                unlink(temporary)
+                unlinkat(directory, temporary, 0)
                 throw OutputFileError(path: path, reason: .cannotWrite, errorNumber: code)
             }
         case .refuse:
             // link(2) fails with EEXIST instead of replacing: no window for a race.
-            let linked = link(temporary, path) == 0
+            let linked = linkat(directory, temporary, directory, target, 0) == 0
             let code = errno
-            unlink(temporary)
+            unlinkat(directory, temporary, 0)
             if !linked {
                 throw OutputFileError(path: path, reason: code == EEXIST ? .exists : .cannotWrite, errorNumber: code == EEXIST ? 0 : code)
             }
         }
-        if syncingDirectory { Self.syncDirectory(of: path) }
+        if syncingDirectory {
+            if directory == AT_FDCWD { Self.syncDirectory(of: path) } else { _ = fsync(directory) }
+        }
     }
 
     /// Abandons the file: the temporary file is removed, the target is untouched.
@@ -122,7 +146,7 @@ public final class DurableFile: OutputByteSink {
         guard open else { return }
         open = false
         close(descriptor)
-        unlink(temporary)
+        unlinkat(directory, temporary, 0)
     }
 
     /// Writes `bytes` to `path` in one step: a private (0600) regular file, replaced atomically

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import OutputFiles
 
 /// A station's data directory (or its `pgdata/`) opened so that a root process never follows a
 /// link an unprivileged account placed, and never reads, writes, chowns or chmods a file it did
@@ -162,13 +163,35 @@ final class StationDirectory {
         }
     }
 
-    /// Writes `text` to `name`: a new file (`O_EXCL`: an existing name, link or not, is never opened;
-    /// with `replacing`, the old one is unlinked first) or appended to an existing one; then gives it to `account`.
+    /// Writes `text` to `name`, then gives it to `account`: a private file through `DurableFile` (a
+    /// temporary 0600 file in this directory, fsynced, renamed over `name` with `replacing`, else linked
+    /// to it only where there is none; then the directory is fsynced), or appended to an existing file
+    /// (`appending`: the settings PostgreSQL's `initdb` wrote, never a file of ours).
     func write(_ text: String, to name: String, replacing: Bool = false, appending: Bool = false,
                account: StationAccount?) throws(CollectorError) {
-        if replacing, unlinkat(descriptor, name, 0) != 0, errno != ENOENT { throw failure("remove", name) }
-        let flags = appending ? O_WRONLY | O_APPEND : O_WRONLY | O_CREAT | O_EXCL
-        let written: Void? = try withFile(name, flags) { fd throws(CollectorError) in
+        guard !appending else { return try append(text, to: name) }
+        do {
+            let file = try DurableFile(in: descriptor, name: name, path: path + "/" + name, existing: replacing ? .replace : .refuse)
+            try file.write(text)
+            if let account {
+                do throws(CollectorError) { try give(file.descriptor, name: name, to: account) } catch {
+                    file.discard()
+                    throw error
+                }
+            }
+            try file.commit()
+        } catch let error as OutputFileError {
+            throw .stationDatabaseFailed("write \(path)/\(name) failed: \(error.reason) (errno \(error.errorNumber))")
+        } catch let error as CollectorError {
+            throw error
+        } catch {
+            throw .stationDatabaseFailed("write \(path)/\(name) failed")
+        }
+    }
+
+    /// Appends `text` to the existing file `name`.
+    private func append(_ text: String, to name: String) throws(CollectorError) {
+        let written: Void? = try withFile(name, O_WRONLY | O_APPEND) { fd throws(CollectorError) in
             let bytes = Array(text.utf8)
             var offset = 0
             while offset < bytes.count {
@@ -177,7 +200,6 @@ final class StationDirectory {
                 guard count > 0 else { throw failure("write", name) }
                 offset += count
             }
-            if let account { try give(fd, name: name, to: account) }
         }
         guard written != nil else { throw failure("open", name) }
     }

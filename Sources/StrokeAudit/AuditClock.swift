@@ -1,13 +1,6 @@
 import AuditFormat
-import Foundation
 
-// The log's time: now in milliseconds, and its ISO 8601 text in exports.
-
-/// Wall-clock time in milliseconds since 1970 (UTC).
-enum Clock {
-    /// Now, in ms.
-    static func nowMs() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
-}
+// The log's ISO 8601 text of timestamps in exports (its time is `Location.clock`, a `WallClock`).
 
 /// ISO 8601 text of timestamps that mostly share their second: the
 /// `YYYY-MM-DDTHH:MM:SS.` prefix is formatted once per second.

@@ -17,7 +17,7 @@ extension AuditLog {
         let head = try Row.fetchOne(db, sql: "SELECT sequence, hash FROM events ORDER BY sequence DESC LIMIT 1")
         let sequence: Int64 = head?["sequence"] ?? 0
         let hash: Data = head?["hash"] ?? AuditLayout.genesisHash
-        let created = Clock.nowMs()
+        let created = clock.nowMs
         let message = AuditLayout.checkpointMessage(sequence: sequence, headHash: hash, createdMs: created)
         let signature = try keyring.signingKey.signature(for: message)
         let checkpoint = AuditCheckpoint(sequence: sequence, headHash: hash, createdMs: created,

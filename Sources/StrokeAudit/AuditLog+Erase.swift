@@ -35,7 +35,7 @@ extension AuditLog {
             // Move the pages out of the WAL, so no old copy of a wrapped key stays in it.
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }) { db in
-            let now = Clock.nowMs()
+            let now = clock.nowMs
             let ids = try select(db, now)
             let update = try db.cachedStatement(sql: "UPDATE data_keys SET wrapped = NULL, erased_ms = ? WHERE id = ?")
             for id in ids { try update.execute(arguments: [now, id]) }

@@ -104,7 +104,7 @@ extension AuditLog {
             exportFormat: request.format.rawValue, file: request.file.lastPathComponent, sha256: Hex.encode(digest),
             count: count, first: first, last: last, firstPreviousHash: Hex.encode(firstPrevious), lastHash: Hex.encode(lastHash),
             fromMs: request.fromMs, toMs: request.toMs, checkpoint: checkpoint, head: head,
-            exportSignature: signature, createdMs: Clock.nowMs(), disclaimer: request.disclaimer)
+            exportSignature: signature, createdMs: clock.nowMs, disclaimer: request.disclaimer)
         // Both files are complete before either is moved into place.
         let manifestFile = try OutputFile(path: manifestURL.path, force: request.force, existing: .refuseUnlessForced)
         try manifestFile.write(manifest.json)

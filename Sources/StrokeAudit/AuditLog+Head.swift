@@ -180,7 +180,7 @@ extension AuditLog {
         let identity = Identity(logID: AuditKeyring.randomBytes(16), keyEpoch: keyring.epoch,
                                 upgradedSequence: last.sequence > 0 ? last.sequence : nil)
         try db.execute(sql: "INSERT INTO log_identity (id, log_id, created_ms, key_epoch, upgraded_sequence) VALUES (1, ?, ?, ?, ?)",
-                       arguments: [identity.logID, Clock.nowMs(), identity.keyEpoch, identity.upgradedSequence])
+                       arguments: [identity.logID, clock.nowMs, identity.keyEpoch, identity.upgradedSequence])
         if newLog, last.sequence == 0 {
             let previousHead: JSONValue = switch headContents {
             case .missing: .string("missing")
@@ -218,7 +218,7 @@ extension AuditLog {
         let erased: Int64 = if let previous { previous.erasedKeys + destroyedNow } else { try Self.destroyedKeyCount(db) }
         let epoch = max(identity.keyEpoch, keyring.epoch)
         let head = try AuditHead.sign(logID: identity.logID, sequence: last.sequence, chainHash: last.hash, erasedKeys: erased,
-                                      keyEpoch: keyring.epoch, timeMs: max(Clock.nowMs(), previous?.timeMs ?? 0),
+                                      keyEpoch: keyring.epoch, timeMs: max(clock.nowMs, previous?.timeMs ?? 0),
                                       with: keyring.signingKey)
         let statement = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO log_head (id, sequence, chain_hash, erased_keys, key_epoch, time_ms, public_key, signature)

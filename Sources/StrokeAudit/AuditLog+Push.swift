@@ -79,7 +79,7 @@ extension AuditLog {
     /// Signs a collector request with the log's current signing key and returns its headers (sorted by name).
     public func signCollectorRequest(method: String, path: String, body: Data, device: String) throws -> [(String, String)] {
         try RequestSignature.sign(method: method, path: path, body: body, device: device,
-                                  timestampMs: Clock.nowMs(), nonce: RequestSignature.makeNonce(), key: keyring.signingKey)
+                                  timestampMs: clock.nowMs, nonce: RequestSignature.makeNonce(), key: keyring.signingKey)
     }
 }
 

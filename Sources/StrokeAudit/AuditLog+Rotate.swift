@@ -15,7 +15,7 @@ extension AuditLog {
     public static func rotateKeys(_ location: Location, context: Context) throws -> String {
         let old = try open(location, context: context)
         defer { old.close() }
-        let rotated = try old.keyring.rotated(nowMs: Clock.nowMs())
+        let rotated = try old.keyring.rotated(nowMs: location.clock.nowMs)
         old.close()
         try AuditKeyFile.write(rotated, to: location.keyFile, passphrase: location.passphrase, replace: true)
         return try withLog(location, context: context) { log in

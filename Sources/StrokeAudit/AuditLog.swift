@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import GRDB
 import StrokeJSON
+import StrokeModels
 
 /// An open audit log: the SQLite file and the keys that belong to it.
 ///
@@ -35,13 +36,16 @@ public final class AuditLog: Sendable {
         public let passphrase: String?
         /// How long to wait for another writer's lock, in seconds.
         public let busyTimeout: TimeInterval
+        /// The time of the log's records, heads, keys and signed requests.
+        public let clock: WallClock
 
-        /// Creates a location; the busy timeout defaults to 5 s.
-        public init(database: URL, keyFile: URL, passphrase: String? = nil, busyTimeout: TimeInterval = 5) {
+        /// Creates a location; the busy timeout defaults to 5 s, the clock to the system's.
+        public init(database: URL, keyFile: URL, passphrase: String? = nil, busyTimeout: TimeInterval = 5, clock: WallClock = .system) {
             self.database = database
             self.keyFile = keyFile
             self.passphrase = passphrase
             self.busyTimeout = busyTimeout
+            self.clock = clock
         }
     }
 
@@ -49,6 +53,8 @@ public final class AuditLog: Sendable {
     let keyring: AuditKeyring
     let context: Context
     let path: String
+    /// The wall clock of its records (the location's): what the log's users stamp their own times with.
+    public let clock: WallClock
     /// The head file beside the key file.
     let headFile: AuditHeadFile
     /// The key file (it records the logs it has signed).
@@ -58,8 +64,9 @@ public final class AuditLog: Sendable {
     /// The data key of the log's own events (erasures, upgrade, head resets): never erased.
     static let logKeyID = "log"
 
-    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String, keyFile: URL) {
+    init(queue: DatabaseQueue, keyring: AuditKeyring, context: Context, path: String, keyFile: URL, clock: WallClock) {
         self.queue = queue
+        self.clock = clock
         self.keyring = keyring
         self.context = context
         self.path = path
@@ -90,14 +97,15 @@ public final class AuditLog: Sendable {
         // An existing log never gets a fresh key file: a missing one is an error, not a new identity.
         let keyring = FileManager.default.fileExists(atPath: location.database.path)
             ? try AuditKeyFile.load(at: location.keyFile, passphrase: location.passphrase)
-            : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: Clock.nowMs())
+            : try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase, nowMs: location.clock.nowMs)
         // Creating the file (journal mode, schema) takes locks SQLite cannot wait for: two processes
         // opening a new log at once would fail at once. The head-file lock orders them (best effort,
         // so a log in a read-only directory can still be read).
         let queue = try AuditHeadFile(keyFile: location.keyFile).withLockIfPossible {
             try AuditDatabase.open(location.database, busyTimeout: location.busyTimeout)
         }
-        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path, keyFile: location.keyFile)
+        let log = AuditLog(queue: queue, keyring: keyring, context: context, path: location.database.path, keyFile: location.keyFile,
+                           clock: location.clock)
         do {
             // A foreign database or a stale key file is refused before anything is written.
             try log.run { try queue.read { try log.checkIdentity($0) } }
@@ -184,7 +192,7 @@ public final class AuditLog: Sendable {
         let head = try Row.fetchOne(headStatement)
         let sequence: Int64 = (head?[0] ?? 0) + 1
         // Timestamps never go backwards along the chain, so a date range is a sequence range.
-        let timestamp = max(Clock.nowMs(), head?[1] ?? 0)
+        let timestamp = max(clock.nowMs, head?[1] ?? 0)
         let previous: Data = head?[2] ?? AuditLayout.genesisHash
         var record = JSONObjectWriter(capacity: payload.count + 128)
         record.add("operator", .string(context.operator))
@@ -218,7 +226,7 @@ public final class AuditLog: Sendable {
         let wrapped = try AES.GCM.seal(key.withUnsafeBytes { Data($0) }, using: master.key,
                                        authenticating: AuditLayout.wrapAssociatedData(keyID: id)).combined!
         try db.execute(sql: "INSERT INTO data_keys (id, kind, master_key_id, wrapped, created_ms) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [id, kind, master.id, wrapped, Clock.nowMs()])
+                       arguments: [id, kind, master.id, wrapped, clock.nowMs])
         return key
     }
 

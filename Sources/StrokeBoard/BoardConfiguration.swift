@@ -18,6 +18,8 @@ public struct BoardConfiguration: Sendable {
     public var listenPort: Int = 8445
     /// How often the relay is polled (default 1 s).
     public var pollInterval: Duration = .seconds(1)
+    /// The wall clock of the page's ETAs, the snapshot's times and the signed polls (the system's; tests inject one).
+    public var clock: WallClock = .system
     /// The page's language, or nil to follow each request's Accept-Language (English by default).
     public var language: BoardLanguage?
     /// Device name → raw Ed25519 key the board trusts instead of the relay's registry (`--trusted-devices`),

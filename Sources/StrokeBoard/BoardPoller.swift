@@ -46,7 +46,7 @@ public struct BoardPoller: Service {
         do {
             let listed = try await fetch()
             let cases = await opener.open(listed)
-            let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+            let nowMs = configuration.clock.nowMs
             await state.publish(BoardSnapshot(hospitalId: configuration.hospitalId, cases: cases, relayAnsweredMs: nowMs,
                                               relayFailing: false))
             if previous.relayFailing || previous.relayAnsweredMs == nil {
@@ -64,7 +64,7 @@ public struct BoardPoller: Service {
         let path = RelayPaths.hospitalCases
         let headers = try HospitalRequestSignature.sign(
             method: "GET", path: client.signedPath(path), body: Data(), hospitalId: configuration.hospitalId,
-            timestampMs: Int64(Date().timeIntervalSince1970 * 1000), key: keys.signingKey)
+            timestampMs: configuration.clock.nowMs, key: keys.signingKey)
         let answer = try await client.send(method: "GET", path: path, headers: headers)
         guard answer.status == 200 else {
             let code = (try? JSONDecoder().decode(RefusalCode.self, from: answer.body))?.error.code ?? "-"

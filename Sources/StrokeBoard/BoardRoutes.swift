@@ -38,14 +38,14 @@ public struct BoardRoutes: Sendable {
         router.get("/") { request, _ -> Response in
             if let refused = refuseForeignHost(request) { return refused }
             let language = language(request)
-            let html = BoardPage.page(await state.snapshot, hospitalName: configuration.hospitalName, language: language, nowMs: Self.nowMs())
+            let html = BoardPage.page(await state.snapshot, hospitalName: configuration.hospitalName, language: language, nowMs: configuration.clock.nowMs)
             return Response(status: .ok, headers: Self.headers(contentType: "text/html; charset=utf-8", page: true),
                             body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         }
         router.get("/cases.json") { request, _ -> Response in
             if let refused = refuseForeignHost(request) { return refused }
             let (snapshot, polls) = await (state.snapshot, state.polls)
-            let json = snapshot.json(generatedMs: Self.nowMs(), polls: polls)
+            let json = snapshot.json(generatedMs: configuration.clock.nowMs, polls: polls)
             return Response(status: .ok, headers: Self.headers(contentType: "application/json"),
                             body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
         }
@@ -77,7 +77,7 @@ public struct BoardRoutes: Sendable {
             let updates = await state.subscribe(lifetime: lifetime)
             try await withGracefulShutdownHandler {
                 for await _ in updates {
-                    let fragment = BoardPage.fragment(await state.snapshot, language: language, nowMs: Self.nowMs())
+                    let fragment = BoardPage.fragment(await state.snapshot, language: language, nowMs: configuration.clock.nowMs)
                     try await writer.write(ByteBuffer(string: Self.event("cases", fragment)))
                 }
             } onGracefulShutdown: {
@@ -134,6 +134,4 @@ public struct BoardRoutes: Sendable {
         if page { fields[.contentSecurityPolicy] = BoardPage.contentSecurityPolicy }
         return fields
     }
-
-    static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 }

@@ -1,5 +1,6 @@
 import HTTPServerKit
 import PostgresServerKit
+import StrokeModels
 
 /// One collector setting: its flag, environment variable and config-file key.
 public enum CollectorSetting: String, ServerSetting, CaseIterable {
@@ -51,6 +52,8 @@ public struct CollectorConfiguration: Sendable {
     public var maxBatchRecords: Int = 1_000
     /// How far a request's timestamp may lie from the collector's clock (default 300 s either way).
     public var requestWindowSeconds: Int = 300
+    /// The wall clock signed requests' timestamps are checked against (the system's; tests inject one).
+    public var clock: WallClock = .system
     /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
     public var readLimits = HTTPReadLimits()
     /// How long `collector serve` waits for PostgreSQL in one request or health check (`DatabasePool`: 5 s).

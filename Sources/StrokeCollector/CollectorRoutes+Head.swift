@@ -46,7 +46,7 @@ extension CollectorRoutes {
     /// Checks a signed request against the device registry now, within the configured window.
     func authenticate(_ request: Request, signature: RequestSignature, endorsements: [KeyEndorsement],
                       body: Data) async throws -> AuthenticatedDevice {
-        let nowMs = SignedRequest.nowMs()
+        let nowMs = configuration.clock.nowMs
         return try await store.authenticate(signature, method: request.method.rawValue, path: request.head.path ?? "",
                                             body: body, nowMs: nowMs, windowSeconds: configuration.requestWindowSeconds,
                                             endorsements: endorsements)

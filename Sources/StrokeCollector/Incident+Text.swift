@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeModels
 
@@ -12,6 +13,6 @@ extension Incident {
         let name = deviceName.escapingControlCharacters
         let who = verified ? name : "\(name) (unverified)"
         let detail = detail.isEmpty ? "" : "\t\(detail.escapingControlCharacters)"
-        return "\(createdAt.formatted(.iso8601))\t\(who)\t\(reason.escapingControlCharacters)\(detail)"
+        return "\(UTCTime.isoSeconds(createdAt))\t\(who)\t\(reason.escapingControlCharacters)\(detail)"
     }
 }

@@ -14,6 +14,8 @@ public struct RelayConfiguration: Sendable {
     public var maxBodyBytes: Int = 256 << 10
     /// How far a request's timestamp may lie from the relay's clock (default 300 s either way).
     public var requestWindowSeconds: Int = 300
+    /// The wall clock of signed requests' windows and of the cases' expiry (the system's; tests inject one).
+    public var clock: WallClock = .system
     /// How long a request's head and body may take to arrive (`HTTPReadLimits`: 10 s and 60 s).
     public var readLimits = HTTPReadLimits()
     /// How long `relay serve` waits for PostgreSQL in one request or health check (`DatabasePool`: 5 s).

@@ -34,7 +34,7 @@ public struct RelayExpiry: Service {
 
     /// One pass: deletes expired cases; failures are logged and retried next pass.
     public func sweep() async {
-        let nowMs = Int64(Date().timeIntervalSince1970 * 1000)
+        let nowMs = configuration.clock.nowMs
         do {
             let count = try await store.expire(nowMs: nowMs, ttlMs: configuration.caseTTLMs)
             if count > 0 {

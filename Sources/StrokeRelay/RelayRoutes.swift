@@ -125,7 +125,7 @@ public struct RelayRoutes: Sendable {
                 if error.reason == .bodyUnreadable { throw BodyUnreadable(cause: error.cause ?? error.detail) }
                 throw RelayRefusal(error)
             }
-            let (signature, body, nowMs) = (signed.signature, signed.body, SignedRequest.nowMs())
+            let (signature, body, nowMs) = (signed.signature, signed.body, configuration.clock.nowMs)
             let (method, path, window) = (request.method.rawValue, request.head.path ?? "", configuration.requestWindowSeconds)
             let principal = switch signer {
             case .device: try await store.authenticateDevice(signature, method: method, path: path, body: body,

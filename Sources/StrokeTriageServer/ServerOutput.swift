@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import PostgresServerKit
 import StrokeCollector
@@ -12,15 +13,15 @@ enum ServerOutput {
         if json {
             return devices.map { device in
                 JSONValue.object([
-                    ("createdAt", .string(iso(device.createdAt))), ("headSequence", .integer(Int(device.headSequence))),
-                    ("lastPushAt", device.lastPushAt.map { .string(iso($0)) } ?? .null), ("name", .string(device.name)),
+                    ("createdAt", .string(UTCTime.isoSeconds(device.createdAt))), ("headSequence", .integer(Int(device.headSequence))),
+                    ("lastPushAt", device.lastPushAt.map { .string(UTCTime.isoSeconds($0)) } ?? .null), ("name", .string(device.name)),
                     ("publicKey", .string(device.publicKey)), ("status", .string(device.status)),
                 ]).serialized()
             }
         }
         if devices.isEmpty { return ["no devices"] }
         return devices.map { device in
-            "\(device.name)\t\(device.status)\thead \(device.headSequence)\tlast push \(device.lastPushAt.map(iso) ?? "never")\tkey \(device.publicKey)"
+            "\(device.name)\t\(device.status)\thead \(device.headSequence)\tlast push \(device.lastPushAt.map { UTCTime.isoSeconds($0) } ?? "never")\tkey \(device.publicKey)"
         }
     }
 
@@ -30,7 +31,7 @@ enum ServerOutput {
             let objects = incidents.map { incident in
                 JSONValue.object([
                     ("detail", .string(incident.detail)), ("device", .string(incident.deviceName)), ("id", .integer(Int(incident.id))),
-                    ("reason", .string(incident.reason)), ("time", .string(iso(incident.createdAt))), ("verified", .bool(incident.verified)),
+                    ("reason", .string(incident.reason)), ("time", .string(UTCTime.isoSeconds(incident.createdAt))), ("verified", .bool(incident.verified)),
                 ])
             }
             return [JSONValue.array(objects).serialized()]
@@ -43,7 +44,7 @@ enum ServerOutput {
     static func hospitals(_ hospitals: [HospitalInfo], json: Bool) -> [String] {
         if hospitals.isEmpty && !json { return ["no hospitals"] }
         return hospitals.map { hospital in
-            let added = iso(Date(timeIntervalSince1970: Double(hospital.createdMs) / 1000))
+            let added = UTCTime.isoSeconds(hospital.createdMs)
             guard json else {
                 return "\(hospital.id)\tadded \(added)\tcenter \(hospital.centerId ?? "-")\tkey \(hospital.publicKey)"
             }
@@ -52,9 +53,5 @@ enum ServerOutput {
                 ("id", .string(hospital.id)), ("publicKey", .string(hospital.publicKey.description)),
             ]).serialized()
         }
-    }
-
-    static func iso(_ date: Date) -> String {
-        date.formatted(.iso8601)
     }
 }

@@ -102,7 +102,7 @@ public struct FleetPusher: Sendable {
     private func remember(_ head: PushHead) {
         state.remember(.init(collector: settings.baseURL, device: settings.device, sequence: head.sequence,
                              chainHash: Hex.encode(head.hash),
-                             timeMs: Int64(Date().timeIntervalSince1970 * 1000)))
+                             timeMs: log.clock.nowMs))
     }
 
     /// One signed request (re-signed with a fresh nonce for every retry); decodes a 200 answer.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestScratch
 
 /// The walkthrough with a fleet collector configured that cannot be reached:
 /// the assessment runs exactly as without one, a background push is started
@@ -22,12 +23,9 @@ import Testing
         #expect(try s.waitForExit() == 0)
         // The detached push ran (it takes its lock beside the key file) and left the records pending.
         let lock = home.appendingPathComponent("state/collector-push.lock")
-        var started = false
-        for _ in 0..<600 where !started {
-            started = FileManager.default.fileExists(atPath: lock.path)
-            if !started { try await Task.sleep(for: .milliseconds(100)) }
+        try await waitUntil(timeout: .seconds(60), poll: .milliseconds(100), "the detached push's lock file") {
+            FileManager.default.fileExists(atPath: lock.path)
         }
-        #expect(started)
         let status = try await BinaryRunner.run(["audit", "push", "--status", "--json"],
                                           environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(status.status == 0, "\(status.stderr)")

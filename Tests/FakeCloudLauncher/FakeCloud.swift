@@ -14,6 +14,9 @@ import Glibc
 public final class FakeCloud: @unchecked Sendable {
     /// The port it listens on.
     public let port: Int
+    /// The fake's "now" for HTTP dates, ms since 1970 (2023-11-14T22:13:20Z): a `radate-<s>` fault answers
+    /// the date `s` seconds after it, and a client reads it on a `WallClock` fixed here (never the system clock).
+    public static let referenceMs: Int64 = 1_700_000_000_000
     private let listener: Int32
     private let state = NSCondition()
     private var counts: [String: [String: Int]] = [:]

@@ -2,7 +2,8 @@ import Foundation
 
 /// A fault of the fake cloud, chosen by the request path (`/<run>/<fault>/<function>`),
 /// as Scripts/fake-cloud-server.py documents them:
-/// `ok`, `delay-<ms>`, `status-<code>`, `status-<code>-ra-<s>`, `status-<code>-radate-<s>`,
+/// `ok`, `delay-<ms>`, `status-<code>`, `status-<code>-ra-<s>`, `status-<code>-radate-<s>` (a date `s` seconds
+/// after `FakeCloud.referenceMs`, not after the system's now),
 /// `unavailable`, `first-<n>-<code>`, `reset`, `truncated`, `malformed`, `wrongtypes`, `nan`,
 /// `html`, `oversize`, `hang`, `stepped`, `stepped-exact`, `simple-kind`, `ties`, `refnames`,
 /// `drift`, `login-bad`. A fault written `<fault>@<function>` applies to that function only.
@@ -28,7 +29,7 @@ struct FakeCloudFault {
             var extra: [String: String] = [:]
             if words.count == 4, words[2] == "ra" { extra["Retry-After"] = words[3] }
             if words.count == 4, words[2] == "radate", let seconds = Double(words[3]) {
-                extra["Retry-After"] = Self.httpDate(Date(timeIntervalSinceNow: seconds))
+                extra["Retry-After"] = Self.httpDate(Date(timeIntervalSince1970: Double(FakeCloud.referenceMs) / 1000 + seconds))
             }
             return .json(Int(code) ?? 500, #"{"error": "injected \#(code)"}"#, extra: extra)
         default:

@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
+import StrokeJSON
 import Testing
 @testable import StrokeAudit
+import TestJSON
 
 /// A key file that has signed a log never silently starts a new one (issue 29 item 4):
 /// the database and the head file deleted, the key file kept, is refused until an
@@ -112,9 +114,9 @@ struct NewLogTests {
         try fixture.seed(2)
         let id = try fixture.withLog { try $0.logID() }
         // Strip the record, as in a key file written by an older version.
-        var object = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture.location.keyFile)) as! [String: Any]
-        object["signedLogs"] = nil
-        try JSONSerialization.data(withJSONObject: object).write(to: fixture.location.keyFile)
+        let object = try JSONValue(parsing: Data(contentsOf: fixture.location.keyFile))
+        let stripped = JSONValue.object(try #require(object.objectMembers).filter { $0.0 != "signedLogs" })
+        try Data(stripped.serialized().utf8).write(to: fixture.location.keyFile)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: fixture.location.keyFile.path)
         #expect(AuditKeyFile.signedLogs(at: fixture.location.keyFile).isEmpty)
         #expect(try fixture.verify().isIntact)

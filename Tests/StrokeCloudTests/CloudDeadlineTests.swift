@@ -70,6 +70,16 @@ import StrokeModels
         #expect(clock.elapsed == .zero)
     }
 
+    @Test func aRetryAfterDateIsReadAgainstTheInjectedWallClock() async {
+        // The client's wall clock reads 2023-11-14T22:13:20Z: the date is 5 s ahead, then one beyond the deadline.
+        let clock = TestCloudClock()
+        let script = ScriptedTransfer(clock: clock, replies: [.status(503, retryAfter: "Tue, 14 Nov 2023 22:13:25 GMT"),
+                                                              .status(503, retryAfter: "Tue, 14 Nov 2023 22:14:20 GMT")])
+        #expect(await call(script, deadline: 10) == "cloud.status")
+        #expect(script.attempts.count == 2)
+        #expect(clock.waits == [.seconds(5)])
+    }
+
     @Test func noWaitIsStartedThatWouldLeaveLessThanAMinimumAttempt() async {
         // 10 ms of backoff plus the 50 ms minimum attempt do not fit in 55 ms.
         let clock = TestCloudClock()

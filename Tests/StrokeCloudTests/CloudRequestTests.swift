@@ -1,12 +1,14 @@
 import Foundation
+import StrokeJSON
 import Testing
 import StrokeCloud
 import StrokeModels
+import TestJSON
 
 /// Request bodies use the exact field names, booleans as 1/0.
 @Suite struct CloudRequestTests {
-    func object(_ text: String) throws -> [String: Any] {
-        try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    func object(_ text: String) throws -> JSONValue {
+        try #require(JSONValue(parsing: Data(text.utf8)).object)
     }
 
     @Test func fullStrokeSendsThe13FieldsWithBooleansAs1Or0() throws {
@@ -35,7 +37,7 @@ import StrokeModels
 
     @Test func loginEscapesThePassword() throws {
         let body = CloudRequest.login(password: "a\"b\\c\nd")
-        #expect(try object(body)["password"] as? String == "a\"b\\c\nd")
-        #expect(try object(body)["action"] as? String == "login")
+        #expect(try object(body)["password"].stringValue == "a\"b\\c\nd")
+        #expect(try object(body)["action"].stringValue == "login")
     }
 }

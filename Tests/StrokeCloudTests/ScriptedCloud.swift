@@ -1,3 +1,4 @@
+import FakeCloudLauncher
 import Foundation
 import HTTPTransfer
 @testable import StrokeCloud
@@ -18,6 +19,12 @@ final class TestCloudClock: TransferClock, @unchecked Sendable {
 
     /// The time advanced since the clock was made.
     var elapsed: Duration { lock.withLock { offset } }
+
+    /// The wall-clock date: the fake cloud's reference time (`FakeCloud.referenceMs`) plus the time advanced.
+    var date: Date {
+        let seconds = lock.withLock { Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18 }
+        return Date(timeIntervalSince1970: Double(FakeCloud.referenceMs) / 1000 + seconds)
+    }
 
     /// Every wait the client asked for, in order.
     var waits: [Duration] { lock.withLock { recordedWaits } }
@@ -42,6 +49,8 @@ final class TestCloudClock: TransferClock, @unchecked Sendable {
 struct StillCloudClock: TransferClock {
     /// The one instant it shows.
     let now = ContinuousClock.now
+    /// The one date it shows: the fake cloud's reference time (its Retry-After dates are relative to it).
+    var date: Date { Date(timeIntervalSince1970: Double(FakeCloud.referenceMs) / 1000) }
 
     /// Returns at once (throws if the task is cancelled).
     func sleep(until deadline: ContinuousClock.Instant) async throws { try Task.checkCancellation() }

@@ -44,9 +44,9 @@ struct BoardContentTests {
             let good = try await relay.send(BoardTests.caseJSON, from: device, to: "H1", keys: keys)
             let sentCases = sent
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                _ = try await board.waitFor(good.caseId)
+                _ = try await board.waitForCase(good.caseId)
                 for (name, caseId) in sentCases {
-                    let shown = try await board.waitFor(caseId)
+                    let shown = try await board.waitForCase(caseId)
                     #expect(shown["valid"] as? Bool == false, "\(name)")
                     #expect(shown["verdict"] as? String == "contentInvalid", "\(name)")
                     #expect(shown["case"] == nil, "\(name)")
@@ -143,12 +143,12 @@ struct BoardContentTests {
             let plain = try await relay.send(withoutProbabilities, from: device, to: "H1", keys: keys)
             let wide = try await relay.send(longWarning, from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                let shown = try await board.waitFor(plain.caseId)
+                let shown = try await board.waitForCase(plain.caseId)
                 #expect(shown["verdict"] as? String == "valid")
                 #expect(shown["urgency"] as? String == expectedUrgency)
                 #expect(((shown["case"] as? [String: Any])?["ich"] as? [String: Any])?["probability"] is NSNull)
                 #expect((shown["case"] as? [String: Any])?["lvo"] is NSNull)
-                #expect(try await board.waitFor(wide.caseId)["verdict"] as? String == "valid")
+                #expect(try await board.waitForCase(wide.caseId)["verdict"] as? String == "valid")
                 let page = try await board.page()
                 #expect(page.contains(long))
                 // Every case box wraps anywhere; a finding's label wraps, its value never breaks (issue 35).

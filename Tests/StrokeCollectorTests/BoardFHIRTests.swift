@@ -28,8 +28,8 @@ struct BoardFHIRTests {
             let good = try await relay.send(Data(json.stdout.trimmingCharacters(in: .newlines).utf8), from: device, to: "H1", keys: keys)
             let bad = try await relay.send(Data("not a case".utf8), from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                #expect(try await board.waitFor(good.caseId)["valid"] as? Bool == true)
-                _ = try await board.waitFor(bad.caseId)
+                #expect(try await board.waitForCase(good.caseId)["valid"] as? Bool == true)
+                _ = try await board.waitForCase(bad.caseId)
                 let answer = try await board.client.send(method: "GET", path: "/cases/\(good.caseId).fhir.json")
                 #expect(answer.status == 200)
                 let served = String(decoding: answer.body, as: UTF8.self)

@@ -1,6 +1,7 @@
 import CaseWire
 import Foundation
 import StrokeBoard
+import TestScratch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -45,13 +46,10 @@ struct BoardHarness: Sendable {
     }
 
     /// Waits (bounded) until `/cases.json` lists `caseId`; returns that case.
-    func waitFor(_ caseId: String) async throws -> [String: Any] {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if let found = try await cases().first(where: { $0["caseId"] as? String == caseId }) { return found }
-            try await Task.sleep(for: .milliseconds(100))
+    func waitForCase(_ caseId: String) async throws -> [String: Any] {
+        try await waitFor(poll: .milliseconds(100), "case \(caseId) on the board") {
+            try await cases().first(where: { $0["caseId"] as? String == caseId })
         }
-        throw HarnessError(description: "case never appeared on the board")
     }
 
     /// `GET /` with an optional Accept-Language.

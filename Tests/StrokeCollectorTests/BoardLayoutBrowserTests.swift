@@ -20,7 +20,7 @@ struct BoardLayoutBrowserTests {
             try await relay.add(device)
             let sent = try await relay.send(Data(text.utf8), from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                #expect(try await board.waitFor(sent.caseId)["verdict"] as? String == "valid")
+                #expect(try await board.waitForCase(sent.caseId)["verdict"] as? String == "valid")
                 let page = try await board.page()
                 #expect(page.contains(long))
                 let file = NSTemporaryDirectory() + "board-layout-\(sent.caseId).html"

@@ -59,7 +59,7 @@ struct BoardTests {
             try await relay.add(device)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys, hospitalName: "Uniklinikum <Test>") { board in
                 let sent = try await relay.send(Self.comaCase, from: device, to: "H1", keys: keys, eta: 9)
-                let shown = try await board.waitFor(sent.caseId)
+                let shown = try await board.waitForCase(sent.caseId)
                 #expect(shown["urgency"] as? String == "timeCritical")
                 let page = try await board.page()
                 for value in ["class=\"urgency urgency-timeCritical\">TIME-CRITICAL<", "Coma module: patient comatose (GCS 8 or below)",
@@ -78,7 +78,7 @@ struct BoardTests {
             try await relay.add(device)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 14)
-                let shown = try await board.waitFor(sent.caseId)
+                let shown = try await board.waitForCase(sent.caseId)
                 #expect(shown["valid"] as? Bool == true)
                 #expect(shown["verdict"] as? String == "valid")
                 #expect(shown["urgency"] as? String == "immediate")
@@ -119,7 +119,7 @@ struct BoardTests {
             try await relay.add(device)
             let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: h1)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: h1) { board in
-                _ = try await board.waitFor(sent.caseId)
+                _ = try await board.waitForCase(sent.caseId)
             }
             try await BoardHarness.run(relay: relay, hospitalId: "H2", keys: h2) { board in
                 let reached = try await eventually { try await board.casesJSON()["relayReachable"] as? Bool == true }
@@ -159,7 +159,7 @@ struct BoardTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let verdicts = [tampered.caseId: "undecryptable", forged.caseId: "signatureInvalid", ghost.caseId: "unknownDevice"]
                 for (id, verdict) in verdicts {
-                    let shown = try await board.waitFor(id)
+                    let shown = try await board.waitForCase(id)
                     #expect(shown["valid"] as? Bool == false)
                     #expect(shown["verdict"] as? String == verdict)
                     #expect(shown["case"] == nil)
@@ -186,8 +186,8 @@ struct BoardTests {
             let untrustedCase = try await relay.send(Self.caseJSON, from: other, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys,
                                        trustedDevices: ["AMB-12": device.key.publicKey.rawRepresentation]) { board in
-                #expect(try await board.waitFor(trustedCase.caseId)["verdict"] as? String == "valid")
-                let untrusted = try await board.waitFor(untrustedCase.caseId)
+                #expect(try await board.waitForCase(trustedCase.caseId)["verdict"] as? String == "valid")
+                let untrusted = try await board.waitForCase(untrustedCase.caseId)
                 #expect(untrusted["verdict"] as? String == "unknownDevice")
                 #expect(untrusted["case"] == nil)
             }

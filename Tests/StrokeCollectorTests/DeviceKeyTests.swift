@@ -5,6 +5,7 @@ import PostgresServerKit
 import StrokeAudit
 import StrokeCollector
 import Testing
+import TestScratch
 
 /// The device side around a push: the background push after an assessment,
 /// data keys wrapped to the organisation key, and pushing after `audit rotate-key`.
@@ -26,12 +27,9 @@ struct DeviceKeyTests {
         #expect(!with.stdout.isEmpty)
         // The detached push ran (it takes its lock beside the key file) and left the records pending.
         let lock = configured.root.appendingPathComponent("state/collector-push.lock")
-        var started = false
-        for _ in 0..<600 where !started {
-            started = FileManager.default.fileExists(atPath: lock.path)
-            if !started { try await Task.sleep(for: .milliseconds(100)) }
+        try await waitUntil(timeout: .seconds(60), poll: .milliseconds(100), "the detached push's lock file") {
+            FileManager.default.fileExists(atPath: lock.path)
         }
-        #expect(started)
         #expect(!FileManager.default.fileExists(atPath: plain.root.appendingPathComponent("state/collector-push.lock").path))
         let status = try await configured.run(["audit", "push", "--status", "--json"])
         #expect(try status.json()["pending"] as? Int == Int(try configured.headSequence()))

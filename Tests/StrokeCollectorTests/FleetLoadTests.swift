@@ -2,6 +2,7 @@ import FleetSimulator
 import Foundation
 import Testing
 import StrokeCollector
+import TestScratch
 
 /// 50 devices × 1,000 events, each a real audit log pushed by the shipped
 /// `FleetPusher` (TriageFleet, the code of `audit push`), concurrently over
@@ -55,7 +56,7 @@ struct FleetLoadTests {
         let acknowledgedSum = { devices.acknowledgedHeads(collectors: collectors).values.reduce(0, +) }
 
         // 1. SIGKILL one collector once a tenth is acknowledged, and start it again on its port.
-        try await Self.waitUntil(seconds: 240) { acknowledgedSum() >= total / 10 }
+        try await waitUntil(timeout: .seconds(240), poll: .milliseconds(100), "a tenth acknowledged") { acknowledgedSum() >= total / 10 }
         let victim = fleet.collectors[0]
         let port = victim.port
         victim.stop(signal: SIGKILL)
@@ -63,12 +64,12 @@ struct FleetLoadTests {
         #expect(victim.port == port)
 
         // 2. Stop PostgreSQL as a crash would once 35 % is acknowledged, then start it again.
-        try await Self.waitUntil(seconds: 240) { acknowledgedSum() >= total * 35 / 100 }
+        try await waitUntil(timeout: .seconds(240), poll: .milliseconds(100), "35 % acknowledged") { acknowledgedSum() >= total * 35 / 100 }
         let acknowledgedBeforeCrash = devices.acknowledgedHeads(collectors: collectors)
         let retriesBeforeCrash = devices.retryCount
         try cluster.stopImmediately()
         // Start it again once a push has failed against the stopped database (the devices saw the outage).
-        try await Self.waitUntil(seconds: 240) { devices.retryCount > retriesBeforeCrash }
+        try await waitUntil(timeout: .seconds(240), poll: .milliseconds(100), "a retry after the crash") { devices.retryCount > retriesBeforeCrash }
         try cluster.startServer()
         let storedAfterCrash = try fleet.storedHeads()
         for (name, head) in acknowledgedBeforeCrash {
@@ -87,12 +88,4 @@ struct FleetLoadTests {
         #expect(try fleet.sql("SELECT DISTINCT reason FROM incidents WHERE reason <> 'chain.rollback'") == [])
     }
 
-    /// Polls `condition` every 100 ms for at most `seconds`.
-    static func waitUntil(seconds: Int, _ condition: () -> Bool) async throws {
-        for _ in 0..<(seconds * 10) {
-            if condition() { return }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw FleetPushError(description: "condition not met within \(seconds) s")
-    }
 }

@@ -44,12 +44,14 @@ struct LiveCollector: Sendable {
     /// Polls the stored head until it reaches `sequence` (every 200 ms, at most `seconds`); returns the last seen.
     func waitForHead(_ device: String, atLeast sequence: Int64, seconds: Int = 120) async throws -> Int64? {
         var seen: Int64?
-        for _ in 0..<(seconds * 5) {
-            seen = try await headSequence(device)
-            if let seen, seen >= sequence { return seen }
-            try await Task.sleep(for: .milliseconds(200))
+        do {
+            return try await waitFor(timeout: .seconds(seconds), poll: .milliseconds(200), "\(device)'s head at \(sequence)") { () async throws -> Int64? in
+                seen = try await headSequence(device)
+                return seen.flatMap { $0 >= sequence ? $0 : nil }
+            }
+        } catch is PollTimeout {
+            return seen
         }
-        return seen
     }
 
     /// A URL on which nothing listens (a port bound and released again).

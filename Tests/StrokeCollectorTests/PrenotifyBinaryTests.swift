@@ -47,11 +47,11 @@ struct PrenotifyBinaryTests {
         // 3. Both run.
         let relay = try Running(["relay", "serve", "--database", database, "--listen", "127.0.0.1:0"])
         defer { relay.kill() }
-        let relayPort = try await ServerBinaryTests.waitFor(seconds: 180) { relay.port(after: "relay listening") }
+        let relayPort = try await waitFor(timeout: .seconds(180), poll: .milliseconds(100), "the relay listening") { relay.port(after: "relay listening") }
         let board = try Running(["board", "serve", "--key", keyPath, "--relay", "http://127.0.0.1:\(relayPort)",
                                  "--hospital", "H1", "--listen", "127.0.0.1:0", "--poll-seconds", "0.2"])
         defer { board.kill() }
-        let boardPort = try await ServerBinaryTests.waitFor(seconds: 180) { board.port(after: "board listening") }
+        let boardPort = try await waitFor(timeout: .seconds(180), poll: .milliseconds(100), "the board listening") { board.port(after: "board listening") }
 
         let sender = try RelayHTTPClient(baseURL: "http://127.0.0.1:\(relayPort)")
         let keyAnswer = try await sender.send(method: "GET", path: RelayPaths.hospital("H1"), headers: try RequestSignature.sign(
@@ -87,7 +87,7 @@ struct PrenotifyBinaryTests {
         board.terminate()
         let streamed = await screen.value
         #expect(streamed.contains("data-case-id=\"\(caseId)\""))
-        _ = try await ServerBinaryTests.waitFor(seconds: 60) { relay.process.isRunning || board.process.isRunning ? nil : true }
+        _ = try await waitFor(timeout: .seconds(60), poll: .milliseconds(100), "the relay's and the board's end") { relay.process.isRunning || board.process.isRunning ? nil : true }
         #expect(await relay.process.output().status == 0)
         #expect(await board.process.output().status == 0)
         #expect(relay.log.contains("relay stopped"))

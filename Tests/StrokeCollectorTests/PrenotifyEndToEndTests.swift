@@ -43,7 +43,7 @@ struct PrenotifyEndToEndTests {
     /// Waits until the board lists `caseId`; returns that case.
     static func boardCase(_ board: String, _ caseId: String, where condition: @escaping ([String: Any]) -> Bool = { _ in true })
         async throws -> [String: Any] {
-        try await PrenotifyHarness.waitFor(seconds: 60, "case \(caseId) on \(board)") { () async throws -> [String: Any]? in
+        try await PrenotifyHarness.waitForAnswer(seconds: 60, "case \(caseId) on \(board)") { () async throws -> [String: Any]? in
             try await PrenotifyHarness.boardCases(board).first { $0["caseId"] as? String == caseId && condition($0) }
         }
     }
@@ -180,7 +180,7 @@ struct PrenotifyEndToEndTests {
         let delivered = try #require(afterOffer.range(of: "Pre-notification delivered to"))
         #expect(retry.upperBound <= delivered.lowerBound)
         #expect(afterOffer[delivered.upperBound...].contains("Save a Markdown handover report?"))
-        let cases = try await PrenotifyHarness.waitFor(seconds: 60, "the walkthrough's case") { () async throws -> [[String: Any]]? in
+        let cases = try await PrenotifyHarness.waitForAnswer(seconds: 60, "the walkthrough's case") { () async throws -> [[String: Any]]? in
             let cases = try await PrenotifyHarness.boardCases(board)
             return cases.isEmpty ? nil : cases
         }

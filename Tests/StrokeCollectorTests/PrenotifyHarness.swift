@@ -179,17 +179,12 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// began after this call, so whatever the relay held before the call has been seen.
     static func waitForFreshPoll(_ base: String) async throws {
         let start = try await boardPolls(base)
-        _ = try await waitFor(seconds: 60, "two more board polls") { try await boardPolls(base) >= start + 2 ? true : nil }
+        _ = try await waitForAnswer(seconds: 60, "two more board polls") { try await boardPolls(base) >= start + 2 ? true : nil }
     }
 
-    /// Polls `probe` every 200 ms for at most `seconds`.
-    static func waitFor<T>(seconds: Double, _ what: String, _ probe: () async throws -> T?) async throws -> T {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if let value = try? await probe() { return value }
-            try await Task.sleep(for: .milliseconds(200))
-        }
-        throw Failure(description: "timed out waiting for \(what)")
+    /// Polls `probe` (the one polling helper, every 200 ms) for at most `seconds`; a probe that throws counts as no answer yet.
+    static func waitForAnswer<T>(seconds: Double, _ what: String, _ probe: () async throws -> T?) async throws -> T {
+        try await waitFor(timeout: .milliseconds(Int(seconds * 1000)), poll: .milliseconds(200), what) { try? await probe() }
     }
 
     /// Waits for `url` to answer 200: `true`. `false` when `process` exits (e.g. its port was
@@ -197,7 +192,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// process is then stopped and its log kept for the failure message, and the caller starts
     /// it again.
     private func waitForHTTP(_ url: String, while process: ChildProcess) async throws -> Bool {
-        let answered = try? await Self.waitFor(seconds: 90, url) { () async throws -> Bool? in
+        let answered = try? await Self.waitForAnswer(seconds: 90, url) { () async throws -> Bool? in
             if !process.isRunning { return false }
             let (status, _) = try await Self.get(url)
             return status == 200 ? true : nil

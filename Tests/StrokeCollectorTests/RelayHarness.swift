@@ -10,8 +10,10 @@ import Logging
 import PostgresNIO
 import ServiceLifecycle
 import StrokeBoard
+import StrokeCloud
 import StrokeCollector
 import StrokeRelay
+import TestScratch
 
 /// One test's relay: a fresh database in the shared cluster, the relay served
 /// over real HTTP on 127.0.0.1 (random port), and a client to it.
@@ -156,12 +158,12 @@ enum LiveServer {
     }
 }
 
-/// Polls `condition` every 100 ms until it holds or `seconds` pass (generous: CI may be loaded).
+/// Polls `condition` (the one polling helper, every 100 ms) until it holds or `seconds` pass: whether it held.
 func eventually(seconds: Double = 30, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(100))
+    do {
+        try await waitUntil(timeout: .milliseconds(Int(seconds * 1000)), poll: .milliseconds(100), "the condition") { try await condition() }
+        return true
+    } catch is PollTimeout {
+        return false
     }
-    return try await condition()
 }

@@ -55,7 +55,7 @@ struct ServerBinaryTests {
         let process = try ChildProcess(Self.server, ["collector", "serve", "--database", database, "--listen", "127.0.0.1:0"])
         defer { process.signal(SIGKILL) }
 
-        let port = try await Self.waitFor(seconds: 180) { Self.port(in: process.stderrText) }
+        let port = try await waitFor(timeout: .seconds(180), poll: .milliseconds(100), "the collector listening") { Self.port(in: process.stderrText) }
         let health = try await TestHTTP.send(.get, "http://127.0.0.1:\(port)/healthz")
         #expect(health.status == 200)
         #expect(health.text == "ok\n")
@@ -72,15 +72,6 @@ struct ServerBinaryTests {
         guard let line = log.split(separator: "\n").first(where: { $0.contains("collector listening") }),
               let range = line.range(of: "port=") else { return nil }
         return Int(line[range.upperBound...].prefix(while: \.isNumber))
-    }
-
-    /// Polls `probe` every 100 ms until it answers, for at most `seconds`.
-    static func waitFor<T>(seconds: Int, _ probe: () -> T?) async throws -> T {
-        for _ in 0..<(seconds * 10) {
-            if let value = probe() { return value }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-        throw CocoaError(.executableLoad)
     }
 
     /// Runs a `stroke-triage-server` administration command line in the test process.

@@ -36,7 +36,7 @@ struct StationExitTests {
         let base = try await station.start(environment: ["SWIFT_BACKTRACE": "enable=no"])
         let killed = try #require(cluster.postmasterProcess)
         #expect(kill(killed, SIGKILL) == 0)
-        let restarted = try await PrenotifyHarness.waitFor(seconds: 120, "the restarted postmaster") { () async throws -> Int32? in
+        let restarted = try await PrenotifyHarness.waitForAnswer(seconds: 120, "the restarted postmaster") { () async throws -> Int32? in
             guard station.isRunning, let pid = cluster.postmasterProcess, pid != killed, cluster.postmasterRuns else { return nil }
             return try await PrenotifyHarness.get(base + "/healthz").0 == 200 ? pid : nil
         }
@@ -48,7 +48,7 @@ struct StationExitTests {
         #expect(kill(crashing.pid, SIGSEGV) == 0)
         let crashed = await crashing.output(killingAfter: 120)
         #expect(crashed.signalled && crashed.status == 128 + SIGSEGV, "\(crashed.status) \(station.logs.suffix(3000))")
-        _ = try await PrenotifyHarness.waitFor(seconds: 60, "the crashed station's cluster's stop") { cluster.postmasterRuns ? nil : true }
+        _ = try await PrenotifyHarness.waitForAnswer(seconds: 60, "the crashed station's cluster's stop") { cluster.postmasterRuns ? nil : true }
         #expect(!cluster.isRunning)
 
         // 3b. A postmaster killed while its configuration no longer lets it start: 5 attempts over about 15 s, then the
@@ -92,7 +92,7 @@ struct StationExitTests {
             "-c", #"{ SWIFT_BACKTRACE=enable=no "$0" station --data "$1" --listen "127.0.0.1:$2" 2>&1; echo $? > "$3"; } | head -c 100 > /dev/null"#,
             ServerBinaryTests.server.path, site.data, String(pipedPort), statusFile,
         ])
-        _ = try await PrenotifyHarness.waitFor(seconds: 240, "the piped station's /healthz") { () async throws -> Bool? in
+        _ = try await PrenotifyHarness.waitForAnswer(seconds: 240, "the piped station's /healthz") { () async throws -> Bool? in
             try? await PrenotifyHarness.get("http://127.0.0.1:\(pipedPort)/healthz").0 == 200 ? true : nil
         }
         let lock = try String(contentsOfFile: site.data + "/station.lock", encoding: .utf8)

@@ -60,7 +60,7 @@ final class StationProcess: @unchecked Sendable {
         station = process
         let log = logDirectory.appendingPathComponent("\(name).log")
         let base = "https://127.0.0.1:\(port)"
-        return try await PrenotifyHarness.waitFor(seconds: 240, "the station's https line") { () async throws -> String? in
+        return try await PrenotifyHarness.waitForAnswer(seconds: 240, "the station's https line") { () async throws -> String? in
             guard process.isRunning else { throw PrenotifyHarness.Failure(description: "the station stopped: \(logs)") }
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             return text.contains("listening on \(base)") ? base : nil
@@ -111,7 +111,7 @@ final class StationProcess: @unchecked Sendable {
 
     /// Waits up to 240 s for `url` to answer 200: true; false when `process` exits first or never answers (then it is killed).
     private func answers(_ url: String, while process: ChildProcess) async throws -> Bool {
-        let answered = try? await PrenotifyHarness.waitFor(seconds: 240, url) { () async throws -> Bool? in
+        let answered = try? await PrenotifyHarness.waitForAnswer(seconds: 240, url) { () async throws -> Bool? in
             if !process.isRunning { return false }
             return try await PrenotifyHarness.get(url).0 == 200 ? true : nil
         }

@@ -62,7 +62,7 @@ struct StationSupervisionTests {
         #expect(cluster.postmasterRuns)
         #expect(kill(pid, SIGKILL) == 0)
         // The kernel ends the process at once; its pid file stays behind.
-        _ = try await PrenotifyHarness.waitFor(seconds: 30, "the killed postmaster's end") { cluster.postmasterRuns ? nil : true }
+        _ = try await PrenotifyHarness.waitForAnswer(seconds: 30, "the killed postmaster's end") { cluster.postmasterRuns ? nil : true }
         #expect(FileManager.default.fileExists(atPath: scratch.path("data") + "/pgdata/postmaster.pid"))
 
         let clock = ImmediateClock(), restarted = CallCount()

@@ -3,9 +3,11 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 @testable import StrokeCloud
+import StrokeJSON
 import StrokeLocalAPI
 import StrokeModels
 import Testing
+import TestJSON
 import TriageLocalization
 
 /// Errors both kinds of client can read: the contract routes answer a string `error`
@@ -22,28 +24,28 @@ import TriageLocalization
             try await client.execute(uri: "/predict_limited_data_ich", method: .post,
                                      body: ByteBuffer(string: #"{"age_years":17,"systolic_bp":120,"diastolic_bp":70,"gfap_value":100,"vigilanzminderung":0}"#)) { response in
                 #expect(response.status == .unprocessableContent)
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                #expect(json?["error"] as? String == Self.minorMessage)
-                #expect(json?["code"] as? String == "api.notApplicable")
-                #expect(json?["field"] as? String == "age_years")
+                let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
+                #expect(json?["error"].stringValue == Self.minorMessage)
+                #expect(json?["code"].stringValue == "api.notApplicable")
+                #expect(json?["field"].stringValue == "age_years")
                 #expect(Set(json?.keys.map { $0 } ?? []) == ["error", "code", "field"])
             }
             try await client.execute(uri: "/predict_coma_ich", method: .post, body: ByteBuffer(string: "{")) { response in
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                #expect(json?["error"] as? String == "The request body is not valid JSON.")
-                #expect(json?["field"] is NSNull)
+                let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
+                #expect(json?["error"].stringValue == "The request body is not valid JSON.")
+                #expect((json?["field"]).isNull)
             }
             // A wrong method on a contract path answers in the contract form too.
             try await client.execute(uri: "/predict_lvo", method: .get) { response in
                 #expect(response.status == .methodNotAllowed)
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                #expect(json?["code"] as? String == "api.methodNotAllowed")
-                #expect(json?["error"] is String)
+                let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
+                #expect(json?["code"].stringValue == "api.methodNotAllowed")
+                #expect(json?["error"].stringValue != nil)
             }
             // /v1 keeps the object form.
             try await client.execute(uri: "/v1/assess", method: .post, body: ByteBuffer(string: "{")) { response in
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                #expect((json?["error"] as? [String: Any])?["code"] as? String == "api.invalidJSON")
+                let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
+                #expect((json?["error"].object)?["code"].stringValue == "api.invalidJSON")
             }
         }
     }

@@ -2,9 +2,11 @@ import CaseWire
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import StrokeJSON
 import StrokeLocalAPI
 import StrokeModels
 import Testing
+import TestJSON
 import TriageEngine
 import TriageLocalization
 import TriageRendering
@@ -32,8 +34,8 @@ import TriageRendering
         return out
     }()
 
-    static func object(_ text: String) throws -> [String: Any] {
-        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    static func object(_ text: String) throws -> JSONValue {
+        try #require(try JSONValue(parsing: Data(text.utf8)).object)
     }
 
     /// The `decision` member exactly as written (the text between `"decision":` and `,"inputs"`).
@@ -59,10 +61,10 @@ import TriageRendering
                 }
                 // The case the device seals is the module JSON; the board's badge is its decision's urgency.
                 let urgency = try #require(CaseUrgency(caseJSON: Data(moduleJSON.utf8)))
-                let parsed = try #require(try Self.object(decision)["urgency"] as? String)
+                let parsed = try #require(try Self.object(decision)["urgency"].stringValue)
                 #expect(urgency.rawValue == parsed)
                 #expect(urgency == ClinicalDecision(outcome.assessment).urgency)
-                let summary = try #require(try Self.object(decision)["summary"] as? [String])
+                let summary = try #require(try Self.object(decision)["summary"].stringArray)
                 #expect(!summary.isEmpty && summary.count <= DecisionRendering.maximumSummaryLines)
             }
         }

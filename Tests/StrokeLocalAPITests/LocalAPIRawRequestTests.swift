@@ -2,11 +2,13 @@ import Foundation
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import StrokeJSON
 import StrokeLocalAPI
 import Testing
 #if canImport(Glibc)
 import Glibc
 import HTTPTestClient
+import TestJSON
 #endif
 
 /// Requests as curl or a broken client send them, over a raw socket to an in-process server on 127.0.0.1
@@ -68,8 +70,8 @@ import HTTPTestClient
             #expect(brew.hasPrefix("HTTP/1.1 405"), "\(brew.prefix(200))")
             #expect(brew.lowercased().contains("allow: get, post, options"))
             #expect(brew.lowercased().contains("content-type: application/json"))
-            let error = try JSONSerialization.jsonObject(with: Data(Self.body(brew).utf8)) as? [String: Any]
-            #expect((error?["error"] as? [String: Any])?["code"] as? String == "api.methodNotAllowed")
+            let error = try JSONValue(parsing: Data(Self.body(brew).utf8)).object
+            #expect((error?["error"].object)?["code"].stringValue == "api.methodNotAllowed")
             // A known method on a known path that does not take it is still the router's 405.
             let delete = await Self.exchange(port, Array("DELETE /v1/assess HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8))
             #expect(delete.hasPrefix("HTTP/1.1 405"))

@@ -138,7 +138,7 @@ import TriageEngine
                         return
                     }
                     #expect(error["code"] == .string(code), "\(method) \(uri) \(body)")
-                    #expect(OpenAPIConformanceTests.problems(answer, ["$ref": "#/components/schemas/Error"]) == [])
+                    #expect(OpenAPIConformanceTests.problems(answer, .object([("$ref", .string("#/components/schemas/Error"))])) == [])
                     if status == 400 || status == 422 {
                         let path = String(uri.split(separator: "?")[0])
                         #expect(OpenAPIConformanceTests.responseSchema(path, method == .get ? "get" : "post", status) != nil, "\(status) for \(path)")

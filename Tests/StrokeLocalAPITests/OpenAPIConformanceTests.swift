@@ -5,35 +5,36 @@ import HummingbirdTesting
 import StrokeJSON
 import StrokeLocalAPI
 import Testing
+import TestJSON
 
 /// The committed OpenAPI document against the real router: every registered
 /// route is documented (and nothing else), and every real answer carries
 /// exactly the fields its schema documents, no more, no fewer.
 @Suite struct OpenAPIConformanceTests {
-    nonisolated(unsafe) static let document: [String: Any] = {
-        (try? JSONSerialization.jsonObject(with: Data(OpenAPIDocument.bytes)) as? [String: Any]) ?? [:]
+    static let document: JSONValue = {
+        (try? JSONValue(parsing: Data(OpenAPIDocument.bytes)).object) ?? .object([])
     }()
 
-    static func schema(_ node: Any?) -> [String: Any] {
-        guard var schema = node as? [String: Any] else { return [:] }
-        while let ref = schema["$ref"] as? String {
+    static func schema(_ node: JSONValue?) -> JSONValue {
+        guard var schema = node.object else { return .object([]) }
+        while let ref = schema["$ref"].stringValue {
             let name = String(ref.split(separator: "/").last ?? "")
-            schema = ((document["components"] as? [String: Any])?["schemas"] as? [String: Any])?[name] as? [String: Any] ?? [:]
+            schema = ((document["components"].object)?["schemas"].object)?[name].object ?? .object([])
         }
         return schema
     }
 
     /// The schema's types (`"type": "number"` or `"type": ["string", "null"]`).
-    static func types(_ schema: [String: Any]) -> Set<String> {
-        if let type = schema["type"] as? String { return [type] }
-        return Set(schema["type"] as? [String] ?? [])
+    static func types(_ schema: JSONValue) -> Set<String> {
+        if let type = schema["type"].stringValue { return [type] }
+        return Set(schema["type"].stringArray ?? [])
     }
 
     /// Problems of `value` (read with booleans and numbers kept apart) against `schema`:
     /// missing or undocumented members, wrong types, no matching `oneOf` alternative.
-    static func problems(_ value: JSONValue, _ node: Any?, at path: String = "$") -> [String] {
+    static func problems(_ value: JSONValue, _ node: JSONValue?, at path: String = "$") -> [String] {
         let schema = schema(node)
-        if let alternatives = schema["oneOf"] as? [Any] {
+        if let alternatives = schema["oneOf"].arrayValue {
             let results = alternatives.map { problems(value, $0, at: path) }
             return results.contains { $0.isEmpty } ? [] : ["\(path) matches no oneOf alternative: \(results.flatMap { $0 })"]
         }
@@ -41,8 +42,8 @@ import Testing
         switch value {
         case .object(let members):
             let object = Dictionary(members, uniquingKeysWith: { first, _ in first })
-            if let properties = schema["properties"] as? [String: Any] {
-                let required = Set(schema["required"] as? [String] ?? [])
+            if let properties = schema["properties"].object {
+                let required = Set(schema["required"].stringArray ?? [])
                 var out: [String] = []
                 for key in required.sorted() where object[key] == nil { out.append("\(path).\(key) documented as required, missing") }
                 for (key, member) in object.sorted(by: { $0.key < $1.key }) {
@@ -51,7 +52,7 @@ import Testing
                 }
                 return out
             }
-            if let additional = schema["additionalProperties"] as? [String: Any] {
+            if let additional = schema["additionalProperties"].object {
                 return object.flatMap { problems($0.value, additional, at: "\(path).\($0.key)") }
             }
             return types.contains("object") ? [] : ["\(path) is an object, schema says \(schema)"]
@@ -73,10 +74,10 @@ import Testing
         try JSONValue(parsing: Array(body.readableBytesView))
     }
 
-    static func responseSchema(_ path: String, _ method: String, _ status: Int) -> Any? {
-        let operation = ((document["paths"] as? [String: Any])?[path] as? [String: Any])?[method] as? [String: Any]
-        let response = (operation?["responses"] as? [String: Any])?[String(status)] as? [String: Any]
-        return ((response?["content"] as? [String: Any])?["application/json"] as? [String: Any])?["schema"]
+    static func responseSchema(_ path: String, _ method: String, _ status: Int) -> JSONValue? {
+        let operation = ((document["paths"].object)?[path].object)?[method].object
+        let response = (operation?["responses"].object)?[String(status)].object
+        return ((response?["content"].object)?["application/json"].object)?["schema"]
     }
 
     static func withClient(_ configuration: LocalAPIConfiguration = LocalAPIConfiguration(),
@@ -86,10 +87,10 @@ import Testing
     }
 
     @Test func everyRegisteredRouteIsDocumentedAndNothingElse() {
-        let paths = Self.document["paths"] as? [String: [String: Any]] ?? [:]
+        let paths = Self.document["paths"].dictionary ?? [:]
         let documented = Set(paths.flatMap { path, operations in operations.keys.map { "\($0.uppercased()) \(path)" } })
         #expect(documented == Set(LocalAPIRoutes.routeList))
-        #expect(Self.document["openapi"] as? String == "3.1.0")
+        #expect(Self.document["openapi"].stringValue == "3.1.0")
     }
 
     static let requests: [(path: String, body: String)] = [
@@ -141,13 +142,13 @@ import Testing
                 try await client.execute(uri: path, method: method, headers: [.contentType: "application/json"],
                                          body: ByteBuffer(string: body)) { response in
                     #expect(Int(response.status.code) == status, "\(method) \(path)")
-                    let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
+                    let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
                     // The contract routes answer the reference's string `error` with the code beside it; the rest the object form.
                     let contract = path.hasPrefix("/predict_")
-                    let shown = contract ? json?["code"] as? String : (json?["error"] as? [String: Any])?["code"] as? String
+                    let shown = contract ? json?["code"].stringValue : (json?["error"].object)?["code"].stringValue
                     #expect(shown == code, "\(method) \(path)")
                     let answer = try Self.parsed(response.body)
-                    #expect(Self.problems(answer, ["$ref": "#/components/schemas/" + (contract ? "ContractError" : "Error")]) == [])
+                    #expect(Self.problems(answer, .object([("$ref", .string("#/components/schemas/" + (contract ? "ContractError" : "Error")))])) == [])
                     if status == 422 || status == 400 || status == 413 {
                         #expect(Self.responseSchema(path, "post", status) != nil, "\(status) documented for \(path)")
                     }

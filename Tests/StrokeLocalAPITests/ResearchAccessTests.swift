@@ -6,6 +6,7 @@ import StrokeCloud
 @testable import StrokeLocalAPI
 import StrokeJSON
 import Testing
+import TestJSON
 
 /// `/authenticate-research-access`: the reference's wire shapes, a salted slow hash,
 /// signed expiring tokens that are really checked, and a per-client limit; time is
@@ -163,9 +164,9 @@ import Testing
             }
             try await client.execute(uri: "/authenticate-research-access", method: .get) { response in
                 #expect(response.status == .methodNotAllowed)
-                let json = try JSONSerialization.jsonObject(with: Data(String(buffer: response.body).utf8)) as? [String: Any]
-                #expect(json?["success"] as? Bool == false)
-                #expect(json?["code"] as? String == "api.methodNotAllowed")
+                let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
+                #expect(json?["success"].boolValue == false)
+                #expect(json?["code"].stringValue == "api.methodNotAllowed")
             }
         }
     }

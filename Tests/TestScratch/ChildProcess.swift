@@ -134,18 +134,20 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Awaits a value from `probe` (asked every 50 ms, at most `seconds` long); throws
-    /// `ChildProcessTimeout` when the time runs out or the child ends without one.
+    /// Awaits a value from `probe` (asked like `waitFor`'s, every 50 ms, bounded by `seconds`); throws
+    /// `ChildProcessTimeout` when the bound is reached or the child ends without one.
     public func await<T>(seconds: Double, _ what: String, _ probe: () async throws -> T?) async throws -> T {
-        let clock = ContinuousClock()
-        let deadline = clock.now + .milliseconds(Int(seconds * 1000))
-        while true {
-            let running = isRunning
-            if let value = try await probe() { return value }
-            guard running, clock.now < deadline else {
-                throw ChildProcessTimeout(description: "\(what): \(running ? "not within \(seconds) s" : "the child ended first"); stderr: \(stderrText.suffix(2_000))")
+        do {
+            return try await waitFor(timeout: .milliseconds(Int(seconds * 1000)), what) { () async throws -> T? in
+                let running = isRunning
+                if let value = try await probe() { return value }
+                guard running else { throw ChildProcessTimeout(description: "\(what): the child ended first") }
+                return nil
             }
-            try await Task.sleep(for: .milliseconds(50))
+        } catch let timeout as PollTimeout {
+            throw ChildProcessTimeout(description: "\(timeout.description); stderr: \(stderrText.suffix(2_000))")
+        } catch let ended as ChildProcessTimeout {
+            throw ChildProcessTimeout(description: "\(ended.description); stderr: \(stderrText.suffix(2_000))")
         }
     }
 

@@ -20,7 +20,7 @@ import TriageFleet
         let followUp = try NotifyFollowUp(audit: AuditSettings(), config: AppConfig(), events: events, environment: home.environment)
         let entry = QueuedCase(caseId: String(repeating: "ab", count: 16), hospitalId: located ? Self.essen.id : "ward-7",
                                hospitalLat: located ? Self.essen.lat : nil, hospitalLon: located ? Self.essen.lon : nil,
-                               relay: Self.deadRelay, device: "amb-1", urgency: "high", etaMinutes: 20, createdMs: PreNotifier.nowMs())
+                               relay: Self.deadRelay, device: "amb-1", urgency: "high", etaMinutes: 20, createdMs: WallClock.system.nowMs)
         try followUp.notifier.queue.save(entry)
         return (followUp, entry)
     }
@@ -63,7 +63,7 @@ import TriageFleet
         await #expect(throws: NotifyError.hospitalLocationUnknown("ward-7")) {
             _ = try await followUp.updateETA(entry.caseId, position: Coordinate(latitude: 51.2, longitude: 7.4))
         }
-        let kept = try followUp.notifier.queue.entry(entry.caseId, nowMs: PreNotifier.nowMs())
+        let kept = try followUp.notifier.queue.entry(entry.caseId, nowMs: WallClock.system.nowMs)
         #expect(kept.pendingEta == nil)
         #expect(kept.attempts == 0)
     }

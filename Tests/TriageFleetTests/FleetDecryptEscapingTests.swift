@@ -3,7 +3,9 @@ import Crypto
 import FleetExport
 import Foundation
 import StrokeAudit
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// Issue 29 item 10: the decrypted lines of `audit verify --fleet-export … --org-key`
 /// (stdout or `--decrypt-to`) carry a device's strings, which JSON allows to hold raw
@@ -42,9 +44,9 @@ struct FleetDecryptEscapingTests {
         #expect(text.contains(#"crew \u202e21-BMA"#))
         #expect(text.contains(#"a\u0085b\u007fc"#))
         // The same JSON value as before escaping.
-        let object = try JSONSerialization.jsonObject(with: Data(text.split(separator: "\n")[0].utf8)) as? [String: Any]
-        #expect(object?["type"] as? String == type)
-        let event = object?["event"] as? [String: Any]
-        #expect(event?["operator"] as? String == "crew \u{202E}21-BMA")
+        let object = try JSONValue(parsing: Data(text.split(separator: "\n")[0].utf8)).object
+        #expect(object?["type"].stringValue == type)
+        let event = object?["event"].object
+        #expect(event?["operator"].stringValue == "crew \u{202E}21-BMA")
     }
 }

@@ -109,7 +109,7 @@ struct PreNotifierTests {
             #expect(throws: NotifyError.badHospitalKey("pinned-bad")) {
                 try PreNotification.checkPinnedKey(settings, hospital: "pinned-bad")
             }
-            #expect(try notifier.queue.all(nowMs: PreNotifier.nowMs()).isEmpty)
+            #expect(try notifier.queue.all(nowMs: notifier.clock.nowMs).isEmpty)
             let otherKey = HospitalKeyPair().publicKey.description
             let pinned = NotifySettings(relay: url, device: "amb-1", pinnedKeys: [relay.hospitalId: otherKey])
             let (entry, error) = try await notifier.send(caseJSON: caseJSON, to: .init(hospitalId: relay.hospitalId),

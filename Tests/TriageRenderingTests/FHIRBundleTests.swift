@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import GoldenFiles
 import StrokeJSON
@@ -74,8 +75,8 @@ import TriageRendering
         #expect(patients.first?["identifier"] == .array([.object([("value", .string("ED-4711"))])]))
         // Only the time differs between two times.
         let later = FHIRBundle.make(json, recorded: Self.time.addingTimeInterval(60)).serialized()
-        #expect(later.replacingOccurrences(of: HandoverReport.utc(Self.time.addingTimeInterval(60)), with: "T")
-                == bundle.serialized().replacingOccurrences(of: HandoverReport.utc(Self.time), with: "T"))
+        #expect(later.replacingOccurrences(of: UTCTime.isoSeconds(Self.time.addingTimeInterval(60)), with: "T")
+                == bundle.serialized().replacingOccurrences(of: UTCTime.isoSeconds(Self.time), with: "T"))
     }
 
     @Test func observationsCarryTheInputsWithTheirCodes() throws {

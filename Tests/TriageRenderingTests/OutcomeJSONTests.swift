@@ -2,6 +2,7 @@ import Foundation
 import StrokeJSON
 import StrokeModels
 import Testing
+import TestJSON
 import TriageRendering
 
 /// `outcomes --json` (`ModelJSON.outcomes`) against the peer's values: every case of
@@ -9,20 +10,20 @@ import TriageRendering
 @Suite struct OutcomeJSONTests {
     static let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("StrokeModelsTests/Fixtures/outcomes-peer.json")
-    static func cases() -> [[String: Any]] {
+    static func cases() -> [JSONValue] {
         guard let data = try? Data(contentsOf: fixture),
-              let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return [] }
-        return file["cases"] as? [[String: Any]] ?? []
+              let file = try? JSONValue(parsing: data).object else { return [] }
+        return file["cases"].arrayValue ?? []
     }
 
     /// The model's inputs for one fixture case (door times `null`: the model's defaults).
-    static func inputs(_ i: [String: Any]) -> OutcomeInputs {
-        func number(_ any: Any?) -> Double? { (any as? NSNumber)?.doubleValue }
-        let hospitals = (i["thrombolysisHospitals"] as! [[String: Any]]).map {
+    static func inputs(_ i: JSONValue) -> OutcomeInputs {
+        func number(_ any: JSONValue?) -> Double? { any?.doubleValue }
+        let hospitals = (i["thrombolysisHospitals"].arrayValue!).map {
             ThrombolysisHospital(driveMinutes: number($0["driveMinutes"])!, transferMinutes: number($0["transferMinutes"])!,
                                  doorToNeedleMinutes: number($0["doorToNeedleMinutes"]) ?? OutcomeModel.defaultThrombolysisDoorToNeedle)
         }
-        let c = i["thrombectomyCenter"] as! [String: Any]
+        let c = i["thrombectomyCenter"].object!
         let center = ThrombectomyCenter(
             driveMinutes: number(c["driveMinutes"])!,
             doorToNeedleMinutes: number(c["doorToNeedleMinutes"]) ?? OutcomeModel.defaultThrombectomyDoorToNeedle,
@@ -38,26 +39,26 @@ import TriageRendering
         #expect(cases.count >= 200)
         let probabilities = ["pGoodOutcome", "pThrombolysis", "pThrombectomy", "pTransfer", "onsetToNeedleMin", "onsetToPunctureMin"]
         for c in cases {
-            let input = c["input"] as! [String: Any], expected = c["expected"] as! [String: Any]
-            let id = input["id"] as! String
+            let input = c["input"].object!, expected = c["expected"].object!
+            let id = input["id"].stringValue!
             let text = ModelJSON.outcomes(try OutcomeModel.estimate(Self.inputs(input))).serialized()
-            let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-            #expect(abs((json["nihss"] as! Double) - (expected["nihss"] as! Double)) <= 1e-12, "\(id) nihss")
-            #expect(abs((json["lvoProbability"] as! Double) - (expected["lvoProbability"] as! Double)) <= 1e-12, "\(id) lvo")
-            let ours = json["strategies"] as! [[String: Any]], theirs = expected["strategies"] as! [[String: Any]]
+            let json = try #require(try JSONValue(parsing: Data(text.utf8)).object)
+            #expect(abs((json["nihss"].doubleValue!) - (expected["nihss"].doubleValue!)) <= 1e-12, "\(id) nihss")
+            #expect(abs((json["lvoProbability"].doubleValue!) - (expected["lvoProbability"].doubleValue!)) <= 1e-12, "\(id) lvo")
+            let ours = json["strategies"].arrayValue!, theirs = expected["strategies"].arrayValue!
             #expect(ours.count == theirs.count, "\(id)")
             for (o, t) in zip(ours, theirs) {
-                #expect(o["kind"] as? String == t["kind"] as? String && o["feasible"] as? Bool == t["feasible"] as? Bool, "\(id)")
+                #expect(o["kind"].stringValue == t["kind"].stringValue && o["feasible"].boolValue == t["feasible"].boolValue, "\(id)")
                 for key in probabilities {
-                    switch (o[key] as? Double, t[key] as? Double) {
+                    switch (o[key].doubleValue, t[key].doubleValue) {
                     case let (a?, b?): #expect(abs(a - b) <= 1e-12, "\(id) \(key)")
                     case (nil, nil): break
                     default: Issue.record("\(id) \(key): \(String(describing: o[key])) vs \(String(describing: t[key]))")
                     }
                 }
             }
-            let best = (expected["bestKind"] as? String) ?? (expected["noWindowDestination"] as! String)
-            #expect(json["best"] as? String == best, "\(id) best")
+            let best = (expected["bestKind"].stringValue) ?? (expected["noWindowDestination"].stringValue!)
+            #expect(json["best"].stringValue == best, "\(id) best")
         }
     }
 

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeModels
 import Testing
@@ -77,7 +78,7 @@ decides.
         let created = Date(timeIntervalSince1970: 1_800_000_000)
         let report = HandoverReport.markdown(outcome, localizer: Self.english, createdAt: created)
         #expect(report.hasPrefix("# "))
-        #expect(report.contains(HandoverReport.utc(created)))
+        #expect(report.contains(UTCTime.isoSeconds(created)))
         #expect(report.contains("1970-01-01T00:00:00Z"))
         #expect(report.contains(Self.english.text("walk.disclaimer.full")))
         #expect(report.contains("52 %"))

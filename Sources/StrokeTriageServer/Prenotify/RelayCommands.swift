@@ -2,6 +2,7 @@ import ArgumentParser
 import CaseWire
 import Foundation
 import StrokeBoard
+import StrokeModels
 import StrokeRelay
 import TriageEngine
 
@@ -50,7 +51,7 @@ struct AddHospitalCommand: AsyncParsableCommand {
         } else {
             key = Self.keyText(publicKey ?? "")
         }
-        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        let now = WallClock.system.nowMs
         do {
             let hospital = try await options.withStore { try await $0.addHospital(id: id, publicKey: key, centerId: center, nowMs: now) }
             ServerConsole.out("added hospital \(hospital.id)" + (hospital.centerId.map { " (stroke center \($0))" } ?? ""))

@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import OutputFiles
 import TriageRendering
@@ -23,7 +24,7 @@ public struct DisclaimerGate: Sendable {
     public func accept(at date: Date = Date()) -> Bool {
         do {
             try StateDirectories.ensure(file.deletingLastPathComponent())
-            let text = "accepted \(HandoverReport.utc(date)) stroke-triage \(AppInfo.version)\n"
+            let text = "accepted \(UTCTime.isoSeconds(date)) stroke-triage \(AppInfo.version)\n"
             try OutputFile.write(text, to: file.path, force: false, existing: .replace)
             return true
         } catch {

@@ -38,15 +38,15 @@ public struct NotifyFollowUp: Sendable {
     }
 
     /// Every pre-notification kept on this device (48 hours), for `notify status`.
-    public static func kept(environment: [String: String] = ProcessEnvironment.values) throws(NotifyError) -> [QueuedCase] {
-        try NotifyQueue(stateDirectory: StateDirectories(environment: environment).state).all(nowMs: PreNotifier.nowMs())
+    public static func kept(environment: [String: String] = ProcessEnvironment.values, clock: WallClock = .system) throws(NotifyError) -> [QueuedCase] {
+        try NotifyQueue(stateDirectory: StateDirectories(environment: environment).state).all(nowMs: clock.nowMs)
     }
 
     /// Whole minutes from `position` to the case's hospital with the routing's drive-time model
     /// (`HospitalLocator.etaMinutes`); only the minutes ever leave the device.
     /// - Throws: `caseUnknown` for a case not kept here, `hospitalLocationUnknown` when the hospital is no known center.
     public func etaMinutes(_ caseId: String, from position: Coordinate) throws(NotifyError) -> Int {
-        let kept = try notifier.queue.entry(caseId, nowMs: PreNotifier.nowMs())
+        let kept = try notifier.queue.entry(caseId, nowMs: notifier.clock.nowMs)
         guard let minutes = HospitalLocator.etaMinutes(from: position, latitude: kept.hospitalLat, longitude: kept.hospitalLon,
                                                        config: config) else {
             throw NotifyError.hospitalLocationUnknown(kept.hospitalId)

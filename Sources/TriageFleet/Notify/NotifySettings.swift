@@ -59,7 +59,7 @@ public struct NotifySettings: Sendable {
     public static func signingKey(_ location: AuditLog.Location) throws(NotifyError) -> Curve25519.Signing.PrivateKey {
         do {
             return try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase,
-                                                 nowMs: Int64(Date().timeIntervalSince1970 * 1000)).deviceSigningKey
+                                                 nowMs: location.clock.nowMs).deviceSigningKey
         } catch {
             throw .keysUnavailable(cause: "\(error)")
         }

@@ -3,6 +3,7 @@ import Crypto
 import Foundation
 import StrokeAudit
 import StrokeJSON
+import StrokeModels
 
 /// Where a `PreNotifier` records its events (`notify.sent`, `notify.delivered`,
 /// `notify.updated`): the front-end's audit trail. The payload holds ids, urgency,
@@ -27,15 +28,18 @@ public struct PreNotifier: Sendable {
     public let recorder: any PreNotificationRecorder
     /// A PEM file of the private CA an https relay's certificate may chain to (verification stays on).
     public let caFile: String?
+    /// The wall clock of the cases' times, their retention and the signed requests.
+    public let clock: WallClock
 
     /// A notifier keeping cases in `queue`, signing with `signingKey`, recording to `recorder`,
-    /// trusting `caFile`'s CA besides the system's for the relay.
+    /// trusting `caFile`'s CA besides the system's for the relay, reading the time from `clock`.
     public init(queue: NotifyQueue, signingKey: Curve25519.Signing.PrivateKey, recorder: any PreNotificationRecorder,
-                caFile: String? = nil) {
+                caFile: String? = nil, clock: WallClock = .system) {
         self.queue = queue
         self.signingKey = signingKey
         self.recorder = recorder
         self.caFile = caFile
+        self.clock = clock
     }
 
     /// What a new case carries besides the assessment.
@@ -64,7 +68,7 @@ public struct PreNotifier: Sendable {
     /// - Throws: only when nothing could be kept (bad pinned key, unknown hospital, queue unwritable).
     public func send(caseJSON: Data, to destination: Destination, urgency: CaseUrgency, etaMinutes: Int?,
               settings: NotifySettings) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
-        let nowMs = Self.nowMs()
+        let nowMs = clock.nowMs
         var entry = QueuedCase(
             caseId: CaseIdentifiers.makeCaseId(), hospitalId: destination.hospitalId, hospitalName: destination.name,
             hospitalLat: destination.latitude, hospitalLon: destination.longitude, relay: settings.relay,
@@ -114,7 +118,7 @@ public struct PreNotifier: Sendable {
                 }
                 try await relay.postCase(try body(entry), hospitalId: entry.hospitalId)
                 entry.delivered = true
-                entry.deliveredMs = Self.nowMs()
+                entry.deliveredMs = clock.nowMs
                 try queue.save(entry)
             }
             if let eta = entry.pendingEta {
@@ -142,7 +146,7 @@ public struct PreNotifier: Sendable {
     /// Delivers every case with something pending; records `notify.delivered` for each that got through.
     public func flush() async throws(NotifyError) -> [(QueuedCase, NotifyError?)] {
         var results: [(QueuedCase, NotifyError?)] = []
-        for entry in try queue.all(nowMs: Self.nowMs()) where entry.hasPending {
+        for entry in try queue.all(nowMs: clock.nowMs) where entry.hasPending {
             let (after, error) = await deliver(entry)
             if error == nil { record(.notifyDelivered, after, extra: [], inAssessment: false) }
             results.append((after, error))
@@ -152,7 +156,7 @@ public struct PreNotifier: Sendable {
 
     /// Records a follow-up (new ETA, arrived, cancelled) and tries to deliver it.
     public func update(_ caseId: String, eta: Int? = nil, status: CaseStatus? = nil) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
-        var entry = try queue.entry(caseId, nowMs: Self.nowMs())
+        var entry = try queue.entry(caseId, nowMs: clock.nowMs)
         if let eta { entry.pendingEta = eta }
         if let status {
             entry.status = status.rawValue
@@ -169,14 +173,14 @@ public struct PreNotifier: Sendable {
     /// The stroke center the relay ties `hospitalId` to (`add-hospital --center`), asked once within the
     /// relay client's timeouts; nil when the relay cannot be reached or names none.
     public func relayCenter(of hospitalId: String, settings: NotifySettings) async -> String? {
-        let relay = RelayClient(relay: settings.relay, device: settings.device, key: signingKey, caFile: caFile)
+        let relay = RelayClient(relay: settings.relay, device: settings.device, key: signingKey, caFile: caFile, clock: clock)
         return try? await relay.hospital(hospitalId).centerId
     }
 
     // MARK: - Helpers
 
     private func client(_ entry: QueuedCase) -> RelayClient {
-        RelayClient(relay: entry.relay, device: entry.device, key: signingKey, caFile: caFile)
+        RelayClient(relay: entry.relay, device: entry.device, key: signingKey, caFile: caFile, clock: clock)
     }
 
     private func seal(_ entry: inout QueuedCase, _ caseJSON: Data, to key: HospitalPublicKey) throws(NotifyError) {
@@ -225,7 +229,4 @@ public struct PreNotifier: Sendable {
     }
 
     private static func number(_ value: Int?) -> JSONValue { value.map { .integer($0) } ?? .null }
-
-    /// Now, ms since 1970 (UTC).
-    public static func nowMs() -> Int64 { Int64(Date().timeIntervalSince1970 * 1000) }
 }

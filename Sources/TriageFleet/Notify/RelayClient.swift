@@ -3,6 +3,7 @@ import CaseWire
 import Crypto
 import Foundation
 import HTTPTransfer
+import StrokeModels
 
 /// The device's side of the relay's HTTP API (docs/prenotify.md): every
 /// request signed like the collector's (`AuditFormat.RequestSignature`,
@@ -22,13 +23,16 @@ public struct RelayClient: Sendable {
     public let key: Curve25519.Signing.PrivateKey
     /// A PEM file of the private CA an https relay's certificate may chain to.
     public let caFile: String?
+    /// The wall clock of the requests' signed timestamps.
+    public let clock: WallClock
 
-    /// A client of `relay` as `device`, signing with `key`, trusting `caFile`'s CA besides the system's.
-    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey, caFile: String? = nil) {
+    /// A client of `relay` as `device`, signing with `key` (timestamps from `clock`), trusting `caFile`'s CA besides the system's.
+    public init(relay: String, device: String, key: Curve25519.Signing.PrivateKey, caFile: String? = nil, clock: WallClock = .system) {
         self.relay = relay
         self.device = device
         self.key = key
         self.caFile = caFile
+        self.clock = clock
     }
 
     /// The relay's public key for a hospital (`GET /v1/hospitals/{id}`).
@@ -71,7 +75,7 @@ public struct RelayClient: Sendable {
         do {
             headers = try RequestSignature.sign(
                 method: method, path: path, body: Data(body.utf8), device: device,
-                timestampMs: Int64(Date().timeIntervalSince1970 * 1000), nonce: RequestSignature.makeNonce(), key: key)
+                timestampMs: clock.nowMs, nonce: RequestSignature.makeNonce(), key: key)
         } catch {
             throw .keysUnavailable(cause: "\(error)")
         }

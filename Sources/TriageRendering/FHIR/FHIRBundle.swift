@@ -1,3 +1,4 @@
+import AuditFormat
 import Crypto
 import Foundation
 import StrokeJSON
@@ -141,5 +142,5 @@ public enum FHIRBundle {
     }
 
     /// ISO 8601 UTC in whole seconds (FHIR `instant` and `dateTime`): the handover report's one form.
-    static func iso(_ date: Date) -> String { HandoverReport.utc(date) }
+    static func iso(_ date: Date) -> String { UTCTime.isoSeconds(date) }
 }

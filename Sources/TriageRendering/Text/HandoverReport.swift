@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeModels
 import TriageLocalization
@@ -11,8 +12,8 @@ public enum HandoverReport {
         let a = outcome.assessment
         let renderer = ResultRenderer(localizer: l, style: TextStyle(colour: false, width: 1_000))
         var md: [String] = ["# " + l.text("walk.report.title"), ""]
-        md.append("- " + l.text("walk.report.created", [.text(utc(createdAt))]))
-        md.append("- " + l.text("walk.report.computed", [.text(utc(outcome.computedAt))]))
+        md.append("- " + l.text("walk.report.created", [.text(UTCTime.isoSeconds(createdAt))]))
+        md.append("- " + l.text("walk.report.computed", [.text(UTCTime.isoSeconds(outcome.computedAt))]))
         md.append("- " + l.text("walk.report.version", [.text(AppInfo.version)]))
         let decision = outcome.decision
         md.append("- " + l.text("walk.report.protocol", [.text(decision.protocolReference.id), .text(decision.protocolReference.sha256)]))
@@ -66,13 +67,5 @@ public enum HandoverReport {
             md.append("  - " + l.text("walk.result.drivers") + " " + drivers.joined(separator: ", "))
         }
         return md
-    }
-
-    /// A timestamp in UTC, ISO 8601 with seconds, e.g. `2026-11-21T06:10:00Z`.
-    public static func utc(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
     }
 }
