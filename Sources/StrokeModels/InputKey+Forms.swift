@@ -23,6 +23,9 @@ extension InputKey {
         }
     }
 
+    /// The inputs every assessment may carry besides its module's: onset and location.
+    public static let context: [InputKey] = [.onsetMinutes, .lat, .lon]
+
     /// Whether `module` cannot run without the input: every number among the module's inputs
     /// (a yes/no finding that is not given is "no").
     public func isRequired(in module: TriageModule) -> Bool {

@@ -16,7 +16,7 @@ struct StrokeTriage: AsyncParsableCommand {
             WalkCommand.self, ModuleCommand<ComaModule>.self, ModuleCommand<LimitedModule>.self, ModuleCommand<FullModule>.self,
             VolumeCommand.self, LvoCommand.self, FastEdCommand.self, IchBaselineCommand.self, OutcomesCommand.self,
             ScaleCommand<RaceChoice>.self, ScaleCommand<LamsChoice>.self, ScaleCommand<CpsssChoice>.self, ScaleCommand<PassChoice>.self,
-            ScaleCommand<VanChoice>.self, ScalesCommand.self,
+            ScaleCommand<VanChoice>.self, ScaleCommand<AllScales>.self,
             CentersCommand.self, RouteCommand.self, ProtocolCommand.self,
             WarmUpCommand.self, LoginCommand.self, LogoutCommand.self, StatusCommand.self,
             AuditCommand.self, BatchCommand.self, NotifyCommand.self,
@@ -34,7 +34,7 @@ struct StrokeTriage: AsyncParsableCommand {
     /// A mistyped subcommand gets "did you mean …?" and exit 64 instead of the parser's
     /// complaint about the next option.
     static func run(_ arguments: [String]) async -> Int32 {
-        let arguments = walkthroughFlagsOnBareCommand(arguments)
+        let arguments = CommandSuggestion.walkthroughFlagsOnBareCommand(arguments)
         if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))
             for line in CommandSuggestion.messages(unknown, localizer) { Console.err(line) }
@@ -76,15 +76,6 @@ struct StrokeTriage: AsyncParsableCommand {
             return report(error)
         }
         return 0
-    }
-
-    /// The bare command is the walkthrough, so its flags work there too: `stroke-triage --lang de`
-    /// runs `stroke-triage walk --lang de`. The root's own flags (help, version, completion) stay the root's.
-    static func walkthroughFlagsOnBareCommand(_ arguments: [String]) -> [String] {
-        let rootFlags = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
-        guard let first = arguments.first, first.hasPrefix("-"),
-              !rootFlags.contains(where: { first == $0 || first.hasPrefix($0 + "=") }) else { return arguments }
-        return ["walk"] + arguments
     }
 
     /// Writes what the argument parser says about `error` (help and version on stdout, the

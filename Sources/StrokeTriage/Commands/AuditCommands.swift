@@ -1,7 +1,6 @@
 // `stroke-triage audit` and its log subcommands: init, verify, head, export, erase (the key subcommands are in AuditKeyCommands.swift, push in AuditPushCommand.swift).
 
 import ArgumentParser
-import AuditFormat
 import Foundation
 import StrokeAudit
 import StrokeModels
@@ -50,25 +49,18 @@ struct AuditVerifyCommand: ParsableCommand {
 
     @Option(name: .long, help: "Verify this export file (and FILE.manifest.json beside it) instead of the local log.")
     var export: String?
-
     @Option(name: .customLong("public-key"), help: "The Ed25519 verification key (base64, or a file holding it); needed with --export.")
     var publicKey: String?
-
     @Option(name: .long, help: "A signed head kept elsewhere (`audit head --json`): the log must contain and extend it.")
     var against: String?
-
     @Option(name: .customLong("fleet-export"), help: "Verify a collector's fleet export directory instead (needs --public-keys).")
     var fleetExport: String?
-
     @Option(name: .customLong("public-keys"), help: "With --fleet-export: the public-keys file (`stroke-triage-server collector public-keys`).")
     var publicKeys: String?
-
     @Option(name: .customLong("org-key"), help: "With --fleet-export: the organisation key file (`audit org-keygen`); also decrypts the records.")
     var orgKey: String?
-
     @Option(name: .customLong("decrypt-to"), help: "With --org-key: write the decrypted events to this new file (0600) instead of stdout.")
     var decryptTo: String?
-
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
@@ -122,13 +114,10 @@ struct AuditExportCommand: ParsableCommand {
 
     @Option(name: .long, help: "jsonl (default) or csv.")
     var format: String = "jsonl"
-
     @Option(name: .long, help: "First day or instant to include (YYYY-MM-DD or ISO 8601, UTC).")
     var from: String?
-
     @Option(name: .long, help: "Last day or instant to include (YYYY-MM-DD includes the whole day).")
     var to: String?
-
     @Option(name: .long, help: "Export file (default: stroke-triage-audit-<UTC time>.<format> in the current directory).")
     var out: String?
 
@@ -142,8 +131,9 @@ struct AuditExportCommand: ParsableCommand {
         guard AuditExportRequest.Format(rawValue: format) != nil else {
             throw ValidationError("--format: '\(format.escapingControlCharacters)' is not supported; allowed: jsonl, csv.")
         }
-        if let from, UTCTime.milliseconds(from) == nil { throw ValidationError("--from: '\(from.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
-        if let to, UTCTime.milliseconds(to) == nil { throw ValidationError("--to: '\(to.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let problem = AuditExportRequest.dateUsageProblem("--from", from) ?? AuditExportRequest.dateUsageProblem("--to", to) {
+            throw ValidationError(problem)
+        }
     }
 
     func run() throws {
@@ -161,16 +151,14 @@ struct AuditEraseCommand: ParsableCommand {
 
     @Option(name: .long, help: "The assessment identifier (the `assessment` field of an export).")
     var assessment: String?
-
     @Option(name: .long, help: "Erase every record whose key was created before this day or instant (UTC).")
     var before: String?
-
     @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard (assessment == nil) != (before == nil) else { throw ValidationError("Give exactly one of --assessment ID or --before DATE.") }
-        if let before, UTCTime.milliseconds(before) == nil { throw ValidationError("--before: '\(before.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601.") }
+        if let problem = AuditExportRequest.dateUsageProblem("--before", before) { throw ValidationError(problem) }
     }
 
     func run() throws {

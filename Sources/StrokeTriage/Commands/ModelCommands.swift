@@ -3,7 +3,6 @@
 import ArgumentParser
 import StrokeModels
 import TriageEngine
-import TriageLocalization
 import TriageRendering
 
 /// `stroke-triage fast-ed …`: the FAST-ED total from its five items.
@@ -11,25 +10,20 @@ struct FastEdCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fast-ed", abstract: "FAST-ED total (0–\(FastEdExam.maximumTotal)) from its five items; ≥ \(FastEdExam.lvoSuspectedFrom) suggests LVO.")
 
-    @Option(name: .customLong("facial-palsy"), help: FastEdCommand.itemHelp(.facialPalsy), transform: DecimalFlag.integer)
+    @Option(name: .customLong("facial-palsy"), help: .init(InputFlags.fastEdItemHelp(.facialPalsy)), transform: DecimalFlag.integer)
     var facialPalsy: Int
-    @Option(name: .customLong("arm-weakness"), help: FastEdCommand.itemHelp(.armWeakness), transform: DecimalFlag.integer)
+    @Option(name: .customLong("arm-weakness"), help: .init(InputFlags.fastEdItemHelp(.armWeakness)), transform: DecimalFlag.integer)
     var armWeakness: Int
-    @Option(name: .long, help: FastEdCommand.itemHelp(.speech), transform: DecimalFlag.integer)
+    @Option(name: .long, help: .init(InputFlags.fastEdItemHelp(.speech)), transform: DecimalFlag.integer)
     var speech: Int
-    @Option(name: .customLong("eye-deviation"), help: FastEdCommand.itemHelp(.eyeDeviation), transform: DecimalFlag.integer)
+    @Option(name: .customLong("eye-deviation"), help: .init(InputFlags.fastEdItemHelp(.eyeDeviation)), transform: DecimalFlag.integer)
     var eyeDeviation: Int
-    @Option(name: .customLong("denial-neglect"), help: FastEdCommand.itemHelp(.denialNeglect), transform: DecimalFlag.integer)
+    @Option(name: .customLong("denial-neglect"), help: .init(InputFlags.fastEdItemHelp(.denialNeglect)), transform: DecimalFlag.integer)
     var denialNeglect: Int
 
     @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: CalculatorAuditOptions
-
-    /// An item's help: the walkthrough's question for it (its points), in English.
-    static func itemHelp(_ field: InputField) -> ArgumentHelp {
-        ArgumentHelp(Localizer(language: .en).text("walk.question.item.\(field.rawValue)") + ".")
-    }
 
     func run() throws {
         let exam = try Failure.report(output) {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import StrokeModels
+import TriageEngine
 import TriageRendering
 
 /// `stroke-triage outcomes`: the expected outcome of each destination strategy
@@ -12,17 +13,19 @@ struct OutcomesCommand: ParsableCommand {
             Compares the nearest thrombolysis hospital, the thrombectomy center directly, and drip-and-ship. \
             With --race and no --lvo, NIHSS and the LVO probability both come from RACE as in the model; \
             with --nihss and no --lvo, the LVO probability comes from the RACE equivalent of the NIHSS. \
-            Door times are the model's medians (61, 52, 145 min). An estimate beside the routing rules, \
+            Door times are the model's medians (\(Int(OutcomeModel.defaultThrombolysisDoorToNeedle)), \
+            \(Int(OutcomeModel.defaultThrombectomyDoorToNeedle)), \(Int(OutcomeModel.defaultDoorToPuncture)) min). \
+            An estimate beside the routing rules, \
             never instead of them: docs/routing.md.
             """)
 
-    @Option(name: .long, help: "RACE total 0…9 (give --race or --nihss).")
+    @Option(name: .long, help: "RACE total \(OutcomeModel.allowed(.race).compactText) (give --race or --nihss).")
     var race: Double?
 
-    @Option(name: .long, help: "NIHSS 1…42 (give --race or --nihss).")
+    @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText) (give --race or --nihss).")
     var nihss: Double?
 
-    @Option(name: .long, help: "LVO probability 0…1; default: the model's estimate from RACE.")
+    @Option(name: .long, help: "LVO probability \(OutcomeModel.allowed(.lvoProbability).compactText); default: the model's estimate from RACE.")
     var lvo: Double?
 
     @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset or last known well (≥ 0).")
@@ -42,18 +45,15 @@ struct OutcomesCommand: ParsableCommand {
     @OptionGroup var audit: CalculatorAuditOptions
 
     func validate() throws {
-        switch (race, nihss) {
-        case (nil, nil): throw ValidationError("Give --race or --nihss.")
-        case (.some, .some): throw ValidationError("Give either --race or --nihss, not both.")
-        default: break
-        }
+        if let problem = OutcomeInputs.severityUsageProblem(race: race, nihss: nihss) { throw ValidationError(problem) }
     }
 
     func run() throws {
         let severity: OutcomeInputs.Severity = race.map { .race($0) } ?? .nihss(nihss ?? .nan)
         // The RACE a crew scores is a whole number 0–9 (issue 34: 0.1 once gave NIHSS < 0).
         if let race, race != race.rounded() {
-            throw Failure.translate(ModelsError(issues: [ValidationIssue(field: .race, allowed: AllowedRange(lower: 0, upper: 9, integer: true),
+            let allowed = OutcomeModel.allowed(.race)
+            throw Failure.translate(ModelsError(issues: [ValidationIssue(field: .race, allowed: AllowedRange(lower: allowed.lower, upper: allowed.upper, integer: true),
                                                                          given: race)]), output)
         }
         let inputs = OutcomeInputs(severity: severity, lvoProbability: lvo, onsetMinutes: onsetMinutes,

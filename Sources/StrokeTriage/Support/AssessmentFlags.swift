@@ -6,17 +6,8 @@ import TriageRendering
 /// Flags shared by the one-shot module commands (`coma`, `limited`, `full`)
 /// beyond the module's own inputs.
 struct AssessmentFlags: ParsableArguments {
-    @Option(name: InputKey.onsetMinutes.name, help: "Minutes since symptom onset or last known well (\(TriageRules.allowed(.onsetMinutes).compactText)).", transform: DecimalFlag.double)
-    var onsetMinutes: Double?
-
     @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText): only for the expected outcome by destination beside the routing (research extension; needs a location).", transform: DecimalFlag.double)
     var nihss: Double?
-
-    @Option(name: InputKey.lat.name, help: "Latitude of the patient, decimal degrees (−90…90; with --lon).", transform: DecimalFlag.double)
-    var lat: Double?
-
-    @Option(name: InputKey.lon.name, help: "Longitude of the patient, decimal degrees (−180…180; with --lat).", transform: DecimalFlag.double)
-    var lon: Double?
 
     @Option(name: .long, help: ArgumentHelp("Where the patient is, as a German place (≥ 5 000 inhabitants), e.g. Würzburg or \"Fürth (Bayern)\"; instead of --lat/--lon.", valueName: "place"))
     var near: String?
@@ -39,12 +30,9 @@ struct AssessmentFlags: ParsableArguments {
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
-    /// The engine's request of these flags.
-    var request: ModuleRequest {
-        ModuleRequest(onsetMinutes: onsetMinutes, latitude: lat, longitude: lon, near: near, gfapAssay: gfapAssay, nihss: nihss)
-    }
-
-    mutating func validate() throws {
-        if let problem = request.usageProblem { throw ValidationError(problem) }
+    /// The engine's request of these flags and the context inputs given (onset, location: `InputKey.context`).
+    func request(_ values: [InputKey: Double]) -> ModuleRequest {
+        ModuleRequest(onsetMinutes: values[.onsetMinutes], latitude: values[.lat], longitude: values[.lon], near: near,
+                      gfapAssay: gfapAssay, nihss: nihss)
     }
 }

@@ -127,7 +127,3 @@ extension GfapAssaySetting {
     }
 }
 
-extension InputKey {
-    /// The argument-parser name of the one-shot flag (`--fast-ed` → `.customLong("fast-ed")`).
-    var name: NameSpecification { .customLong(String(flag.dropFirst(2))) }
-}

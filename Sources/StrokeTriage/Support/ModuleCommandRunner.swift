@@ -10,12 +10,12 @@ import TriageRendering
 enum ModuleCommandRunner {
     /// Runs one module command. `build` turns the flags into inputs, throwing
     /// the first invalid field in the order the form asks them.
-    static func run(flags: AssessmentFlags, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
+    static func run(flags: AssessmentFlags, request: ModuleRequest, output: OutputOptions, prediction: PredictionOptions, audit: AuditOptions,
                     notify: NotifyOptions = NotifyOptions(), fhir: FHIROptions = FHIROptions(),
                     build: () throws(ModelsError) -> TriageInputs) async throws {
         let output = fhir.output(output)
         let trail = AuditTrail.make(audit.settings, config: AppConfig.current)
-        let settings = OneShotSettings(request: flags.request, prediction: prediction.settings, output: output.settings,
+        let settings = OneShotSettings(request: request, prediction: prediction.settings, output: output.settings,
                                        acceptDisclaimer: flags.acceptDisclaimer, report: flags.report, force: flags.force)
         let notified = try await Failure.report(output) {
             try await NotifyingOneShot.run(settings, notify: notify.flags(caFile: prediction.caFile), audit: audit.settings,

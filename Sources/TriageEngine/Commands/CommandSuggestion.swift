@@ -79,4 +79,13 @@ public enum CommandSuggestion {
         }
         return nil
     }
+
+    /// The bare command is the walkthrough, so its flags work there too: `stroke-triage --lang de`
+    /// runs `stroke-triage walk --lang de`. The root's own flags (help, version, completion) stay the root's.
+    public static func walkthroughFlagsOnBareCommand(_ arguments: [String]) -> [String] {
+        let rootFlags = ["-h", "--help", "--version", "--generate-completion-script", "--experimental-dump-help"]
+        guard let first = arguments.first, first.hasPrefix("-"),
+              !rootFlags.contains(where: { first == $0 || first.hasPrefix($0 + "=") }) else { return arguments }
+        return ["walk"] + arguments
+    }
 }

@@ -93,6 +93,11 @@ public enum InputFlags {
         return lines.joined(separator: "\n")
     }
 
+    /// A FAST-ED item's help for the `fast-ed` command: the walkthrough's question for it (its points), in English.
+    public static func fastEdItemHelp(_ field: InputField) -> String {
+        Localizer(language: .en).text("walk.question.item.\(field.rawValue)") + "."
+    }
+
     /// Words of `text` in lines of at most `width` characters (a longer word stands alone).
     static func wrap(_ text: String, width: Int) -> [String] {
         var lines: [String] = []

@@ -1,3 +1,5 @@
+import AuditFormat
+import StrokeAudit
 import StrokeModels
 
 // The rules for which settings go together, in the command line's words: a front-end
@@ -32,5 +34,25 @@ extension CentersOrigin {
         case (_?, _?, _?): return "Give either --lat/--lon or --near, not both."
         default: return nil
         }
+    }
+}
+
+extension OutcomeInputs {
+    /// The problem of the outcome estimate's severity flags unless exactly one of `--race` and
+    /// `--nihss` is given; `nil` when it is.
+    public static func severityUsageProblem(race: Double?, nihss: Double?) -> String? {
+        switch (race, nihss) {
+        case (nil, nil): return "Give --race or --nihss."
+        case (.some, .some): return "Give either --race or --nihss, not both."
+        default: return nil
+        }
+    }
+}
+
+extension AuditExportRequest {
+    /// The problem of a date flag (`--from`, `--to`, `--before`) that is no date; `nil` for a date or none.
+    public static func dateUsageProblem(_ flag: String, _ value: String?) -> String? {
+        guard let value, UTCTime.milliseconds(value) == nil else { return nil }
+        return "\(flag): '\(value.escapingControlCharacters)' is not a date; allowed: YYYY-MM-DD or ISO 8601."
     }
 }
