@@ -96,7 +96,7 @@ public enum ResearchAccess {
             throw error
         }
         try store.save(session)
-        return (session, trail.loggedIn())
+        return (session, await trail.loggedIn())
     }
 
     /// The `login --json` object: `{"loggedIn": true, "expiresAt"}`.
