@@ -131,8 +131,8 @@ final class PendingHead: @unchecked Sendable {
     /// Waits for both workers: the temporary file (or its failure).
     private func finish() -> Result<DurableFile, OutputFileError> {
         finished = true
-        directorySynced.wait()
-        return written.wait()
+        directorySynced.wait()  // blocking: the thread that writes the log (the audit writer's)
+        return written.wait()  // blocking: the thread that writes the log (the audit writer's)
     }
 
     /// Waits for the temporary file and renames it over the head file (the next write, or

@@ -54,6 +54,14 @@ public final class AuditWriter: Sendable {
         core.start()
     }
 
+    /// A writer of `log`, already open (a server opens it at start-up to fail early): the
+    /// writer owns it from now on and closes it.
+    public init(opened log: AuditLog, maxBatch: Int = 512, observer: (any AuditWriterObserver)? = nil) {
+        databasePath = log.path
+        core = AuditWriterCore(opener: { log }, maxBatch: max(1, maxBatch), observer: observer)
+        core.start()
+    }
+
     deinit { core.stop(then: nil) }
 
     /// Appends one event and returns its receipt once it is durable (committed and the head file in place).
@@ -65,15 +73,6 @@ public final class AuditWriter: Sendable {
             core.enqueue(AuditWriterCore.Pending(type: type, payload: payload, assessment: assessment) { continuation.resume(returning: $0) })
         }
         return try result.get()
-    }
-
-    /// `append` for a synchronous caller (a CLI command outside async code): the calling
-    /// thread waits for the receipt. Never call it from async code; use `append`.
-    @discardableResult
-    public func appendWaiting(_ type: AuditEventType, payload: Data, assessment: String? = nil) throws(AuditError) -> AuditReceipt {
-        let latch = ThreadLatch<Result<AuditReceipt, AuditError>>()
-        core.enqueue(AuditWriterCore.Pending(type: type, payload: payload, assessment: assessment) { latch.open($0) })
-        return try latch.wait().get()
     }
 
     /// Stops taking appends; those already queued are written, then the log is closed
@@ -96,7 +95,7 @@ final class AuditWriterCore: @unchecked Sendable {
         let done: @Sendable (Result<AuditReceipt, AuditError>) -> Void
     }
 
-    private let opener: () throws -> AuditLog
+    private let opener: @Sendable () throws -> AuditLog
     private let maxBatch: Int
     private let observer: (any AuditWriterObserver)?
     /// Guards `queue`, `stopping` and `stopped`; signalled when either changes.
@@ -107,7 +106,7 @@ final class AuditWriterCore: @unchecked Sendable {
     /// Touched only on the writer's thread.
     private var log: AuditLog?
 
-    init(opener: @escaping () throws -> AuditLog, maxBatch: Int, observer: (any AuditWriterObserver)?) {
+    init(opener: @escaping @Sendable () throws -> AuditLog, maxBatch: Int, observer: (any AuditWriterObserver)?) {
         self.opener = opener
         self.maxBatch = maxBatch
         self.observer = observer

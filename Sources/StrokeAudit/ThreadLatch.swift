@@ -1,9 +1,10 @@
 import Foundation
 
 /// A one-shot hand-over between threads: one thread opens the latch with a
-/// value, another waits for it. The waiting thread blocks, so only the audit
-/// writer's own thread and synchronous callers outside async code wait on a
-/// latch (`Scripts/check-blocking` lists each such wait).
+/// value, another waits for it. The waiting thread blocks, so only the thread
+/// that writes a log waits on a latch: the audit writer's own thread (or a
+/// maintenance command writing through `AuditLog` directly). `Scripts/check-blocking`
+/// lists each such wait.
 final class ThreadLatch<Value>: @unchecked Sendable {
     private let condition = NSCondition()
     /// Guarded by `condition`.
@@ -23,7 +24,7 @@ final class ThreadLatch<Value>: @unchecked Sendable {
     func wait() -> Value {
         condition.lock()
         defer { condition.unlock() }
-        while value == nil { condition.wait() }  // blocking: a dedicated or synchronous thread
+        while value == nil { condition.wait() }  // blocking: the thread that writes the log
         return value!
     }
 }

@@ -79,6 +79,14 @@ public struct LocalAPIV1: Sendable {
         self.writer = audit.map { AuditWriter(location: $0.location, context: $0.context) }
     }
 
+    /// The `/v1` answers writing to `log`, opened already (`load`: the key is derived once, at start-up).
+    init(config: AppConfig, audit: AuditDestination, opened log: AuditLog, rules: TriageProtocol) {
+        self.config = config
+        self.audit = audit
+        self.rules = rules
+        self.writer = AuditWriter(opened: log)
+    }
+
     /// `GET /v1/protocol`: the protocol in force, exactly as `stroke-triage protocol --json` prints it.
     public func protocolFile() -> Answer {
         Answer(ProtocolFile.json(rules), recorded: nil)

@@ -11,8 +11,7 @@ import TriageRendering
 /// first event (`--audit-db` / `--key-file`, else the default locations, see
 /// `AuditSetup`) and groups concurrent appends into one transaction; trails made
 /// with `make(sharing:)` share one writer (the local API: one log per process,
-/// a trail per request). The events of an assessment are awaited (async, never
-/// blocking); the few events of synchronous commands wait on the calling thread. Every method returns nil
+/// a trail per request). Every event is awaited (async, never blocking a thread). Every method returns nil
 /// when the event was recorded, or a warning (`audit.warning.notRecorded`
 /// naming the reason) when it was not, so the caller still shows its result
 /// and says that it was not recorded. Never throws.
@@ -42,37 +41,37 @@ public struct AuditTrail: Sendable {
     }
 
     /// The disclaimer was accepted.
-    public func disclaimerAccepted() -> Message? { record(.disclaimerAccepted, .object([])) }
+    public func disclaimerAccepted() async -> Message? { await record(.disclaimerAccepted, .object([])) }
 
     /// An assessment of a module started (a new assessment, with its own data key).
     public func assessmentStarted(_ module: TriageModule) async -> Message? {
         recorder?.startAssessment()
-        return await recordAwaited(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
+        return await record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
     }
 
     /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons, and the
     /// decision shown (`decision`, else the default protocol's).
     public func predictionGenerated(_ assessment: Assessment, decision: ClinicalDecision? = nil) async -> Message? {
-        await recordAwaited(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: decision), inAssessment: true)
+        await record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: decision), inAssessment: true)
     }
 
     /// A routing decision was shown (the `route` JSON object).
     public func routingDecided(_ decision: JSONValue) async -> Message? {
-        await recordAwaited(.routingDecided, .object([("route", decision)]), inAssessment: true)
+        await record(.routingDecided, .object([("route", decision)]), inAssessment: true)
     }
 
     /// A pre-notification event (`notify.sent` in the assessment, `notify.delivered`,
     /// `notify.updated`): case id, hospital, urgency, ETA, delivery state; never the case.
-    public func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) -> Message? {
-        record(type, payload, inAssessment: inAssessment)
+    public func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) async -> Message? {
+        await record(type, payload, inAssessment: inAssessment)
     }
 
     /// A research-access login succeeded.
-    public func loggedIn() async -> Message? { await recordAwaited(.loggedIn, .object([])) }
+    public func loggedIn() async -> Message? { await record(.loggedIn, .object([])) }
     /// The research-access session was ended.
-    public func loggedOut() -> Message? { record(.loggedOut, .object([])) }
+    public func loggedOut() async -> Message? { await record(.loggedOut, .object([])) }
     /// An error was shown to the user (its code only, never patient values).
-    public func errorShown(code: String) async -> Message? { await recordAwaited(.errorShown, .object([("code", .string(code))])) }
+    public func errorShown(code: String) async -> Message? { await record(.errorShown, .object([("code", .string(code))])) }
 
     /// The last event this trail recorded, if any (for "Recorded in the audit log as event N").
     public var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
@@ -85,22 +84,11 @@ public struct AuditTrail: Sendable {
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
     public var assessmentID: String? { recorder?.currentAssessment }
 
-    /// Records an event from async code: awaits the writer's receipt without blocking.
-    private func recordAwaited(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) async -> Message? {
+    /// Records an event: awaits the writer's receipt without blocking.
+    private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) async -> Message? {
         guard let recorder else { return nil }
         do throws(AuditError) {
             try await recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
-            return nil
-        } catch {
-            return warning(error, recorder)
-        }
-    }
-
-    /// Records an event from a synchronous command (outside async code): waits on this thread.
-    private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) -> Message? {
-        guard let recorder else { return nil }
-        do throws(AuditError) {
-            try recorder.appendWaiting(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
             return nil
         } catch {
             return warning(error, recorder)
@@ -142,11 +130,6 @@ private final class AuditRecorder: @unchecked Sendable {
 
     func append(_ type: AuditEventType, payload: Data, inAssessment: Bool) async throws(AuditError) {
         let receipt = try await writer.append(type, payload: payload, assessment: assessment(inAssessment))
-        remember(receipt)
-    }
-
-    func appendWaiting(_ type: AuditEventType, payload: Data, inAssessment: Bool) throws(AuditError) {
-        let receipt = try writer.appendWaiting(type, payload: payload, assessment: assessment(inAssessment))
         remember(receipt)
     }
 
