@@ -155,6 +155,35 @@ final class PendingHead: @unchecked Sendable {
     }
 }
 
+/// A one-shot hand-over from a `PendingHead` worker to the thread that writes
+/// the log: the worker opens the latch with a value, the writer waits for it.
+/// The waiting thread blocks, so only the thread that writes a log waits on a
+/// latch: the audit writer's own thread (or a maintenance command writing
+/// through `AuditLog` directly). `Scripts/check-blocking` lists each such wait.
+private final class ThreadLatch<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var value: Value?
+
+    init() {}
+
+    /// Hands over `value` and wakes the waiter (the first value wins).
+    func open(_ value: Value) {
+        condition.lock()
+        if self.value == nil { self.value = value }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks the calling thread until the latch is opened; returns its value.
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }  // blocking: the thread that writes the log
+        return value!
+    }
+}
+
 extension AuditHead {
     /// Loads a head saved by a witness (`audit head --json > FILE`).
     /// - Throws: `AuditError.headInvalid` when the file cannot be read or is not a head.
