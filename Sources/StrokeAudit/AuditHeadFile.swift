@@ -97,12 +97,12 @@ struct AuditHeadFile {
 /// fsynced, and the directory fsynced, on two other threads while the
 /// database commits; `install` waits for
 /// it and renames it into place, `discard` removes it (the commit failed).
+/// Both wait on the thread that writes the log (the audit writer's own thread,
+/// or a synchronous command's), never in async code.
 final class PendingHead: @unchecked Sendable {
-    private let done = DispatchGroup()
+    private let directorySynced = ThreadLatch<Void>()
+    private let written = ThreadLatch<Result<DurableFile, OutputFileError>>()
     private let destination: URL
-    /// Set by the worker before it signals `done`; read only after waiting.
-    private var file: DurableFile?
-    private var failure: OutputFileError?
     private var finished = false
 
     init(head: AuditHead, destination: URL) {
@@ -110,42 +110,77 @@ final class PendingHead: @unchecked Sendable {
         let bytes = Array((head.json + "\n").utf8)
         // The previous write's rename becomes durable beside this commit (its own thread:
         // concurrent fsyncs share the filesystem's journal commit).
-        DispatchQueue.global(qos: .userInitiated).async(group: done) { DurableFile.syncDirectory(of: destination.path) }
-        DispatchQueue.global(qos: .userInitiated).async(group: done) { [self] in
+        DispatchQueue.global(qos: .userInitiated).async { [directorySynced] in
+            DurableFile.syncDirectory(of: destination.path)
+            directorySynced.open(())
+        }
+        DispatchQueue.global(qos: .userInitiated).async { [written] in
             do throws(OutputFileError) {
                 let pending = try DurableFile(path: destination.path)
                 try pending.write(bytes)
                 try pending.sync()
-                file = pending
+                written.open(.success(pending))
             } catch {
-                failure = error
+                written.open(.failure(error))
             }
         }
     }
 
     deinit { discard() }
 
+    /// Waits for both workers: the temporary file (or its failure).
+    private func finish() -> Result<DurableFile, OutputFileError> {
+        finished = true
+        directorySynced.wait()  // blocking: the thread that writes the log (the audit writer's)
+        return written.wait()  // blocking: the thread that writes the log (the audit writer's)
+    }
+
     /// Waits for the temporary file and renames it over the head file (the next write, or
     /// closing the log, makes the rename durable).
     func install() throws {
         guard !finished else { return }
-        done.wait()
-        finished = true
+        let outcome = finish()
         do throws(OutputFileError) {
-            if let failure { throw failure }
-            try file?.commit(syncingDirectory: false)
+            try outcome.get().commit(syncingDirectory: false)
         } catch {
-            file?.discard()
+            if case .success(let file) = outcome { file.discard() }
             throw error.reason == .diskFull ? AuditError.diskFull(destination.path) : AuditError.headWrite(destination.path)
         }
     }
 
-    /// Waits for the worker and removes the temporary file (nothing was committed).
+    /// Waits for the workers and removes the temporary file (nothing was committed).
     func discard() {
         guard !finished else { return }
-        done.wait()
-        finished = true
-        file?.discard()
+        try? finish().get().discard()
+    }
+}
+
+/// A one-shot hand-over from a `PendingHead` worker to the thread that writes
+/// the log: the worker opens the latch with a value, the writer waits for it.
+/// The waiting thread blocks, so only the thread that writes a log waits on a
+/// latch: the audit writer's own thread (or a maintenance command writing
+/// through `AuditLog` directly). `Scripts/check-blocking` lists each such wait.
+private final class ThreadLatch<Value>: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Guarded by `condition`.
+    private var value: Value?
+
+    init() {}
+
+    /// Hands over `value` and wakes the waiter (the first value wins).
+    func open(_ value: Value) {
+        condition.lock()
+        if self.value == nil { self.value = value }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Blocks the calling thread until the latch is opened; returns its value.
+    func wait() -> Value {
+        condition.lock()
+        defer { condition.unlock() }
+        while value == nil { condition.wait() }  // blocking: the thread that writes the log
+        return value!
     }
 }
 

@@ -19,7 +19,7 @@ import StrokeJSON
 ///                                      config: FleetConfig(), transport: { _ in CloudConfiguration() })
 /// let location = AuditLog.Location(database: databaseURL, keyFile: keyFileURL)
 /// let state = PushState(directory: keyFileURL.deletingLastPathComponent())
-/// guard let lock = state.lock(waitingUpTo: 60) else { throw PushError(.busy) }
+/// guard let lock = await state.lock(waitingUpTo: .seconds(60)) else { throw PushError(.busy) }
 /// defer { close(lock) }
 /// let log = try AuditLog.open(location, context: AuditLog.Context(operator: "crew", appVersion: "1.0"))
 /// defer { log.close() }

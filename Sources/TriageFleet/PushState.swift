@@ -62,20 +62,28 @@ public struct PushState: Sendable {
         try? DurableFile.write([UInt8](data), to: memoryFile.path)
     }
 
-    /// Takes the push lock, waiting up to `seconds` for another push to end.
+    /// Takes the push lock, waiting up to `wait` for another push to end: a
+    /// non-blocking `flock` tried every `retry`, sleeping on `clock` between tries
+    /// (the caller's task sleeps; no thread blocks).
     /// - Returns: the open lock file descriptor (closing it releases the lock), or nil when it stayed taken.
-    public func lock(waitingUpTo seconds: Double) -> Int32? {
+    public func lock(waitingUpTo wait: Duration, retry: Duration = .milliseconds(100),
+                     clock: any Clock<Duration> = ContinuousClock()) async -> Int32? {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true,
                                                  attributes: [.posixPermissions: 0o700])
         let fd = open(lockFile.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
-        let until = Date().addingTimeInterval(seconds)
+        var waited = Duration.zero
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            guard Date() < until else {
+            guard errno == EWOULDBLOCK || errno == EINTR, waited < wait else {
                 close(fd)
                 return nil
             }
-            usleep(100_000)
+            let step = min(retry, wait - waited)
+            do { try await clock.sleep(for: step) } catch {
+                close(fd)
+                return nil
+            }
+            waited += step
         }
         return fd
     }

@@ -94,17 +94,18 @@ public struct PushStatus: Sendable {
 }
 
 extension FleetPusher {
-    /// Takes the push lock beside the key file (waiting up to `lockWait` seconds), opens the
+    /// Takes the push lock beside the key file (waiting up to `lockWait` on `clock`), opens the
     /// log at `location` and pushes everything pending in batches of at most `batchSize`.
     /// - Throws: `AuditError.logMissing` without a database, `PushError(.busy)` when another
     ///   push kept the lock, else what `push(batchSize:)` throws.
     public static func push(_ settings: CollectorSettings, location: AuditLog.Location, context: AuditLog.Context,
-                            batchSize: Int, lockWait: Double = 60) async throws -> Summary {
+                            batchSize: Int, lockWait: Duration = .seconds(60),
+                            clock: any Clock<Duration> = ContinuousClock()) async throws -> Summary {
         guard FileManager.default.fileExists(atPath: location.database.path) else {
             throw AuditError.logMissing(location.database.path)
         }
         let state = PushState(directory: location.keyFile.deletingLastPathComponent())
-        guard let lock = state.lock(waitingUpTo: lockWait) else { throw PushError(.busy) }
+        guard let lock = await state.lock(waitingUpTo: lockWait, clock: clock) else { throw PushError(.busy) }
         defer { close(lock) }
         let log = try AuditLog.open(location, context: context)
         defer { log.close() }

@@ -3,6 +3,7 @@ import Logging
 import PostgresNIO
 @testable import PostgresServerKit
 import Testing
+import TestScratch
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -97,33 +98,6 @@ struct StationSupervisionTests {
     }
 }
 
-/// A clock whose sleeps return at once, recording how long each would have been (the supervisor's schedule).
-final class ImmediateClock: Clock, @unchecked Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private let lock = NSLock()
-    private var current = Instant(offset: .zero)
-    private var sleeps: [Duration] = []
-
-    var now: Instant { lock.withLock { current } }
-    var minimumResolution: Duration { .zero }
-    /// Every sleep so far.
-    var slept: [Duration] { lock.withLock { sleeps } }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        try Task.checkCancellation()
-        lock.withLock {
-            sleeps.append(current.duration(to: deadline))
-            current = max(current, deadline)
-        }
-        await Task.yield()
-    }
-}
 
 /// A thread-safe count.
 final class CallCount: @unchecked Sendable {

@@ -11,22 +11,22 @@ import TriageLocalization
 @Suite struct DisclaimerAndCentersTests {
     static let english = Localizer(language: .en)
 
-    @Test func theGateAsksOnceAndRemembersInAPrivateFile() throws {
+    @Test func theGateAsksOnceAndRemembersInAPrivateFile() async throws {
         let home = TemporaryHome()
         defer { home.remove() }
         let gate = DisclaimerGate(home.directories)
         let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
         let events = CollectingEventSink()
         #expect(!gate.isAccepted)
-        #expect(throws: WalkError.disclaimerNotAccepted) { try gate.require(acceptFlag: false, trail: trail, events: events) }
-        try gate.require(acceptFlag: true, trail: trail, events: events)
+        await #expect(throws: WalkError.disclaimerNotAccepted) { try await gate.require(acceptFlag: false, trail: trail, events: events) }
+        try await gate.require(acceptFlag: true, trail: trail, events: events)
         #expect(gate.isAccepted)
         let mode = try FileManager.default.attributesOfItem(atPath: gate.file.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
         #expect(trail.lastRecorded?.sequence == 1)
         #expect(events.events.isEmpty)
         // Accepted before: no flag needed, nothing recorded again.
-        try gate.require(acceptFlag: false, trail: trail, events: events)
+        try await gate.require(acceptFlag: false, trail: trail, events: events)
         #expect(trail.lastRecorded?.sequence == 1)
     }
 

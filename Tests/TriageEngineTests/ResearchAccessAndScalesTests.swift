@@ -23,15 +23,15 @@ import TriageEngine
         #expect(!later.json.serialized().contains("secret-token"))
     }
 
-    @Test func logoutRemovesTheFileAndRecordsOnlyWhenThereWasOne() throws {
+    @Test func logoutRemovesTheFileAndRecordsOnlyWhenThereWasOne() async throws {
         let home = TemporaryHome()
         defer { home.remove() }
         let store = SessionStore(home.directories)
         let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
-        let none = ResearchAccess.logout(store: store, trail: trail)
+        let none = await ResearchAccess.logout(store: store, trail: trail)
         #expect(!none.removed && none.notRecorded == nil && trail.lastRecorded == nil)
         try store.save(ResearchSession(token: "t", expiresAt: "2027-01-15T08:00:00Z"))
-        let done = ResearchAccess.logout(store: store, trail: trail)
+        let done = await ResearchAccess.logout(store: store, trail: trail)
         #expect(done.removed && done.notRecorded == nil && trail.lastRecorded?.sequence == 1)
         #expect(!FileManager.default.fileExists(atPath: store.file.path))
         #expect(ResearchAccess.logoutJSON(removed: true).serialized() == #"{"loggedIn":false,"removed":true}"#)

@@ -47,37 +47,37 @@ final class ScriptedDialog: WalkDialog {
         return (WalkConversation(dialog: dialog, localizer: Self.english), dialog)
     }
 
-    @Test func theDisclaimerIsReAskedUntilYesThenStoredAndRecorded() {
+    @Test func theDisclaimerIsReAskedUntilYesThenStoredAndRecorded() async {
         let home = TemporaryHome()
         defer { home.remove() }
         let gate = DisclaimerGate(home.directories)
         let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
         let (conversation, dialog) = talk(["maybe", "yes"])
-        #expect(conversation.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink()))
+        #expect(await conversation.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink()))
         #expect(gate.isAccepted)
         #expect(trail.lastRecorded?.sequence == 1)
         #expect(dialog.questions.count == 2)
         #expect(dialog.transcript.contains("! " + Self.english.text("walk.disclaimer.again")))
         // Accepted before: no question the next time.
         let (again, second) = talk([])
-        #expect(again.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink()))
+        #expect(await again.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink()))
         #expect(second.questions.isEmpty)
     }
 
-    @Test func noOrTheEndOfInputDeclinesAndStoresNothing() {
+    @Test func noOrTheEndOfInputDeclinesAndStoresNothing() async {
         let home = TemporaryHome()
         defer { home.remove() }
         let gate = DisclaimerGate(home.directories)
         let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
         for answers in [["no"], []] {
             let (conversation, _) = talk(answers)
-            #expect(!conversation.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink()))
+            #expect(!(await conversation.acceptDisclaimer(flag: false, gate: gate, trail: trail, events: CollectingEventSink())))
         }
         #expect(!gate.isAccepted)
         #expect(trail.lastRecorded == nil)
         // The flag accepts without a question.
         let (flagged, dialog) = talk([])
-        #expect(flagged.acceptDisclaimer(flag: true, gate: gate, trail: trail, events: CollectingEventSink()))
+        #expect(await flagged.acceptDisclaimer(flag: true, gate: gate, trail: trail, events: CollectingEventSink()))
         #expect(dialog.questions.isEmpty && gate.isAccepted)
     }
 

@@ -5,6 +5,7 @@ import AuditFormat
 import Foundation
 import StrokeAudit
 import Testing
+import TestScratch
 import TriageFleet
 import TriageLocalization
 
@@ -40,16 +41,18 @@ struct FleetPusherTests {
         #expect(directory.mode("collector-push.json") == 0o600)
     }
 
-    @Test("the push lock is exclusive until released")
-    func lock() throws {
+    @Test("the push lock is exclusive until released; a taken lock is retried on the clock, never by sleeping a thread")
+    func lock() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let state = PushState(directory: directory.url.appendingPathComponent("state"))
-        let first = try #require(state.lock(waitingUpTo: 5))
+        let first = try #require(await state.lock(waitingUpTo: .seconds(5)))
         #expect(directory.mode("state") == 0o700)
-        #expect(state.lock(waitingUpTo: 0.2) == nil)
+        let clock = ImmediateClock()
+        #expect(await state.lock(waitingUpTo: .milliseconds(250), retry: .milliseconds(100), clock: clock) == nil)
+        #expect(clock.slept == [.milliseconds(100), .milliseconds(100), .milliseconds(50)])
         close(first)
-        let again = try #require(state.lock(waitingUpTo: 5))
+        let again = try #require(await state.lock(waitingUpTo: .seconds(5)))
         close(again)
     }
 
@@ -174,10 +177,11 @@ struct FleetPusherTests {
             _ = try await FleetPusher.push(try settings(deadURL), location: location, context: context, batchSize: 10)
         }
         try makeLog(directory, events: 1).close()
-        let held = try #require(PushState(directory: location.keyFile.deletingLastPathComponent()).lock(waitingUpTo: 5))
+        let held = try #require(await PushState(directory: location.keyFile.deletingLastPathComponent()).lock(waitingUpTo: .seconds(5)))
         defer { close(held) }
         await #expect(throws: PushError(.busy)) {
-            _ = try await FleetPusher.push(try settings(deadURL), location: location, context: context, batchSize: 10, lockWait: 0.2)
+            _ = try await FleetPusher.push(try settings(deadURL), location: location, context: context, batchSize: 10, lockWait: .seconds(60),
+                                           clock: ImmediateClock())
         }
     }
 

@@ -16,7 +16,9 @@ import TriageRendering
 /// - `route`: `stroke-triage route … --json` (`CentersQueries.route`).
 ///
 /// With an audit destination, every assessment is recorded as the CLI records
-/// one (its own assessment id, the patient data encrypted).
+/// one (its own assessment id, the patient data encrypted), through one
+/// `AuditWriter` per `LocalAPIV1`: the log is opened once, and concurrent
+/// requests share its transactions (group commit) while each awaits its receipt.
 ///
 /// ```swift
 /// let v1 = LocalAPIV1(config: AppConfig())
@@ -66,12 +68,23 @@ public struct LocalAPIV1: Sendable {
     public let audit: AuditDestination?
     /// The local protocol every decision applies (config `protocol.file`, read once at start).
     public let rules: TriageProtocol
+    /// The one writer of `audit`'s log, shared by every request.
+    private let writer: AuditWriter?
 
     /// The `/v1` answers for this configuration, audit destination and protocol.
     public init(config: AppConfig = AppConfig(), audit: AuditDestination? = nil, rules: TriageProtocol = .standard) {
         self.config = config
         self.audit = audit
         self.rules = rules
+        self.writer = audit.map { AuditWriter(location: $0.location, context: $0.context) }
+    }
+
+    /// The `/v1` answers writing to `log`, opened already (`load`: the key is derived once, at start-up).
+    init(config: AppConfig, audit: AuditDestination, opened log: AuditLog, rules: TriageProtocol) {
+        self.config = config
+        self.audit = audit
+        self.rules = rules
+        self.writer = AuditWriter(opened: log)
     }
 
     /// `GET /v1/protocol`: the protocol in force, exactly as `stroke-triage protocol --json` prints it.
@@ -92,7 +105,7 @@ public struct LocalAPIV1: Sendable {
     public func assessment(_ body: some Collection<UInt8>) async throws(LocalAPIError) -> (json: JSONValue, recorded: Bool?) {
         let request = try AssessRequest(body)
         let inputs = try request.inputs(config: config)
-        let trail = audit.map { AuditTrail.make(location: $0.location, context: $0.context) } ?? .disabled
+        let trail = writer.map(AuditTrail.make(sharing:)) ?? .disabled
         let events = CollectingEventSink()
         let outcome: AssessmentOutcome
         do {

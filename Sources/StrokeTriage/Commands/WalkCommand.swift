@@ -44,7 +44,7 @@ struct WalkCommand: AsyncParsableCommand {
                                                        trail: trail, events: events))
         }
         let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
-        guard talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
+        guard await talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
               var inputs = talk.inputs(scales: ready.scales) else { return }
         inputs.gfapAssay = ready.gfapAssay
         let outcome = try await Failure.report(output) {

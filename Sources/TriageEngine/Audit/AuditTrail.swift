@@ -7,8 +7,11 @@ import TriageRendering
 
 /// Records the events of a session in the audit log.
 ///
-/// The log is opened lazily on the first event (`--audit-db` / `--key-file`,
-/// else the default locations, see `AuditSetup`). Every method returns nil
+/// Events go through the log's one `AuditWriter`, which opens the log on the
+/// first event (`--audit-db` / `--key-file`, else the default locations, see
+/// `AuditSetup`) and groups concurrent appends into one transaction; trails made
+/// with `make(sharing:)` share one writer (the local API: one log per process,
+/// a trail per request). Every event is awaited (async, never blocking a thread). Every method returns nil
 /// when the event was recorded, or a warning (`audit.warning.notRecorded`
 /// naming the reason) when it was not, so the caller still shows its result
 /// and says that it was not recorded. Never throws.
@@ -23,47 +26,52 @@ public struct AuditTrail: Sendable {
     /// The trail for these settings (the default log unless configured otherwise).
     public static func make(_ options: AuditSettings, config: AppConfig,
                             environment: [String: String] = ProcessEnvironment.values) -> AuditTrail {
-        AuditTrail(recorder: AuditRecorder(location: AuditSetup.location(options, config: config, environment: environment),
-                                           context: AuditSetup.context(config: config, environment: environment)))
+        make(location: AuditSetup.location(options, config: config, environment: environment),
+             context: AuditSetup.context(config: config, environment: environment))
     }
 
     /// A trail writing to an explicit location (tests, hidden helpers).
     public static func make(location: AuditLog.Location, context: AuditLog.Context) -> AuditTrail {
-        AuditTrail(recorder: AuditRecorder(location: location, context: context))
+        make(sharing: AuditWriter(location: location, context: context))
+    }
+
+    /// A trail of its own (its own assessment) writing through `writer`, which other trails share.
+    public static func make(sharing writer: AuditWriter) -> AuditTrail {
+        AuditTrail(recorder: AuditRecorder(writer: writer, database: writer.databasePath))
     }
 
     /// The disclaimer was accepted.
-    public func disclaimerAccepted() -> Message? { record(.disclaimerAccepted, .object([])) }
+    public func disclaimerAccepted() async -> Message? { await record(.disclaimerAccepted, .object([])) }
 
     /// An assessment of a module started (a new assessment, with its own data key).
-    public func assessmentStarted(_ module: TriageModule) -> Message? {
+    public func assessmentStarted(_ module: TriageModule) async -> Message? {
         recorder?.startAssessment()
-        return record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
+        return await record(.assessmentStarted, .object([("module", .string(module.rawValue))]), inAssessment: true)
     }
 
     /// A prediction was generated: inputs, outputs, sources, versions, fallback reasons, and the
     /// decision shown (`decision`, else the default protocol's).
-    public func predictionGenerated(_ assessment: Assessment, decision: ClinicalDecision? = nil) -> Message? {
-        record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: decision), inAssessment: true)
+    public func predictionGenerated(_ assessment: Assessment, decision: ClinicalDecision? = nil) async -> Message? {
+        await record(.predictionGenerated, AssessmentJSON.assessment(assessment, decision: decision), inAssessment: true)
     }
 
     /// A routing decision was shown (the `route` JSON object).
-    public func routingDecided(_ decision: JSONValue) -> Message? {
-        record(.routingDecided, .object([("route", decision)]), inAssessment: true)
+    public func routingDecided(_ decision: JSONValue) async -> Message? {
+        await record(.routingDecided, .object([("route", decision)]), inAssessment: true)
     }
 
     /// A pre-notification event (`notify.sent` in the assessment, `notify.delivered`,
     /// `notify.updated`): case id, hospital, urgency, ETA, delivery state; never the case.
-    public func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) -> Message? {
-        record(type, payload, inAssessment: inAssessment)
+    public func notification(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool) async -> Message? {
+        await record(type, payload, inAssessment: inAssessment)
     }
 
     /// A research-access login succeeded.
-    public func loggedIn() -> Message? { record(.loggedIn, .object([])) }
+    public func loggedIn() async -> Message? { await record(.loggedIn, .object([])) }
     /// The research-access session was ended.
-    public func loggedOut() -> Message? { record(.loggedOut, .object([])) }
+    public func loggedOut() async -> Message? { await record(.loggedOut, .object([])) }
     /// An error was shown to the user (its code only, never patient values).
-    public func errorShown(code: String) -> Message? { record(.errorShown, .object([("code", .string(code))])) }
+    public func errorShown(code: String) async -> Message? { await record(.errorShown, .object([("code", .string(code))])) }
 
     /// The last event this trail recorded, if any (for "Recorded in the audit log as event N").
     public var lastRecorded: RecordedEvent? { recorder?.lastRecorded }
@@ -76,57 +84,65 @@ public struct AuditTrail: Sendable {
     /// The current assessment's identifier (for `audit erase --assessment`), if one started.
     public var assessmentID: String? { recorder?.currentAssessment }
 
-    private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) -> Message? {
+    /// Records an event: awaits the writer's receipt without blocking.
+    private func record(_ type: AuditEventType, _ payload: JSONValue, inAssessment: Bool = false) async -> Message? {
         guard let recorder else { return nil }
-        do {
-            try recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
+        do throws(AuditError) {
+            try await recorder.append(type, payload: Data(payload.serialized().utf8), inAssessment: inAssessment)
             return nil
-        } catch let error as AuditError {
-            if error.refusesWrite { recorder.markRefused() }
-            return Message("audit.warning.notRecorded", [.message(Message(error.localizationKey, [.text(error.detail ?? "")]))])
         } catch {
-            return Message("audit.warning.notRecorded", [.key("audit.error.databaseUnavailable")])
+            return warning(error, recorder)
         }
+    }
+
+    /// The "not recorded" warning for `error`; a refusal to protect the evidence is remembered.
+    private func warning(_ error: AuditError, _ recorder: AuditRecorder) -> Message {
+        if error.refusesWrite { recorder.markRefused() }
+        return Message("audit.warning.notRecorded", [.message(Message(error.localizationKey, [.text(error.detail ?? "")]))])
     }
 }
 
-/// Owns the lazily opened log of one process and the current assessment.
-/// A lock serializes its few mutable fields; the log itself is thread-safe.
+/// The state of one trail: its writer (perhaps shared), its current assessment,
+/// its last record. A lock serializes the few mutable fields.
 private final class AuditRecorder: @unchecked Sendable {
-    private let location: AuditLog.Location
-    private let context: AuditLog.Context
+    private let writer: AuditWriter
+    private let database: String
     private let lock = NSLock()
-    private var log: AuditLog?
     private var assessment: String?
     private var last: RecordedEvent?
-
     private var wasRefused = false
 
-    init(location: AuditLog.Location, context: AuditLog.Context) {
-        self.location = location
-        self.context = context
+    init(writer: AuditWriter, database: String) {
+        self.writer = writer
+        self.database = database
     }
-
-    deinit { log?.close() }
 
     var currentAssessment: String? { lock.withLock { assessment } }
 
     var lastRecorded: RecordedEvent? { lock.withLock { last } }
 
     /// True once a write was refused to protect the log's evidence.
-    public var refused: Bool { lock.withLock { wasRefused } }
+    var refused: Bool { lock.withLock { wasRefused } }
 
     func markRefused() { lock.withLock { wasRefused = true } }
 
     func startAssessment() { lock.withLock { assessment = AuditLog.newAssessmentID() } }
 
-    func append(_ type: AuditEventType, payload: Data, inAssessment: Bool) throws {
-        let (log, assessment): (AuditLog, String?) = try lock.withLock {
-            if self.log == nil { self.log = try AuditLog.open(location, context: context) }
-            if inAssessment, self.assessment == nil { self.assessment = AuditLog.newAssessmentID() }
-            return (self.log!, inAssessment ? self.assessment : nil)
+    func append(_ type: AuditEventType, payload: Data, inAssessment: Bool) async throws(AuditError) {
+        let receipt = try await writer.append(type, payload: payload, assessment: assessment(inAssessment))
+        remember(receipt)
+    }
+
+    /// The assessment an event belongs to (started now if it has none yet), or nil for a session event.
+    private func assessment(_ inAssessment: Bool) -> String? {
+        guard inAssessment else { return nil }
+        return lock.withLock {
+            if assessment == nil { assessment = AuditLog.newAssessmentID() }
+            return assessment
         }
-        let receipt = try log.append(type, payload: payload, assessment: assessment)
-        lock.withLock { last = RecordedEvent(sequence: receipt.sequence, database: location.database.path) }
+    }
+
+    private func remember(_ receipt: AuditReceipt) {
+        lock.withLock { last = RecordedEvent(sequence: receipt.sequence, database: database) }
     }
 }

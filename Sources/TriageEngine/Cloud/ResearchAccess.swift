@@ -96,7 +96,7 @@ public enum ResearchAccess {
             throw error
         }
         try store.save(session)
-        return (session, trail.loggedIn())
+        return (session, await trail.loggedIn())
     }
 
     /// The `login --json` object: `{"loggedIn": true, "expiresAt"}`.
@@ -106,9 +106,9 @@ public enum ResearchAccess {
 
     /// Removes the stored session; records `logged_out` when there was one.
     /// Returns whether there was one and the audit warning when it could not be recorded.
-    public static func logout(store: SessionStore = SessionStore(), trail: @autoclosure () -> AuditTrail) -> (removed: Bool, notRecorded: Message?) {
+    public static func logout(store: SessionStore = SessionStore(), trail: @autoclosure () -> AuditTrail) async -> (removed: Bool, notRecorded: Message?) {
         let removed = store.remove()
-        return (removed, removed ? trail().loggedOut() : nil)
+        return (removed, removed ? await trail().loggedOut() : nil)
     }
 
     /// The `login` line: logged in until the session's expiry.

@@ -41,24 +41,24 @@ public enum AssessmentSession {
                               rules: TriageProtocol? = nil) async throws -> AssessmentOutcome {
         let localizer = output.localizer
         let rules = try rules ?? ProtocolFile.resolve(prediction.protocolFile, config: config)
-        events.notRecorded(trail.assessmentStarted(inputs.module))
+        events.notRecorded(await trail.assessmentStarted(inputs.module))
         let service = try PredictionServiceFactory.make(prediction, config: config, logger: cloudLogger)
         let assessment: Assessment
         do { assessment = try await service.assess(inputs) } catch {
             // The failed assessment is audited too (`error.shown`, its code only), e.g. cloud mode's exit 69.
-            if let code = shownCode(error) { events.notRecorded(trail.errorShown(code: code)) }
+            if let code = shownCode(error) { events.notRecorded(await trail.errorShown(code: code)) }
             throw error
         }
         let computedAt = Date()
         // Decided once: the audit record and every rendering show this one decision.
         let decision = ClinicalDecision(assessment, rules: rules)
-        let predictionWarning = trail.predictionGenerated(assessment, decision: decision)
+        let predictionWarning = await trail.predictionGenerated(assessment, decision: decision)
         events.notRecorded(predictionWarning)
         let recordedAs = predictionWarning == nil ? trail.lastRecorded : nil
         var routing: RoutingSummary?
         if inputs.location != nil {
             routing = RoutingAdvisor.advise(assessment, localizer: localizer, config: config, centers: centers, rules: rules)
-            if let routing { events.notRecorded(trail.routingDecided(routing.json)) }
+            if let routing { events.notRecorded(await trail.routingDecided(routing.json)) }
         }
         return AssessmentOutcome(assessment: assessment, routing: routing, computedAt: computedAt, recordedAs: recordedAs, decision: decision)
     }

@@ -35,10 +35,10 @@ public struct DisclaimerGate: Sendable {
     /// For a command that assesses: accepted before, or accepted now by the flag
     /// (then stored and recorded in the audit trail).
     /// - Throws: `WalkError.disclaimerNotAccepted` otherwise.
-    public func require(acceptFlag: Bool, trail: AuditTrail, events: any EngineEventSink) throws(WalkError) {
+    public func require(acceptFlag: Bool, trail: AuditTrail, events: any EngineEventSink) async throws(WalkError) {
         if isAccepted { return }
         guard acceptFlag else { throw WalkError.disclaimerNotAccepted }
         accept()
-        events.notRecorded(trail.disclaimerAccepted())
+        events.notRecorded(await trail.disclaimerAccepted())
     }
 }

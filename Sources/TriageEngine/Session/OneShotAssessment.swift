@@ -69,7 +69,7 @@ public struct OneShotAssessment: Sendable {
                            trail: AuditTrail, events: any EngineEventSink = IgnoringEventSink(),
                            cloudLogger: Logger = CloudSettings.silentLogger, prepare: () throws -> Void = {},
                            build: () throws(ModelsError) -> TriageInputs) async throws -> OneShotAssessment {
-        try DisclaimerGate(directories).require(acceptFlag: settings.acceptDisclaimer, trail: trail, events: events)
+        try await DisclaimerGate(directories).require(acceptFlag: settings.acceptDisclaimer, trail: trail, events: events)
         try prepare()
         let outcome = try await ModuleAssessment.run(settings.request, prediction: settings.prediction, config: config,
                                                      output: settings.output, trail: trail, events: events,

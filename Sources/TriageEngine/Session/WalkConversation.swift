@@ -51,13 +51,13 @@ public struct WalkConversation {
     /// "no" or the end of input declines (`false`: the session ends). An acceptance is stored
     /// in `gate` and recorded in `trail`.
     public func acceptDisclaimer(flag: Bool, gate: DisclaimerGate = DisclaimerGate(), trail: AuditTrail,
-                                 events: any EngineEventSink) -> Bool {
+                                 events: any EngineEventSink) async -> Bool {
         if gate.isAccepted { return true }
         if !flag {
             guard askAcceptance() else { return false }
         }
         if !gate.accept() { dialog.warn(localizer.text("walk.disclaimer.notStored")) }
-        events.notRecorded(trail.disclaimerAccepted())
+        events.notRecorded(await trail.disclaimerAccepted())
         return true
     }
 

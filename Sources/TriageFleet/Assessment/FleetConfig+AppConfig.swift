@@ -65,7 +65,7 @@ public struct TrailNotificationRecorder: PreNotificationRecorder {
     }
 
     /// Records one pre-notification event (`inAssessment`: inside the assessment's records).
-    public func record(_ type: AuditEventType, payload: JSONValue, inAssessment: Bool) {
-        events.notRecorded(trail.notification(type, payload, inAssessment: inAssessment))
+    public func record(_ type: AuditEventType, payload: JSONValue, inAssessment: Bool) async {
+        events.notRecorded(await trail.notification(type, payload, inAssessment: inAssessment))
     }
 }

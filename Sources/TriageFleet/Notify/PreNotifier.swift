@@ -11,7 +11,7 @@ import StrokeModels
 /// recorder's to report (it never stops a notification).
 public protocol PreNotificationRecorder: Sendable {
     /// Records one event; `inAssessment` when it belongs to the assessment just shown.
-    func record(_ type: AuditEventType, payload: JSONValue, inAssessment: Bool)
+    func record(_ type: AuditEventType, payload: JSONValue, inAssessment: Bool) async
 }
 
 /// Creates, delivers and follows up this device's pre-notifications through
@@ -98,7 +98,7 @@ public struct PreNotifier: Sendable {
         try queue.save(entry)
         var failure = firstError
         if firstError == nil { (entry, failure) = await deliver(entry) }
-        record(.notifySent, entry, extra: [("urgency", .string(entry.urgency)), ("etaMinutes", Self.number(entry.etaMinutes))],
+        await record(.notifySent, entry, extra: [("urgency", .string(entry.urgency)), ("etaMinutes", Self.number(entry.etaMinutes))],
                inAssessment: true)
         return (entry, failure)
     }
@@ -148,7 +148,7 @@ public struct PreNotifier: Sendable {
         var results: [(QueuedCase, NotifyError?)] = []
         for entry in try queue.all(nowMs: clock.nowMs) where entry.hasPending {
             let (after, error) = await deliver(entry)
-            if error == nil { record(.notifyDelivered, after, extra: [], inAssessment: false) }
+            if error == nil { await record(.notifyDelivered, after, extra: [], inAssessment: false) }
             results.append((after, error))
         }
         return results
@@ -166,7 +166,7 @@ public struct PreNotifier: Sendable {
         let (after, error) = await deliver(entry)
         var extra: [(String, JSONValue)] = [("change", .string(status?.rawValue ?? "eta"))]
         if let eta { extra.append(("etaMinutes", .integer(eta))) }
-        record(.notifyUpdated, after, extra: extra, inAssessment: false)
+        await record(.notifyUpdated, after, extra: extra, inAssessment: false)
         return (after, error)
     }
 
@@ -221,11 +221,11 @@ public struct PreNotifier: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
-    private func record(_ type: AuditEventType, _ entry: QueuedCase, extra: [(String, JSONValue)], inAssessment: Bool) {
+    private func record(_ type: AuditEventType, _ entry: QueuedCase, extra: [(String, JSONValue)], inAssessment: Bool) async {
         let payload = JSONValue.object([
             ("caseId", .string(entry.caseId)), ("hospitalId", .string(entry.hospitalId)), ("relay", .string(entry.relay)),
         ] + extra + [("delivery", .string(entry.delivery))])
-        recorder.record(type, payload: payload, inAssessment: inAssessment)
+        await recorder.record(type, payload: payload, inAssessment: inAssessment)
     }
 
     private static func number(_ value: Int?) -> JSONValue { value.map { .integer($0) } ?? .null }
