@@ -192,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "StrokeTriage",
             dependencies: [
-                "TriageEngine", "TriageRendering", "TriageBatch", "TriageFleet", "FleetExport", "AuditFormat",
+                "TriageEngine", "TriageRendering", "TriageBatch", "TriageFleet", "FleetExport",
                 "StrokeModels", "StrokeCloud", "StrokeCenters", "StrokeAudit", "TriageLocalization", "StrokeJSON",
                 // Hospital pre-notification (sealing, signed relay requests).
                 "CaseWire",
