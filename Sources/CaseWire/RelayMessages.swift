@@ -1,4 +1,5 @@
 import Foundation
+import StrokeModels
 
 /// The relay's routes (PRENOTIFY.md §2, §5); the paths are also what requests sign.
 public enum RelayPaths {
@@ -23,8 +24,8 @@ public struct CaseCreateRequest: Codable, Sendable, Hashable {
     public let caseId: String
     /// The receiving hospital.
     public let hospitalId: String
-    /// The urgency of the case's `decision` (`CaseUrgency`).
-    public let urgency: CaseUrgency
+    /// The urgency of the case's `decision` (`TriageUrgency`).
+    public let urgency: TriageUrgency
     /// Minutes to arrival, when known.
     public let etaMinutes: Int?
     /// HPKE's encapsulated key (base64 in JSON).
@@ -33,7 +34,7 @@ public struct CaseCreateRequest: Codable, Sendable, Hashable {
     public let ciphertext: Data
 
     /// Creates a request from a sealed case and its metadata.
-    public init(caseId: String, hospitalId: String, urgency: CaseUrgency, etaMinutes: Int?, sealed: SealedCase) {
+    public init(caseId: String, hospitalId: String, urgency: TriageUrgency, etaMinutes: Int?, sealed: SealedCase) {
         self.caseId = caseId
         self.hospitalId = hospitalId
         self.urgency = urgency
@@ -100,7 +101,7 @@ public struct HospitalCase: Codable, Sendable, Hashable {
     /// That device's registered raw Ed25519 key (base64 in JSON), nil when the device was removed since.
     public let devicePublicKey: Data?
     /// The urgency the device declared (plaintext metadata; the board recomputes it from the verified case).
-    public let urgency: CaseUrgency
+    public let urgency: TriageUrgency
     /// Minutes to arrival as of `etaUpdatedMs`, when known.
     public let etaMinutes: Int?
     /// When the ETA was last set, ms since 1970 UTC.
@@ -117,7 +118,7 @@ public struct HospitalCase: Codable, Sendable, Hashable {
     public let ciphertext: Data
 
     /// Creates a listed case.
-    public init(caseId: String, device: String, devicePublicKey: Data?, urgency: CaseUrgency, etaMinutes: Int?,
+    public init(caseId: String, device: String, devicePublicKey: Data?, urgency: TriageUrgency, etaMinutes: Int?,
                 etaUpdatedMs: Int64?, status: CaseStatus, createdMs: Int64, updatedMs: Int64, encapsulatedKey: Data,
                 ciphertext: Data) {
         self.caseId = caseId

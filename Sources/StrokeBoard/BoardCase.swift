@@ -14,7 +14,7 @@ public struct BoardCase: Sendable, Equatable {
     /// The verdict of opening the case.
     public let verdict: CaseVerdict
     /// Urgency: the checked payload's `decision.urgency` (`CasePayload` verified it follows the rules), else as the relay lists it.
-    public let urgency: CaseUrgency
+    public let urgency: TriageUrgency
     /// Minutes to arrival as of `etaUpdatedMs`.
     public let etaMinutes: Int?
     /// When the ETA was set, ms since 1970 UTC.
@@ -42,7 +42,7 @@ public struct BoardCase: Sendable, Equatable {
         verdict = opened.isValid && payload == nil ? .contentInvalid : opened.verdict
         self.payload = payload
         // The payload is already read and checked: its decision's urgency, not a second parse of the bytes.
-        urgency = payload?.value["decision"]?["urgency"]?.stringValue.flatMap(CaseUrgency.init(rawValue:)) ?? listed.urgency
+        urgency = payload?.value["decision"]?["urgency"]?.stringValue.flatMap(TriageUrgency.init(rawValue:)) ?? listed.urgency
         etaMinutes = listed.etaMinutes
         etaUpdatedMs = listed.etaUpdatedMs
         status = listed.status

@@ -62,7 +62,7 @@ struct BoardText: Sendable {
     /// The label of the recommendations list.
     var recommendations: String { de ? "Empfehlungen" : "Recommendations" }
     /// The urgency badge's text.
-    func urgency(_ urgency: CaseUrgency) -> String {
+    func urgency(_ urgency: TriageUrgency) -> String {
         switch urgency {
         case .immediate: de ? "SOFORT" : "IMMEDIATE"
         case .urgent: de ? "DRINGEND" : "URGENT"
@@ -120,7 +120,7 @@ struct BoardText: Sendable {
         de ? "von \(device), gesendet \(sent)" : "from \(device), sent \(sent)"
     }
     /// A case's accessible name.
-    func caseLabel(device: String, urgency: CaseUrgency?) -> String {
+    func caseLabel(device: String, urgency: TriageUrgency?) -> String {
         let level = urgency.map { self.urgency($0).lowercased() }
         if de { return "Patient von \(device)" + (level.map { ", Dringlichkeit \($0)" } ?? ", nicht verifiziert") }
         return "Case from \(device)" + (level.map { ", urgency \($0)" } ?? ", not verified")

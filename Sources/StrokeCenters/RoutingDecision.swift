@@ -103,9 +103,6 @@ public struct RoutingDecision: Sendable, Hashable {
         case strokeUnit
     }
 
-    /// How fast to go: the decision's one urgency vocabulary (`TriageUrgency`).
-    public typealias Urgency = TriageUrgency
-
     /// The rule that decided.
     public let category: Category
     /// Where to go.
@@ -113,7 +110,7 @@ public struct RoutingDecision: Sendable, Hashable {
     /// Where the patient may be transferred next, if anywhere.
     public let transferPlan: RankedCenter?
     /// How urgent.
-    public let urgency: Urgency
+    public let urgency: TriageUrgency
     /// Hedged, localizable reasons, in order.
     public let reasons: [Message]
     /// The next-nearest centers that meet the same requirement.

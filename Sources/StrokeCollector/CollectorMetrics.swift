@@ -20,7 +20,7 @@ public struct CollectorMetrics: Sendable {
         accepted = registry.makeCounter(descriptor: Self.name("events_accepted", "total", "Audit records newly stored from device pushes"))
         latency = registry.makeDurationHistogram(
             descriptor: Self.name("push_duration", "seconds", "Time to answer a push, accepted or refused"), buckets: Self.buckets)
-        for refusal in PushRefusal.all { _ = rejectedCounter(refusal.reason) }
+        for refusal in PushRefusal.all { _ = rejectedCounter(refusal.code) }
     }
 
     /// Counts newly stored records.

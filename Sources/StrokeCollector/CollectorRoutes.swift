@@ -94,15 +94,15 @@ public struct CollectorRoutes: Sendable {
 
     /// Counts, logs and records a refusal as an incident, and builds its answer.
     func refuse(_ refusal: PushRefusal, claimed: String, deviceID: Int64? = nil, detail: String) async -> Response {
-        metrics.recordRejected(refusal.reason)
+        metrics.recordRejected(refusal.code)
         let name = claimed.isEmpty ? "(none)" : String(claimed.prefix(64))
-        logger.notice("push refused", metadata: ["device": "\(name)", "reason": "\(refusal.reason)", "detail": "\(detail)"])
+        logger.notice("push refused", metadata: ["device": "\(name)", "reason": "\(refusal.code)", "detail": "\(detail)"])
         do {
-            try await store.recordIncident(deviceName: name, deviceID: deviceID, reason: refusal.reason,
+            try await store.recordIncident(deviceName: name, deviceID: deviceID, reason: refusal.code,
                                            detail: detail, verified: deviceID != nil)
         } catch {
-            logger.error("incident not recorded", metadata: ["reason": "\(refusal.reason)", "error": "\(error)"])
+            logger.error("incident not recorded", metadata: ["reason": "\(refusal.code)", "error": "\(error)"])
         }
-        return ServerResponses.json(RefusalBody(code: refusal.reason, message: refusal.message), status: refusal.httpStatus)
+        return ServerResponses.json(RefusalBody(code: refusal.code, message: refusal.message), status: refusal.httpStatus)
     }
 }

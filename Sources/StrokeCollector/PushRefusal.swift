@@ -5,15 +5,15 @@ import Hummingbird
 /// HTTP status and one English sentence. Every refusal is counted in
 /// `/metrics` and recorded as an incident.
 public struct PushRefusal: SignedRequestAnswers, Sendable, Hashable {
-    /// Stable dotted reason, e.g. `chain.gap` (the metrics label and the incident's reason).
-    public let reason: String
+    /// Stable dotted code, e.g. `chain.gap` (the answer's `code`, the metrics label and the incident's reason).
+    public let code: String
     /// The HTTP status code of the answer.
     public let status: Int
     /// One English sentence for operators (never patient data).
     public let message: String
 
-    private init(_ reason: String, _ status: Int, _ message: String) {
-        self.reason = reason
+    private init(_ code: String, _ status: Int, _ message: String) {
+        self.code = code
         self.status = status
         self.message = message
     }
@@ -59,7 +59,7 @@ public struct PushRefusal: SignedRequestAnswers, Sendable, Hashable {
         .signatureMissing, .signatureInvalid, .deviceUnknown, .deviceSuspended, .replayed, .stale, .bodyTooLarge,
         .batchTooLarge, .malformed, .chainInvalid, .gap, .fork, .rollback,
         .headUnsigned, .headInvalid, .logForeign, .keysUnknown,
-    ].sorted { $0.reason < $1.reason }
+    ].sorted { $0.code < $1.code }
 
     /// The HTTP status.
     var httpStatus: HTTPResponse.Status { HTTPResponse.Status(code: status) }

@@ -1,6 +1,7 @@
 import CaseWire
 import Foundation
 import PostgresNIO
+import StrokeModels
 
 extension RelayStore {
     /// Stores a new case, or recognises a retried send of the same case.
@@ -105,7 +106,7 @@ extension RelayStore {
             var out: [HospitalCase] = []
             for try await (id, device, key, urgency, eta, etaMs, status, created, updated, encapsulated, ciphertext) in rows.decode(
                 (String, String, ByteBuffer?, String, Int64?, Int64?, String, Int64, Int64, ByteBuffer, ByteBuffer).self) {
-                guard let urgency = CaseUrgency(rawValue: urgency), let status = CaseStatus(rawValue: status) else { continue }
+                guard let urgency = TriageUrgency(rawValue: urgency), let status = CaseStatus(rawValue: status) else { continue }
                 out.append(HospitalCase(
                     caseId: id, device: device, devicePublicKey: key.map { Data($0.readableBytesView) }, urgency: urgency,
                     etaMinutes: eta.map { Int($0) }, etaUpdatedMs: etaMs, status: status, createdMs: created, updatedMs: updated,

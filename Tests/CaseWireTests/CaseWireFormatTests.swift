@@ -10,22 +10,22 @@ import Testing
 struct CaseWireFormatTests {
     @Test("the case urgency is the decision's: read from decision.urgency, absent or unknown gives nil")
     func urgencyFromJSON() {
-        #expect(CaseUrgency.allCases.map(\.rawValue) == ["standard", "urgent", "timeCritical", "immediate"])
+        #expect(TriageUrgency.allCases.map(\.rawValue) == ["standard", "urgent", "timeCritical", "immediate"])
         let json = Data(#"{"module":"coma","decision":{"urgency":"timeCritical"},"ich":{"probability":0.31}}"#.utf8)
-        #expect(CaseUrgency(caseJSON: json) == .timeCritical)
-        #expect(CaseUrgency(caseJSON: Data(#"{"ich":{"probability":0.9}}"#.utf8)) == nil)
-        #expect(CaseUrgency(caseJSON: Data(#"{"decision":{"urgency":"critical"}}"#.utf8)) == nil)
-        #expect(CaseUrgency(caseJSON: Data("[1]".utf8)) == nil)
+        #expect(TriageUrgency(caseJSON: json) == .timeCritical)
+        #expect(TriageUrgency(caseJSON: Data(#"{"ich":{"probability":0.9}}"#.utf8)) == nil)
+        #expect(TriageUrgency(caseJSON: Data(#"{"decision":{"urgency":"critical"}}"#.utf8)) == nil)
+        #expect(TriageUrgency(caseJSON: Data("[1]".utf8)) == nil)
     }
 
     @Test("urgencies stored before the one vocabulary map to today's names")
     func storedUrgencies() {
-        #expect(CaseUrgency(stored: "critical") == .immediate)
-        #expect(CaseUrgency(stored: "high") == .urgent)
-        #expect(CaseUrgency(stored: "moderate") == .timeCritical)
-        #expect(CaseUrgency(stored: "low") == .standard)
-        #expect(CaseUrgency(stored: "urgent") == .urgent)
-        #expect(CaseUrgency(stored: "nonsense") == nil)
+        #expect(TriageUrgency(stored: "critical") == .immediate)
+        #expect(TriageUrgency(stored: "high") == .urgent)
+        #expect(TriageUrgency(stored: "moderate") == .timeCritical)
+        #expect(TriageUrgency(stored: "low") == .standard)
+        #expect(TriageUrgency(stored: "urgent") == .urgent)
+        #expect(TriageUrgency(stored: "nonsense") == nil)
     }
 
     @Test("a hospital public key formats as sthk1.<x25519>.<ed25519> and parses back; malformed keys are refused")

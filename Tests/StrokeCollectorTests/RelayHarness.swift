@@ -12,6 +12,7 @@ import ServiceLifecycle
 import StrokeBoard
 import StrokeCloud
 import StrokeCollector
+import StrokeModels
 import StrokeRelay
 import TestScratch
 
@@ -81,7 +82,7 @@ struct RelayHarness: Sendable {
         let sealed = try SealedCase.seal(caseJSON: caseJSON, caseId: caseId, hospitalId: hospitalId,
                                          device: claimedDevice ?? device.name, signingKey: signingKey ?? device.key,
                                          to: keys.publicKey, sentMs: Self.nowMs())
-        let request = CaseCreateRequest(caseId: caseId, hospitalId: hospitalId, urgency: CaseUrgency(caseJSON: caseJSON) ?? .urgent,
+        let request = CaseCreateRequest(caseId: caseId, hospitalId: hospitalId, urgency: TriageUrgency(caseJSON: caseJSON) ?? .urgent,
                                         etaMinutes: eta, sealed: sealed)
         let body = try JSONEncoder().encode(request)
         return (try await self.device(device, "POST", RelayPaths.cases, body: body), caseId, body)

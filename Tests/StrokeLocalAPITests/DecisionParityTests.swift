@@ -60,7 +60,7 @@ import TriageRendering
                     #expect(answered == decision, "\(body)")
                 }
                 // The case the device seals is the module JSON; the board's badge is its decision's urgency.
-                let urgency = try #require(CaseUrgency(caseJSON: Data(moduleJSON.utf8)))
+                let urgency = try #require(TriageUrgency(caseJSON: Data(moduleJSON.utf8)))
                 let parsed = try #require(try Self.object(decision)["urgency"].stringValue)
                 #expect(urgency.rawValue == parsed)
                 #expect(urgency == ClinicalDecision(outcome.assessment).urgency)

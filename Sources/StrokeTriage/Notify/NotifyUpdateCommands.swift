@@ -40,30 +40,31 @@ struct NotifyUpdateCommand: AsyncParsableCommand {
 struct NotifyArrivedCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "arrived", abstract: "Mark a pre-notification as arrived.")
 
-    @Option(name: .customLong("case"), help: "The case id (notify status lists them).")
-    var caseId: String
-    @OptionGroup var output: OutputOptions
-    @OptionGroup var audit: AuditOptions
+    @OptionGroup var change: NotifyStatusChange
 
-    func run() async throws {
-        try await NotifyCommandSupport.run(audit, output) { followUp async throws(NotifyError) in
-            try await followUp.changeStatus(caseId, to: .arrived)
-        }
-    }
+    func run() async throws { try await change.send(.arrived) }
 }
 
 /// `stroke-triage notify cancel --case ID`: the patient is not coming to that hospital.
 struct NotifyCancelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "cancel", abstract: "Cancel a pre-notification.")
 
+    @OptionGroup var change: NotifyStatusChange
+
+    func run() async throws { try await change.send(.cancelled) }
+}
+
+/// The flags of a status change (`arrived`, `cancel`): the case, and where its log and output are.
+struct NotifyStatusChange: ParsableArguments {
     @Option(name: .customLong("case"), help: "The case id (notify status lists them).")
     var caseId: String
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: AuditOptions
 
-    func run() async throws {
+    /// Sends the case's new status to the relay and reports it.
+    func send(_ status: CaseStatus) async throws {
         try await NotifyCommandSupport.run(audit, output) { followUp async throws(NotifyError) in
-            try await followUp.changeStatus(caseId, to: .cancelled)
+            try await followUp.changeStatus(caseId, to: status)
         }
     }
 }

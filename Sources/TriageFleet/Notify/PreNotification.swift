@@ -1,5 +1,6 @@
 import CaseWire
 import Foundation
+import StrokeModels
 
 /// Sending a finished assessment to a hospital from the module commands and
 /// the walkthrough. The result is always on screen first; the send comes
@@ -37,7 +38,7 @@ public struct PreNotification: Sendable {
     /// Seals and sends `caseJSON` (the assessment's `--json` object) to `destination`, with the
     /// urgency of its `decision`, then retries older queued cases when the relay answered.
     /// Returns the case as kept and the error when not delivered.
-    public func send(caseJSON: Data, urgency: CaseUrgency, to destination: PreNotifier.Destination,
+    public func send(caseJSON: Data, urgency: TriageUrgency, to destination: PreNotifier.Destination,
                      etaMinutes: Int?) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
         let result = try await notifier.send(caseJSON: caseJSON, to: destination, urgency: urgency,
                                              etaMinutes: etaMinutes, settings: settings)

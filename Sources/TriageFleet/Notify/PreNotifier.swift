@@ -66,7 +66,7 @@ public struct PreNotifier: Sendable {
     /// gives, else kept under the local queue key), then tries once to deliver it.
     /// - Returns: the case as kept, and the error when it is not delivered (queued or failed).
     /// - Throws: only when nothing could be kept (bad pinned key, unknown hospital, queue unwritable).
-    public func send(caseJSON: Data, to destination: Destination, urgency: CaseUrgency, etaMinutes: Int?,
+    public func send(caseJSON: Data, to destination: Destination, urgency: TriageUrgency, etaMinutes: Int?,
               settings: NotifySettings) async throws(NotifyError) -> (QueuedCase, NotifyError?) {
         let nowMs = clock.nowMs
         var entry = QueuedCase(
@@ -209,7 +209,7 @@ public struct PreNotifier: Sendable {
 
     /// The `POST /v1/cases` body, byte-identical on every retry.
     private func body(_ entry: QueuedCase) throws(NotifyError) -> String {
-        guard let urgency = CaseUrgency(stored: entry.urgency),
+        guard let urgency = TriageUrgency(stored: entry.urgency),
               let encapsulated = entry.encapsulatedKey.flatMap({ Data(base64Encoded: $0) }),
               let ciphertext = entry.ciphertext.flatMap({ Data(base64Encoded: $0) }) else { throw .notSealed(cause: "queue entry") }
         let request = CaseCreateRequest(caseId: entry.caseId, hospitalId: entry.hospitalId, urgency: urgency,

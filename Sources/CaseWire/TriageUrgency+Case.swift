@@ -2,13 +2,9 @@ import Foundation
 import StrokeJSON
 import StrokeModels
 
-/// How urgently a receiving hospital should prepare for a case: the decision's
-/// one urgency vocabulary (`TriageUrgency`: `immediate`, `urgent`,
-/// `timeCritical`, `standard`; docs/clinical-reference.md §12). The device
-/// sends the urgency of its `decision`; the board shows the urgency of the
-/// verified case's `decision`.
-public typealias CaseUrgency = TriageUrgency
-
+/// How urgently a receiving hospital should prepare for a case is the decision's one
+/// urgency type (`TriageUrgency`, docs/clinical-reference.md §12): the device sends the
+/// urgency of its `decision`; the board shows the urgency of the verified case's `decision`.
 extension TriageUrgency {
     /// The urgency a case JSON (the module's `--json` object) decided: its
     /// `decision.urgency`. Nil when `caseJSON` is not a JSON object or holds no
