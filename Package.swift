@@ -358,7 +358,7 @@ let package = Package(
         // Test support: reading JSON answers through StrokeJSON's JSONValue (paths through optional values), never `[String: Any]`.
         .target(name: "TestJSON", dependencies: ["StrokeJSON"], path: "Tests/TestJSON"),
         // Test support: `stroke-triage` and `stroke-triage-server` command lines run in the test process (InProcessCLI, InProcessServerCLI).
-        .target(name: "CLITestSupport", dependencies: ["StrokeTriage", "StrokeTriageServer", "TriageLocalization", "TestScratch"], path: "Tests/CLITestSupport"),
+        .target(name: "CLITestSupport", dependencies: ["StrokeTriage", "StrokeTriageServer", "TriageLocalization", "StrokeJSON", "TestScratch", "TestJSON"], path: "Tests/CLITestSupport"),
         // Test support: the server tests' one HTTP client (HummingbirdTesting's TestClient behind a URL-based call).
         .target(
             name: "HTTPTestClient",
@@ -427,7 +427,7 @@ let package = Package(
                 "StrokeTriage", "TriageEngine", "StrokeCloud", "HTTPTransfer", "TriageLocalization", "StrokeModels", "StrokeAudit",
                 // The FHIR Bundle and CDS cards read back (FHIRValidationTests).
                 "StrokeJSON", "TriageRendering",
-                "FakeCloudLauncher", "TLSFixture", "TestScratch", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
+                "FakeCloudLauncher", "TLSFixture", "TestScratch", "TestJSON", "CLITestSupport", "HTTPTestClient", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
                 // The local API served in the test process.
                 "StrokeLocalAPI", .product(name: "Hummingbird", package: "hummingbird"),
@@ -454,7 +454,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "HTTPTestClient", "CLITestSupport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "TestJSON", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "HTTPServerKit", "PostgresServerKit", "TriageFleet", "StrokeCloud", "HTTPTransfer", "TLSFixture",

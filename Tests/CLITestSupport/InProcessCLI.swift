@@ -1,5 +1,7 @@
 import Foundation
+import StrokeJSON
 @testable import StrokeTriage
+import TestJSON
 import TestScratch
 import TriageLocalization
 
@@ -20,9 +22,8 @@ public struct CLIRun: Sendable {
     }
 
     /// stdout parsed as one JSON object.
-    public func json() throws -> [String: Any] {
-        let value = try JSONSerialization.jsonObject(with: Data(stdout.utf8), options: [.fragmentsAllowed])
-        guard let object = value as? [String: Any] else { throw CocoaError(.coderReadCorrupt) }
+    public func json() throws -> JSONValue {
+        guard let object = try JSONValue(parsing: stdout).object else { throw CocoaError(.coderReadCorrupt) }
         return object
     }
 }

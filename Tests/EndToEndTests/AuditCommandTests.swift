@@ -1,6 +1,8 @@
 import Foundation
 import StrokeAudit
+import StrokeJSON
 import Testing
+import TestJSON
 import TriageLocalization
 import CLITestSupport
 
@@ -18,7 +20,7 @@ struct AuditCommandTests {
         let file = home.appendingPathComponent("out.csv")
         let export = await InProcessCLI.run(["audit", "export", "--format", "csv", "--out", file.path, "--json"], environment: env)
         #expect(export.status == 0)
-        #expect(try export.json()["records"] as? Int == 10)
+        #expect(try export.json()["records"].intValue == 10)
         let key = await InProcessCLI.run(["audit", "public-key"], environment: env).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         // The verifier gets a home without any key file.
         let stranger = ["STROKE_TRIAGE_HOME": BinaryRunner.temporaryHome().path]
@@ -33,7 +35,7 @@ struct AuditCommandTests {
         try text.write(to: file, atomically: false, encoding: .utf8)
         let bad = await InProcessCLI.run(["audit", "verify", "--export", file.path, "--public-key", key, "--json"], environment: stranger)
         #expect(bad.status == 65)
-        #expect(try bad.json()["firstBadSequence"] as? Int == 4)
+        #expect(try bad.json()["firstBadSequence"].intValue == 4)
     }
 
     @Test("a group-readable key file is refused with a clear error; a wrong key writes nothing")
@@ -53,7 +55,7 @@ struct AuditCommandTests {
         _ = await InProcessCLI.run(["audit", "public-key", "--key-file", other.path], environment: env)
         let wrong = AuditAppender.failure(home: home, count: 1, keyFile: other)
         #expect(wrong?.contains("does not belong") == true, "\(wrong ?? "appended")")
-        #expect(try await AuditProcessTests.verify(home)["records"] as? Int == 3)
+        #expect(try await AuditProcessTests.verify(home)["records"].intValue == 3)
     }
 
     @Test("an assessment's audit trail records its events, and warns without failing when it cannot")
@@ -67,7 +69,7 @@ struct AuditCommandTests {
             let ok = await InProcessCLI.run(assess, environment: env)
             #expect(ok.status == 0)
             #expect(ok.stderr.isEmpty)
-            counts.append(try #require(try await AuditProcessTests.verify(home)["records"] as? Int))
+            counts.append(try #require(try await AuditProcessTests.verify(home)["records"].intValue))
         }
         // Each assessment adds its events (disclaimer, start, prediction); the first also the log's own.
         let recorded = counts[1]
@@ -79,7 +81,7 @@ struct AuditCommandTests {
         #expect(warned.stderr.contains("Not recorded in the audit log"))
         #expect(warned.stderr.contains("0600"))
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
-        #expect(try await AuditProcessTests.verify(home)["records"] as? Int == recorded)
+        #expect(try await AuditProcessTests.verify(home)["records"].intValue == recorded)
     }
 
     @Test("erase --before keeps the chain verifiable")
@@ -90,10 +92,10 @@ struct AuditCommandTests {
         try AuditAppender.append(home: home, count: 3)
         let erased = await InProcessCLI.run(["audit", "erase", "--before", "2999-01-01", "--json"], environment: env)
         #expect(erased.status == 0)
-        #expect(try erased.json()["keysDestroyed"] as? Int == 1)
+        #expect(try erased.json()["keysDestroyed"].intValue == 1)
         let report = try await AuditProcessTests.verify(home)
-        #expect(report["intact"] as? Bool == true)
-        #expect(report["erasedRecords"] as? Int == 3)
+        #expect(report["intact"].boolValue == true)
+        #expect(report["erasedRecords"].intValue == 3)
     }
 
     @Test("verify without a log says so and exits 65; nothing is created")
@@ -125,7 +127,7 @@ struct AuditCommandTests {
         #expect(rotated.status == 0)
         let after = await InProcessCLI.run(["audit", "public-key"], environment: env).stdout
         #expect(before != after)
-        #expect(try rotated.json()["publicKey"] as? String == after.trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(try rotated.json()["publicKey"].stringValue == after.trimmingCharacters(in: .whitespacesAndNewlines))
         let verified = await InProcessCLI.run(["audit", "verify", "--lang", "de"], environment: env)
         #expect(verified.status == 0)
         #expect(verified.stdout.contains("unversehrt: 4 Einträge"))

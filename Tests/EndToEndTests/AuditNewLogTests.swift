@@ -1,5 +1,7 @@
 import Foundation
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// Issue 29 item 4 through the real binary: the database and the head file deleted,
 /// the key file kept. The next assessment must not start a new log ("Recorded … as
@@ -12,7 +14,7 @@ struct AuditNewLogTests {
         let home = AuditTrustTests.Home()
         defer { home.remove() }
         try await home.assess(1)
-        let old = try await home.verify().report["logId"] as? String
+        let old = try await home.verify().report["logId"].stringValue
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: home.database.path + suffix) }
         try FileManager.default.removeItem(at: home.headFile)
 
@@ -23,20 +25,20 @@ struct AuditNewLogTests {
         let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "logDeleted")
-        #expect(report["logId"] as? String == old)
+        #expect(report["logId"].stringValue == old)
 
         let plain = try await home.run(["audit", "init"])
         #expect(plain.status == 1)
         #expect(plain.stderr.contains("audit init --new-log"))
         let started = try await home.run(["audit", "init", "--new-log", "--json"])
         #expect(started.status == 0)
-        #expect(try started.json()["previousLogs"] as? [String] == [old].compactMap { $0 })
+        #expect(try started.json()["previousLogs"].stringArray == [old].compactMap { $0 })
         try await home.assess(1)
         let after = try await home.verify()
         #expect(after.status == 0)
-        let newLog = after.report["newLog"] as? [String: Any]
-        #expect(newLog?["sequence"] as? Int == 1)
-        #expect(newLog?["previousLogs"] as? [String] == [old].compactMap { $0 })
+        let newLog = after.report["newLog"].object
+        #expect(newLog?["sequence"].intValue == 1)
+        #expect(newLog?["previousLogs"].stringArray == [old].compactMap { $0 })
         let text = try await home.run(["audit", "verify"])
         #expect(text.stdout.contains("audit init --new-log"))
     }

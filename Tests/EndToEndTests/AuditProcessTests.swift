@@ -1,4 +1,6 @@
 import Foundation
+import StrokeJSON
+import TestJSON
 import TestScratch
 import Testing
 #if canImport(Glibc)
@@ -41,15 +43,15 @@ struct AuditProcessTests {
     }
 
     /// `audit verify --json` (in process) for the log in `home`.
-    static func verify(_ home: URL) async throws -> [String: Any] {
+    static func verify(_ home: URL) async throws -> JSONValue {
         try await InProcessCLI.run(["audit", "verify", "--json"], environment: ["STROKE_TRIAGE_HOME": home.path]).json()
     }
 
     /// The sequence number in the head file `state/audit.head` (nil when missing or unreadable).
     private func headFileSequence(_ home: URL) -> Int? {
         guard let data = try? Data(contentsOf: home.appendingPathComponent("state/audit.head")),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
-        return object["sequence"] as? Int
+              let object = try? JSONValue(parsing: data).object else { return nil }
+        return object["sequence"].intValue
     }
 
     @Test("SIGKILLed writers lose no acknowledged event, the chain verifies, and the head file is never behind an ack")
@@ -69,11 +71,11 @@ struct AuditProcessTests {
         }
         #expect(Set(acked).count == acked.count)
         let report = try await Self.verify(home)
-        #expect(report["intact"] as? Bool == true)
-        let head = report["headSequence"] as? Int ?? 0
+        #expect(report["intact"].boolValue == true)
+        let head = report["headSequence"].intValue ?? 0
         #expect(head >= acked.max() ?? 0)
-        #expect(report["records"] as? Int == head)
-        #expect(report["signedHeadSequence"] as? Int == head)
+        #expect(report["records"].intValue == head)
+        #expect(report["signedHeadSequence"].intValue == head)
     }
 
     @Test("two concurrent writers never lose or duplicate a sequence number, nor leave the head file behind")
@@ -91,8 +93,8 @@ struct AuditProcessTests {
         #expect(all.count == 300)
         #expect(Set(all) == Set(1...300))
         let report = try await Self.verify(home)
-        #expect(report["intact"] as? Bool == true)
-        #expect(report["headSequence"] as? Int == 300)
+        #expect(report["intact"].boolValue == true)
+        #expect(report["headSequence"].intValue == 300)
         #expect(headFileSequence(home) == 300)
     }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import StrokeJSON
+import TestJSON
 import TestScratch
 import GRDB
 import Testing
@@ -55,10 +57,10 @@ struct AuditTrustTests {
         }
 
         /// `audit verify --json` (plus arguments): exit status and reason.
-        func verify(_ arguments: [String] = []) async throws -> (status: Int32, reason: String?, report: [String: Any]) {
+        func verify(_ arguments: [String] = []) async throws -> (status: Int32, reason: String?, report: JSONValue) {
             let result = try await run(["audit", "verify", "--json"] + arguments)
             let report = try result.json()
-            return (result.status, report["reason"] as? String, report)
+            return (result.status, report["reason"].stringValue, report)
         }
 
         func remove() { try? FileManager.default.removeItem(at: url) }
@@ -100,7 +102,7 @@ struct AuditTrustTests {
         let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "truncated")
-        #expect(report["firstBadSequence"] as? Int == 2)
+        #expect(report["firstBadSequence"].intValue == 2)
     }
 
     @Test("cut the tail after the last checkpoint, then also delete the checkpoints: exit 1, truncated")
@@ -117,7 +119,7 @@ struct AuditTrustTests {
         let (status, reason, report) = try await home.verify()
         #expect(status == 1)
         #expect(reason == "truncated")
-        #expect(report["firstBadSequence"] as? Int == 13)
+        #expect(report["firstBadSequence"].intValue == 13)
     }
 
     @Test("an older copy of the database alone: exit 1, truncated; new assessments are refused, not laundered")
@@ -135,7 +137,7 @@ struct AuditTrustTests {
         let refused = try await home.run(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("does not contain its signed head"))
-        await #expect(try home.verify().report["records"] as? Int == 5)
+        await #expect(try home.verify().report["records"].intValue == 5)
     }
 
     @Test("older copies of both the database and the head file: intact locally, exit 1 rolledBack against an external head")
@@ -156,7 +158,7 @@ struct AuditTrustTests {
         let (status, reason, report) = try await home.verify(["--against", witness.path])
         #expect(status == 1)
         #expect(reason == "rolledBack")
-        #expect(report["firstBadSequence"] as? Int == 6)
+        #expect(report["firstBadSequence"].intValue == 6)
         let text = try await home.run(["audit", "verify", "--against", witness.path])
         #expect(text.stdout.contains("older copy"))
     }
@@ -190,14 +192,14 @@ struct AuditTrustTests {
         #expect(stale.stderr.contains("older than the log's keys"))
         let after = try await home.verify()
         #expect(after.status == 0)
-        #expect(after.report["records"] as? Int == before.report["records"] as? Int)
+        #expect(after.report["records"].intValue == before.report["records"].intValue)
         // The piped walkthrough shows its result too, then fails the same way.
         let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--key-file", old.path], answers: ["yes", "y", "500", "", "", "", ""],
                                             environment: home.env)
         #expect(walked.status == 1)
         #expect(walked.stderr.contains("older than the log's keys"))
         #expect(!walked.stdout.isEmpty)
-        await #expect(try home.verify().report["records"] as? Int == before.report["records"] as? Int)
+        await #expect(try home.verify().report["records"].intValue == before.report["records"].intValue)
         let verifyStale = try await home.run(["audit", "verify", "--key-file", old.path])
         #expect(verifyStale.status == 1)
         #expect(verifyStale.stderr.contains("older than the log's keys"))
@@ -214,7 +216,7 @@ struct AuditTrustTests {
         #expect(verified.status == 1)
         #expect(verified.stderr.contains("belongs to another log"))
         #expect(AuditAppender.failure(home: mine.url, count: 1) != nil)
-        await #expect(try theirs.verify().report["records"] as? Int == 7)
+        await #expect(try theirs.verify().report["records"].intValue == 7)
     }
 
     @Test("a missing head file: exit 1, headMissing with how to proceed; head --reset is recorded and verifies")
@@ -229,7 +231,7 @@ struct AuditTrustTests {
         await #expect(try home.run(["audit", "verify"]).stdout.contains("audit head --reset"))
         await #expect(try home.run(["audit", "head", "--reset"]).status == 0)
         await #expect(try home.verify().status == 0)
-        await #expect(try home.verify().report["records"] as? Int == 4)
+        await #expect(try home.verify().report["records"].intValue == 4)
     }
 
     @Test("audit head --json is the head file's head; verify --against a current head passes")
@@ -240,8 +242,8 @@ struct AuditTrustTests {
         let head = try await home.run(["audit", "head", "--json"])
         #expect(head.status == 0)
         let json = try head.json()
-        #expect(json["sequence"] as? Int == 4)
-        #expect((json["logId"] as? String)?.count == 32)
+        #expect(json["sequence"].intValue == 4)
+        #expect((json["logId"].stringValue)?.count == 32)
         #expect(head.stdout.trimmingCharacters(in: .newlines) == (try String(contentsOf: home.headFile, encoding: .utf8)).trimmingCharacters(in: .newlines))
         let witness = home.url.appendingPathComponent("witness.json")
         try Data(head.stdout.utf8).write(to: witness)
@@ -260,10 +262,10 @@ struct AuditTrustTests {
         let file = home.url.appendingPathComponent("out.jsonl")
         await #expect(try home.run(["audit", "export", "--out", file.path]).status == 0)
         let manifestURL = URL(fileURLWithPath: file.path + ".manifest.json")
-        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: manifestURL)) as? [String: Any])
-        #expect(manifest["version"] as? Int == 2)
-        let head = try #require(manifest["head"] as? [String: Any])
-        #expect(head["sequence"] as? Int == 3)
+        let manifest = try #require(try JSONValue(parsing: Data(contentsOf: manifestURL)).object)
+        #expect(manifest["version"].intValue == 2)
+        let head = try #require(manifest["head"].object)
+        #expect(head["sequence"].intValue == 3)
         let key = try await home.run(["audit", "public-key"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         await #expect(try home.run(["audit", "verify", "--export", file.path, "--public-key", key]).status == 0)
         // A head re-signed by nobody (its erased-key count changed) is caught.
@@ -272,7 +274,7 @@ struct AuditTrustTests {
         try text.write(to: manifestURL, atomically: false, encoding: .utf8)
         let bad = try await home.run(["audit", "verify", "--export", file.path, "--public-key", key, "--json"])
         #expect(bad.status == 1)
-        #expect(try bad.json()["reason"] as? String == "headSignature")
+        #expect(try bad.json()["reason"].stringValue == "headSignature")
     }
 
     @Test("a garbage or empty key file exits 1 (the README's key-file row); a directory as key file says so", arguments: ["garbage", "empty", "directory"])

@@ -1,7 +1,9 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// `stroke-triage batch` in process (`InProcessCLI`, standard input given): both formats for every
 /// module, CSV quoting, CRLF, blank lines, bad rows, header errors, stdin and
@@ -78,20 +80,20 @@ import CLITestSupport
         #expect(r.status == 0, "\(r.stderr)")
         let out = Self.lines(r.stdout)
         #expect(out.count == 1)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(out[0].utf8)) as? [String: Any])
-        #expect(object["line"] as? Int == 1)
-        #expect(object["input"] is [String: Any])
-        #expect(object["error"] is NSNull)
-        let result = try #require(object["result"] as? [String: Any])
+        let object = try #require(try JSONValue(parsing: Data(out[0].utf8)).object)
+        #expect(object["line"].intValue == 1)
+        #expect(object["input"] is JSONValue)
+        #expect(object["error"].isNull)
+        let result = try #require(object["result"].object)
         #expect(result["disclaimer"] == nil)
         switch module {
-        case "lvo": #expect(result["probability"] is Double)
-        case "volume": #expect(result["volumeMl"] is Double)
+        case "lvo": #expect(result["probability"].doubleValue != nil)
+        case "volume": #expect(result["volumeMl"].doubleValue != nil)
         default:
-            #expect(result["module"] as? String == module)
-            #expect((result["ich"] as? [String: Any])?["source"] as? String == "baseline")
-            #expect(result["volume"] is [String: Any])
-            if module == "full" { #expect((result["lvo"] as? [String: Any])?["probability"] is Double) }
+            #expect(result["module"].stringValue == module)
+            #expect((result["ich"].object)?["source"].stringValue == "baseline")
+            #expect(result["volume"] is JSONValue)
+            if module == "full" { #expect((result["lvo"].object)?["probability"].doubleValue != nil) }
         }
     }
 
@@ -130,13 +132,13 @@ import CLITestSupport
         let input = "{\"gfap\":180,\"fastEd\":7}\nnot json\n{\"gfap\":180}\n{\"gfap\":180,\"fastEd\":7,\"age\":3}\n{\"gfap\":\"x\",\"fastEd\":1}\n"
         let r = await InProcessCLI.run(["batch", "--module", "lvo", "--format", "jsonl", "--mode", "offline"], stdin: input)
         #expect(r.status == 65)
-        let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.map { $0["line"] as? Int } == [1, 2, 3, 4, 5])
-        #expect(objects[1]["input"] is NSNull)
-        #expect(objects[1]["error"] as? String == "not one flat JSON object.")
-        #expect(objects[2]["error"] as? String == "fastEd is missing.")
-        #expect(objects[3]["error"] as? String == "unknown key age.")
-        #expect(objects[4]["error"] as? String == "gfap is not a number.")
+        let objects = try Self.lines(r.stdout).map { try #require(try JSONValue(parsing: Data($0.utf8)).object) }
+        #expect(objects.map { $0["line"].intValue } == [1, 2, 3, 4, 5])
+        #expect(objects[1]["input"].isNull)
+        #expect(objects[1]["error"].stringValue == "not one flat JSON object.")
+        #expect(objects[2]["error"].stringValue == "fastEd is missing.")
+        #expect(objects[3]["error"].stringValue == "unknown key age.")
+        #expect(objects[4]["error"].stringValue == "gfap is not a number.")
     }
 
     @Test(arguments: [("gfap,fast_ed,colour\n1,2\n", "unknown column colour"),
@@ -203,13 +205,13 @@ import CLITestSupport
         let r = await InProcessCLI.runOnStillClock(["batch", "--module", "coma", "--format", "jsonl", "--mode", "auto", "--per-row-requests",
                                                     "--concurrency", "8", "--api-base", cloud.base()], stdin: input)
         #expect(r.status == 65)
-        let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        #expect(objects.map { $0["line"] as? Int } == Array(1...301))
+        let objects = try Self.lines(r.stdout).map { try #require(try JSONValue(parsing: Data($0.utf8)).object) }
+        #expect(objects.map { $0["line"].intValue } == Array(1...301))
         for (i, object) in objects.prefix(300).enumerated() {
-            let inputs = (object["result"] as? [String: Any])?["inputs"] as? [String: Any]
-            #expect(inputs?["gfap"] as? Double == Double(29 + i * 30))
+            let inputs = (object["result"].object)?["inputs"].object
+            #expect(inputs?["gfap"].doubleValue == Double(29 + i * 30))
         }
-        #expect(objects[300]["error"] as? String == "gfap is outside its allowed range; allowed is a number from 29 to 10001.")
+        #expect(objects[300]["error"].stringValue == "gfap is outside its allowed range; allowed is a number from 29 to 10001.")
     }
 
     @Test func lvoGoldenValuesThroughBatch() async throws {
@@ -223,10 +225,10 @@ import CLITestSupport
         #expect(rows.count == cases.count)
         for (c, row) in zip(cases, rows) {
             let p = try #require(Double(row[2]))
-            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
-            #expect(row[3] == c["riskLevel"] as? String)
-            #expect(row[4] == String(c["lvoLikely"] as! Bool))
-            #expect(Double(row[5]) == (c["fastEdUsed"] as? NSNumber)?.doubleValue)
+            #expect(abs(p - (c["probability"].doubleValue!)) <= 1e-12)
+            #expect(row[3] == c["riskLevel"].stringValue)
+            #expect(row[4] == String(c["lvoLikely"].boolValue!))
+            #expect(Double(row[5]) == c["fastEdUsed"].doubleValue)
         }
     }
 
@@ -237,18 +239,18 @@ import CLITestSupport
         for c in cases { input += "{\"gfap\":\(CalculatorCommandTests.arg(c["gfap"]))}\n" }
         let r = await InProcessCLI.run(["batch", "--module", "volume", "--format", "jsonl", "--mode", "offline"], stdin: input)
         #expect(r.status == 0, "\(r.stderr)")
-        let objects = try Self.lines(r.stdout).map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let objects = try Self.lines(r.stdout).map { try #require(try JSONValue(parsing: Data($0.utf8)).object) }
         #expect(objects.count == cases.count)
         for (c, object) in zip(cases, objects) {
-            let result = try #require(object["result"] as? [String: Any])
-            let expected = c["volumeMl"] as! Double
-            #expect(abs((result["volumeMl"] as! Double) - expected) <= 1e-12 * max(expected, 1))
-            let range = try #require(result["volumeRangeMl"] as? [Double])
-            let expectedRange = c["rangeMl"] as! [Double]
+            let result = try #require(object["result"].object)
+            let expected = c["volumeMl"].doubleValue!
+            #expect(abs((result["volumeMl"].doubleValue!) - expected) <= 1e-12 * max(expected, 1))
+            let range = try #require(result["volumeRangeMl"].doubleArray)
+            let expectedRange = c["rangeMl"].doubleArray!
             #expect(abs(range[0] - expectedRange[0]) <= 1e-12 * max(expectedRange[0], 1))
             #expect(abs(range[1] - expectedRange[1]) <= 1e-12 * max(expectedRange[1], 1))
-            #expect(result["severity"] as? String == c["severity"] as? String)
-            #expect(result["mortality"] as? String == c["mortality"] as? String)
+            #expect(result["severity"].stringValue == c["severity"].stringValue)
+            #expect(result["mortality"].stringValue == c["mortality"].stringValue)
         }
     }
 

@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// Batch and input messages under hostile input: an over-long row, control
 /// characters quoted back, numbers that overflow or underflow.
@@ -31,9 +33,9 @@ import CLITestSupport
                 #expect(BatchCommandTests.cells(rows[2]).first == "")
                 #expect(BatchCommandTests.cells(rows[2]).count == BatchCommandTests.cells(rows[1]).count)
             } else {
-                let middle = try JSONSerialization.jsonObject(with: Data(rows[1].utf8)) as? [String: Any]
-                #expect(middle?["line"] as? Int == 2)
-                #expect(middle?["input"] is NSNull)
+                let middle = try JSONValue(parsing: Data(rows[1].utf8)).object
+                #expect(middle?["line"].intValue == 2)
+                #expect((middle?["input"]).isNull)
             }
         }
     }

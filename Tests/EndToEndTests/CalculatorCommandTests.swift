@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The calculator commands through the built binary: golden values via
 /// `--json`, exit codes, and one-line errors naming the field.
@@ -9,16 +11,16 @@ import CLITestSupport
         .appendingPathComponent("StrokeModelsTests/Fixtures")
 
     /// The golden file's cases; a missing, unreadable or empty fixture fails the test instead of asserting nothing.
-    static func cases(_ name: String) throws -> [[String: Any]] {
+    static func cases(_ name: String) throws -> [JSONValue] {
         let data = try Data(contentsOf: golden.appendingPathComponent(name))
-        let file = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any], "\(name) is no JSON object")
-        let cases = try #require(file["cases"] as? [[String: Any]], "\(name) has no cases array")
+        let file = try #require(try JSONValue(parsing: data).object, "\(name) is no JSON object")
+        let cases = try #require(file["cases"].arrayValue, "\(name) has no cases array")
         try #require(!cases.isEmpty, "\(name) has no cases")
         return cases
     }
 
-    static func arg(_ value: Any?) -> String {
-        let d = (value as? NSNumber)?.doubleValue ?? .nan
+    static func arg(_ value: JSONValue?) -> String {
+        let d = value?.doubleValue ?? .nan
         return d.rounded() == d && abs(d) < 1e15 ? String(Int(d)) : String(d)
     }
 
@@ -29,16 +31,16 @@ import CLITestSupport
             let r = await InProcessCLI.run(["lvo", "--gfap=" + Self.arg(c["gfap"]), "--fast-ed=" + Self.arg(c["fastEd"]), "--json"])
             #expect(r.status == 0, "\(c)")
             let j = try r.json()
-            let p = try #require(j["probability"] as? Double)
-            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
-            #expect(j["lvoLikely"] as? Bool == c["lvoLikely"] as? Bool)
-            #expect(j["riskLevel"] as? String == c["riskLevel"] as? String)
-            #expect((j["fastEdUsed"] as? Double) == (c["fastEdUsed"] as? NSNumber)?.doubleValue)
-            let contributions = try #require(j["contributions"] as? [String: Double])
-            #expect(abs(contributions["gfap"]! - (c["gfapContribution"] as! Double)) <= 1e-12)
-            #expect(abs(contributions["fastEd"]! - (c["fastEdContribution"] as! Double)) <= 1e-12)
-            #expect(j["model"] as? String == "2024.09.28-calibrated")
-            #expect(j["warnings"] is [String])
+            let p = try #require(j["probability"].doubleValue)
+            #expect(abs(p - (c["probability"].doubleValue!)) <= 1e-12)
+            #expect(j["lvoLikely"].boolValue == c["lvoLikely"].boolValue)
+            #expect(j["riskLevel"].stringValue == c["riskLevel"].stringValue)
+            #expect((j["fastEdUsed"].doubleValue) == c["fastEdUsed"].doubleValue)
+            let contributions = try #require(j["contributions"].doubleMap)
+            #expect(abs(contributions["gfap"]! - (c["gfapContribution"].doubleValue!)) <= 1e-12)
+            #expect(abs(contributions["fastEd"]! - (c["fastEdContribution"].doubleValue!)) <= 1e-12)
+            #expect(j["model"].stringValue == "2024.09.28-calibrated")
+            #expect(j["warnings"].stringArray != nil)
         }
     }
 
@@ -47,26 +49,26 @@ import CLITestSupport
             let r = await InProcessCLI.run(["volume", "--gfap=" + Self.arg(c["gfap"]), "--json"])
             #expect(r.status == 0)
             let j = try r.json()
-            let expected = c["volumeMl"] as! Double
-            #expect(abs((j["volumeMl"] as! Double) - expected) <= 1e-12 * expected)
-            let range = try #require(j["volumeRangeMl"] as? [Double])
-            let expectedRange = c["rangeMl"] as! [Double]
+            let expected = c["volumeMl"].doubleValue!
+            #expect(abs((j["volumeMl"].doubleValue!) - expected) <= 1e-12 * expected)
+            let range = try #require(j["volumeRangeMl"].doubleArray)
+            let expectedRange = c["rangeMl"].doubleArray!
             #expect(abs(range[0] - expectedRange[0]) <= 1e-12 * expectedRange[0])
             #expect(abs(range[1] - expectedRange[1]) <= 1e-12 * expectedRange[1])
-            #expect(j["severity"] as? String == c["severity"] as? String)
-            #expect(j["mortality"] as? String == c["mortality"] as? String)
-            #expect((j["gfapUsed"] as? Double) == (c["gfapUsed"] as? NSNumber)?.doubleValue)
+            #expect(j["severity"].stringValue == c["severity"].stringValue)
+            #expect(j["mortality"].stringValue == c["mortality"].stringValue)
+            #expect((j["gfapUsed"].doubleValue) == c["gfapUsed"].doubleValue)
         }
     }
 
     @Test func everyBaselineGoldenValueThroughTheCli() async throws {
         for c in try Self.cases("ich-baseline.json") {
             let r = await InProcessCLI.run(["ich-baseline", "--age=" + Self.arg(c["age"]), "--gfap=" + Self.arg(c["gfap"]), "--json"])
-            if c["valid"] as? Bool == true {
+            if c["valid"].boolValue == true {
                 #expect(r.status == 0)
                 let j = try r.json()
-                #expect(abs((j["probability"] as! Double) - (c["probability"] as! Double)) <= 1e-12)
-                #expect(j["riskLevel"] as? String == c["riskLevel"] as? String)
+                #expect(abs((j["probability"].doubleValue!) - (c["probability"].doubleValue!)) <= 1e-12)
+                #expect(j["riskLevel"].stringValue == c["riskLevel"].stringValue)
             } else {
                 #expect(r.status == 65)
             }
@@ -78,11 +80,11 @@ import CLITestSupport
                                       "--eye-deviation", "0", "--denial-neglect", "0", "--json"])
         #expect(r.status == 0)
         let j = try r.json()
-        #expect(j["total"] as? Int == 4)
-        #expect(j["lvoSuspected"] as? Bool == true)
-        #expect(j["armParesis"] as? Bool == true)
-        #expect(j["eyeDeviation"] as? Bool == false)
-        let items = try #require(j["items"] as? [String: Int])
+        #expect(j["total"].intValue == 4)
+        #expect(j["lvoSuspected"].boolValue == true)
+        #expect(j["armParesis"].boolValue == true)
+        #expect(j["eyeDeviation"].boolValue == false)
+        let items = try #require(j["items"].intMap)
         #expect(items == ["facialPalsy": 1, "armWeakness": 2, "speech": 1, "eyeDeviation": 0, "denialNeglect": 0])
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import StrokeJSON
+import TestJSON
 import TestScratch
 import Testing
 import CLITestSupport
@@ -10,41 +12,41 @@ import CLITestSupport
         let r = await InProcessCLI.run(["centers", "--lat", "49.79", "--lon", "9.95", "--limit", "3", "--need", "thrombectomy", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        let origin = try #require(j["origin"] as? [String: Any])
-        #expect(origin["lat"] as? Double == 49.79)
-        let centers = try #require(j["centers"] as? [[String: Any]])
+        let origin = try #require(j["origin"].object)
+        #expect(origin["lat"].doubleValue == 49.79)
+        let centers = try #require(j["centers"].arrayValue)
         #expect(centers.count == 3)
-        #expect(centers[0]["id"] as? String == "uniklinikum-wuerzburg")
+        #expect(centers[0]["id"].stringValue == "uniklinikum-wuerzburg")
         for c in centers {
             for key in ["id", "name", "lat", "lon", "distanceKm", "driveMinutes", "level", "capabilities", "phone"] {
                 #expect(c[key] != nil, "missing \(key)")
             }
-            #expect((c["capabilities"] as? [String: Any])?["thrombectomy"] as? Bool == true)
+            #expect((c["capabilities"].object)?["thrombectomy"].boolValue == true)
         }
-        let d = centers.compactMap { $0["distanceKm"] as? Double }
+        let d = centers.compactMap { $0["distanceKm"].doubleValue }
         #expect(d == d.sorted())
-        #expect(j["disclaimer"] is String)
+        #expect(j["disclaimer"].stringValue != nil)
     }
 
     @Test func routeJSONContractForDripAndShip() async throws {
         let r = await InProcessCLI.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--onset-minutes", "90", "--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        #expect(j["category"] as? String == "dripAndShip")
-        #expect((j["destination"] as? [String: Any])?["id"] as? String == "klinikum-deggendorf")
-        #expect((j["transferPlan"] as? [String: Any])?["id"] as? String == "uniklinikum-regensburg")
-        #expect(j["urgency"] as? String == "timeCritical")
-        #expect((j["reasons"] as? [String])?.isEmpty == false)
-        #expect((j["alternatives"] as? [Any])?.count == 3)
+        #expect(j["category"].stringValue == "dripAndShip")
+        #expect((j["destination"].object)?["id"].stringValue == "klinikum-deggendorf")
+        #expect((j["transferPlan"].object)?["id"].stringValue == "uniklinikum-regensburg")
+        #expect(j["urgency"].stringValue == "timeCritical")
+        #expect((j["reasons"].stringArray)?.isEmpty == false)
+        #expect((j["alternatives"].arrayValue)?.count == 3)
         let direct = try await InProcessCLI.run(["route", "--lat", "49.0", "--lon", "12.9", "--ich", "0.1", "--lvo", "0.7", "--max-extra-minutes", "60", "--json"]).json()
-        #expect(direct["category"] as? String == "thrombectomy")
-        #expect(direct["transferPlan"] is NSNull)
+        #expect(direct["category"].stringValue == "thrombectomy")
+        #expect(direct["transferPlan"].isNull)
     }
 
     @Test func routeOutsideGermanyWarnsInsteadOfSilence() async throws {
         let r = await InProcessCLI.run(["route", "--lat=-33.9", "--lon", "151.2", "--ich", "0.6", "--json"])
         #expect(r.status == 0)
-        #expect(((try r.json())["warnings"] as? [String])?.first?.contains("does not seem to cover") == true)
+        #expect(((try r.json())["warnings"].stringArray)?.first?.contains("does not seem to cover") == true)
     }
 
     @Test func humanOutputInGermanUsesDecimalComma() async throws {
@@ -85,7 +87,7 @@ import CLITestSupport
             .write(to: good, atomically: true, encoding: .utf8)
         let ok = await InProcessCLI.run(["centers", "--near", "Potsdam", "--centers", good.path, "--json"])
         #expect(ok.status == 0, "\(ok.stderr)")
-        #expect(((try ok.json())["centers"] as? [[String: Any]])?.first?["id"] as? String == "berlin-1")
+        #expect(((try ok.json())["centers"].arrayValue)?.first?["id"].stringValue == "berlin-1")
         let bad = dir.appendingPathComponent("bad.json")
         try #"[{"id":"x","name":"X","lat":52,"lon":200,"level":"neurosurgical","capabilities":{}}]"#.write(to: bad, atomically: true, encoding: .utf8)
         let failed = await InProcessCLI.run(["centers", "--lat", "52", "--lon", "13", "--centers", bad.path])

@@ -1,7 +1,9 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The audit log of assessments that asked the cloud: it verifies, records each
 /// number's provenance, records failures by code, and holds no patient value in plaintext.
@@ -14,7 +16,7 @@ extension CloudAssessmentTests {
         let env = ["STROKE_TRIAGE_HOME": home.path]
         let cloud = await Self.assess(["coma", "--gfap", "4321.5"], base: server.base(), environment: env)
         #expect(cloud.status == 0, "\(cloud.stderr)")
-        #expect(try Self.prediction(try cloud.json(), "ich")["source"] as? String == "cloud")
+        #expect(try Self.prediction(try cloud.json(), "ich")["source"].stringValue == "cloud")
         let fallback = await Self.assess(["coma", "--gfap", "4321.5"], base: "http://127.0.0.1:1", environment: env)
         #expect(fallback.status == 0)
         #expect(!cloud.stderr.contains("not recorded") && !fallback.stderr.contains("not recorded"))
@@ -22,8 +24,8 @@ extension CloudAssessmentTests {
         let verify = await InProcessCLI.runOnStillClock(["audit", "verify", "--json"], environment: env)
         #expect(verify.status == 0, "\(verify.stderr)")
         let report = try verify.json()
-        #expect(report["intact"] as? Bool == true)
-        #expect((report["records"] as? Int ?? 0) >= 4)
+        #expect(report["intact"].boolValue == true)
+        #expect((report["records"].intValue ?? 0) >= 4)
 
         // The decrypted export holds the value and each prediction's provenance, so the
         // raw files' lack of it below means encryption, not absence.
@@ -33,11 +35,11 @@ extension CloudAssessmentTests {
         let exportText = try String(contentsOf: export, encoding: .utf8)
         #expect(exportText.contains("\"gfap\":4321.5"))
         let predictions = exportText.split(separator: "\n")
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-            .filter { $0["type"] as? String == "prediction.generated" }
-            .compactMap { (($0["payload"] as? [String: Any])?["data"] as? [String: Any])?["ich"] as? [String: Any] }
-        #expect(predictions.map { $0["source"] as? String } == ["cloud", "baseline"])
-        #expect(predictions.last?["fallbackReason"] as? String == "cloud unreachable: connection refused or failed")
+            .compactMap { try? JSONValue(parsing: Data($0.utf8)).object }
+            .filter { $0["type"].stringValue == "prediction.generated" }
+            .compactMap { (($0["payload"].object)?["data"].object)?["ich"].object }
+        #expect(predictions.map { $0["source"].stringValue } == ["cloud", "baseline"])
+        #expect(predictions.last?["fallbackReason"].stringValue == "cloud unreachable: connection refused or failed")
         try FileManager.default.removeItem(at: export)
         try? FileManager.default.removeItem(at: home.appendingPathComponent("export.jsonl.manifest.json"))
 
@@ -62,9 +64,9 @@ extension CloudAssessmentTests {
         let export = home.appendingPathComponent("export.jsonl")
         #expect(await InProcessCLI.runOnStillClock(["audit", "export", "--out", export.path], environment: env).status == 0)
         let records = try String(contentsOf: export, encoding: .utf8).split(separator: "\n")
-            .compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
-        #expect(records.compactMap { $0["type"] as? String }.contains("assessment.started"))
-        let error = try #require(records.first { $0["type"] as? String == "error.shown" })
-        #expect(((error["payload"] as? [String: Any])?["data"] as? [String: Any])?["code"] as? String == "cloud.connect")
+            .compactMap { try? JSONValue(parsing: Data($0.utf8)).object }
+        #expect(records.compactMap { $0["type"].stringValue }.contains("assessment.started"))
+        let error = try #require(records.first { $0["type"].stringValue == "error.shown" })
+        #expect(((error["payload"].object)?["data"].object)?["code"].stringValue == "cloud.connect")
     }
 }

@@ -1,6 +1,8 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// The walkthrough against the fake cloud: the cloud's result, the fallback's reason and
 /// cloud mode, in the test process with a scripted dialog (`ScriptedWalk`); Ctrl-C during
@@ -61,7 +63,7 @@ extension CloudAssessmentTests {
                                        answers: answers)
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        #expect(j["module"] as? String == "full")
+        #expect(j["module"].stringValue == "full")
         Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
         Self.expectCloud(try Self.prediction(j, "lvo"), model: "predict_lvo (Production LVO Model v1.0)")
     }

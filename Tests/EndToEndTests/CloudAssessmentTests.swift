@@ -3,8 +3,10 @@ import FakeCloudLauncher
 import Foundation
 import HTTPTransfer
 import StrokeCloud
+import StrokeJSON
 import StrokeModels
 import Testing
+import TestJSON
 import TriageEngine
 
 /// Issue 4's "Done when", through the CLI's command lines run in the test process
@@ -41,23 +43,23 @@ import TriageEngine
                                environment: environment, clock: clock)
     }
 
-    static func prediction(_ j: [String: Any], _ key: String) throws -> [String: Any] {
-        try #require(j[key] as? [String: Any], "\(key) missing")
+    static func prediction(_ j: JSONValue, _ key: String) throws -> JSONValue {
+        try #require(j[key].object, "\(key) missing")
     }
 
     /// A cloud prediction: source cloud, labelled with the function, no fallback reason.
-    static func expectCloud(_ p: [String: Any], model: String) {
-        #expect(p["source"] as? String == "cloud")
-        #expect(p["model"] as? String == model)
+    static func expectCloud(_ p: JSONValue, model: String) {
+        #expect(p["source"].stringValue == "cloud")
+        #expect(p["model"].stringValue == model)
         #expect(p["fallbackReason"] == nil)
-        #expect(p["probability"] is Double)
+        #expect(p["probability"].doubleValue != nil)
     }
 
     /// A fallback: the local source, its reason in words, never labelled cloud.
-    static func expectFallback(_ p: [String: Any], source: String, reason: String) {
-        #expect(p["source"] as? String == source)
-        #expect(p["fallbackReason"] as? String == reason)
-        #expect((p["model"] as? String)?.contains("predict_") == false)
+    static func expectFallback(_ p: JSONValue, source: String, reason: String) {
+        #expect(p["source"].stringValue == source)
+        #expect(p["fallbackReason"].stringValue == reason)
+        #expect((p["model"].stringValue)?.contains("predict_") == false)
     }
 
     // MARK: The cloud answers
@@ -71,16 +73,16 @@ import TriageEngine
         let cj = try c.json()
         let ich = try Self.prediction(cj, "ich")
         Self.expectCloud(ich, model: "predict_coma_ich")
-        #expect(ich["probability"] as? Double == 0.5)
-        #expect(try Self.prediction(cj, "volume")["source"] as? String == "local")
+        #expect(ich["probability"].doubleValue == 0.5)
+        #expect(try Self.prediction(cj, "volume")["source"].stringValue == "local")
 
         let l = await Self.assess(Self.limited, base: base)
         #expect(l.status == 0, "\(l.stderr)")
         let lj = try l.json()
         let lich = try Self.prediction(lj, "ich")
         Self.expectCloud(lich, model: "predict_limited_data_ich")
-        #expect(lich["probability"] as? Double == 0.42)
-        #expect(try Self.prediction(lj, "volume")["source"] as? String == "local")
+        #expect(lich["probability"].doubleValue == 0.42)
+        #expect(try Self.prediction(lj, "volume")["source"].stringValue == "local")
         // predict_coma_ich is asked twice (the placeholder check), predict_limited_data_ich once.
         #expect(server.requestCount(base) == 3)
     }
@@ -95,12 +97,12 @@ import TriageEngine
         let j = try r.json()
         let ich = try Self.prediction(j, "ich")
         Self.expectCloud(ich, model: "predict_full_stroke")
-        #expect(ich["probability"] as? Double == 0.31)
+        #expect(ich["probability"].doubleValue == 0.31)
         let lvo = try Self.prediction(j, "lvo")
         Self.expectCloud(lvo, model: "predict_lvo (Production LVO Model v1.0)")
-        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-9)
-        #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
-        #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
+        #expect(abs((lvo["probability"].doubleValue ?? .nan) - (try Self.localLVO)) <= 1e-9)
+        #expect(try Self.prediction(j, "volume")["source"].stringValue == "local")
+        #expect((j["warnings"].stringArray)?.contains { $0.contains("drift") } == false)
         #expect(server.requestCount(base) == 2)
 
         let human = await Self.assess(Self.full + ["--details"], base: base, json: false)
@@ -158,9 +160,9 @@ import TriageEngine
         if module == "full" {
             Self.expectFallback(try Self.prediction(j, "lvo"), source: "local", reason: failing.reason)
         } else {
-            #expect(j["lvo"] is NSNull)
+            #expect(j["lvo"].isNull)
         }
-        #expect(try Self.prediction(j, "volume")["source"] as? String == "local")
+        #expect(try Self.prediction(j, "volume")["source"].stringValue == "local")
         #expect(!r.stdout.contains("\"source\":\"cloud\""))
 
         let human = await Self.assess(arguments, base: failing.base(server), deadline: failing.deadline, json: false, clock: failing.clock)
@@ -198,7 +200,7 @@ import TriageEngine
             let r = await Self.assess(arguments, mode: "offline", base: base)
             #expect(r.status == 0)
             let ich = try Self.prediction(try r.json(), "ich")
-            #expect(ich["source"] as? String == "baseline")
+            #expect(ich["source"].stringValue == "baseline")
             #expect(ich["fallbackReason"] == nil)
         }
         let walk = await ScriptedWalk.run(["walk", "--json", "--mode", "offline", "--api-base", base] + Self.accept,
@@ -233,9 +235,9 @@ import TriageEngine
             let lvo = try Self.prediction(j, "lvo")
             Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
             // The reference rounds lvo_prediction to 4 decimals: equal at that precision, and no drift warning.
-            #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 0.00005)
-            #expect((j["warnings"] as? [String])?.contains { $0.contains("drift") } == false)
-            #expect((lvo["notes"] as? [String])?.contains {
+            #expect(abs((lvo["probability"].doubleValue ?? .nan) - (try Self.localLVO)) <= 0.00005)
+            #expect((j["warnings"].stringArray)?.contains { $0.contains("drift") } == false)
+            #expect((lvo["notes"].stringArray)?.contains {
                 $0.contains("predict_lvo failed") && $0.contains("cloud answered 500: model unavailable")
             } == true)
         }
@@ -261,7 +263,7 @@ import TriageEngine
         Self.expectCloud(try Self.prediction(j, "ich"), model: "predict_full_stroke")
         let lvo = try Self.prediction(j, "lvo")
         Self.expectCloud(lvo, model: "predict_full_stroke lvo_prediction")
-        #expect((lvo["notes"] as? [String])?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
+        #expect((lvo["notes"].stringArray)?.contains { $0.contains("cloud did not answer within the 1 s deadline") } == true)
     }
 
     @Test func whenOnlyFullStrokeFailsIchFallsBackAndLvoStaysCloud() async throws {
@@ -289,8 +291,8 @@ import TriageEngine
         Self.expectFallback(try Self.prediction(j, "ich"), source: "baseline", reason: "cloud answer is not valid JSON")
         let lvo = try Self.prediction(j, "lvo")
         Self.expectFallback(lvo, source: "local", reason: "cloud answer is not valid JSON")
-        #expect(lvo["model"] as? String == LVOModel.version)
-        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO)) <= 1e-12)
+        #expect(lvo["model"].stringValue == LVOModel.version)
+        #expect(abs((lvo["probability"].doubleValue ?? .nan) - (try Self.localLVO)) <= 1e-12)
     }
 
     @Test func aDriftingCloudLvoIsWarnedAbout() async throws {
@@ -301,8 +303,8 @@ import TriageEngine
         let j = try r.json()
         let lvo = try Self.prediction(j, "lvo")
         Self.expectCloud(lvo, model: "predict_lvo (Production LVO Model v1.0)")
-        #expect(abs((lvo["probability"] as? Double ?? .nan) - (try Self.localLVO) - 0.01) <= 1e-9)
-        #expect((j["warnings"] as? [String])?.contains { $0.hasPrefix("Model drift: the cloud LVO probability") } == true)
+        #expect(abs((lvo["probability"].doubleValue ?? .nan) - (try Self.localLVO) - 0.01) <= 1e-9)
+        #expect((j["warnings"].stringArray)?.contains { $0.hasPrefix("Model drift: the cloud LVO probability") } == true)
 
         let human = await Self.assess(Self.full, base: server.base("drift"), json: false)
         #expect(human.stdout.contains("Model drift"))

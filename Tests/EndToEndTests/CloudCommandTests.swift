@@ -1,7 +1,9 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The cloud commands against the fake Cloud Functions (`FakeCloud`), run in the test
 /// process (`InProcessCLI`). `login` reads its password from standard input, so its
@@ -12,19 +14,19 @@ import CLITestSupport
         defer { server.stop() }
         let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base(), "--json"])
         #expect(r.status == 0)
-        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
-        #expect(functions.map { $0["function"] as? String } == [
+        let functions = try #require(try r.json()["functions"].arrayValue)
+        #expect(functions.map { $0["function"].stringValue } == [
             "predict_coma_ich", "predict_limited_data_ich", "predict_full_stroke", "predict_lvo", "authenticate-research-access",
         ])
-        #expect(functions.allSatisfy { $0["status"] is Int && $0["latencyMs"] is Double })
+        #expect(functions.allSatisfy { $0["status"].intValue != nil && $0["latencyMs"].doubleValue != nil })
         #expect(r.stderr.isEmpty)
     }
 
     @Test func warmUpAgainstARefusingPortExits69WithTheReason() async throws {
         let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", "http://127.0.0.1:1", "--json"])
         #expect(r.status == 69)
-        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
-        #expect(functions.allSatisfy { $0["error"] as? String == "cloud.connect" })
+        let functions = try #require(try r.json()["functions"].arrayValue)
+        #expect(functions.allSatisfy { $0["error"].stringValue == "cloud.connect" })
     }
 
     @Test func verboseLogsEndpointStatusAttemptAndTimingsButNoBody() async throws {
@@ -54,12 +56,12 @@ import CLITestSupport
 
         let status = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
         #expect(status.status == 0)
-        #expect(try status.json()["loggedIn"] as? Bool == true)
+        #expect(try status.json()["loggedIn"].boolValue == true)
         let logout = await InProcessCLI.runOnStillClock(["logout"], environment: env)
         #expect(logout.status == 0)
         #expect(!FileManager.default.fileExists(atPath: file.path))
         let after = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
-        #expect(try after.json()["loggedIn"] as? Bool == false)
+        #expect(try after.json()["loggedIn"].boolValue == false)
         for output in [login.stdout, login.stderr, status.stdout, status.stderr, logout.stdout, after.stdout] {
             #expect(!output.contains(token) && !output.contains("correct horse"))
         }
@@ -106,7 +108,7 @@ import CLITestSupport
         let fromConfig = server.base(), fromEnv = server.base(), fromFlag = server.base()
         let env = ["STROKE_TRIAGE_HOME": home.path, "STROKE_TRIAGE_API_BASE": fromEnv]
         func apiBase(_ arguments: [String]) async throws -> String? {
-            try await InProcessCLI.runOnStillClock(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"] as? String
+            try await InProcessCLI.runOnStillClock(["warm-up", "--json"] + arguments, environment: env).json()["apiBase"].stringValue
         }
         #expect(try await apiBase([]) == fromEnv)
         try Data("{\"apiBase\": \"\(fromConfig)\"}".utf8).write(to: home.appendingPathComponent("config.json"))
@@ -125,8 +127,8 @@ import CLITestSupport
         defer { server.stop() }
         let r = await InProcessCLI.runOnStillClock(["warm-up", "--api-base", server.base("hang"), "--deadline", "0.3", "--json"])
         #expect(r.status == 69)
-        let functions = try #require(try r.json()["functions"] as? [[String: Any]])
+        let functions = try #require(try r.json()["functions"].arrayValue)
         #expect(functions.count == 5)
-        #expect(functions.allSatisfy { $0["error"] as? String == "cloud.timeout" })
+        #expect(functions.allSatisfy { $0["error"].stringValue == "cloud.timeout" })
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// Help and errors a new user meets first: a mistyped subcommand gets a
 /// suggestion, `--help` cites only what users have, and the top risk level has
@@ -75,7 +77,7 @@ import CLITestSupport
         let arguments = ["full", "--age", "80", "--sbp", "220", "--dbp", "120", "--gfap", "3000", "--fast-ed", "9",
                          "--mode", "offline", "--accept-disclaimer"]
         let j = try await InProcessCLI.run(arguments + ["--json"]).json()
-        let levels = ["ich", "lvo"].compactMap { (j[$0] as? [String: Any])?["riskLevel"] as? String }
+        let levels = ["ich", "lvo"].compactMap { (j[$0].object)?["riskLevel"].stringValue }
         #expect(levels.contains("critical"), "\(levels)")
         let en = await InProcessCLI.run(arguments)
         #expect(en.stdout.contains("  critical"))

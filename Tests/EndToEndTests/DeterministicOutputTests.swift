@@ -1,7 +1,9 @@
 import FakeCloudLauncher
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The same input gives byte-identical `--json` on every run (in the test process), in every mode;
 /// drivers are ordered by |weight| descending, then by key, and never print `-0.0`.
@@ -47,10 +49,10 @@ import CLITestSupport
         defer { server.stop() }
         let r = await InProcessCLI.runOnStillClock(Self.modules[2] + Self.accept + ["--mode", "cloud", "--api-base", server.base("ties"), "--deadline", "60"])
         #expect(r.status == 0, "\(r.stderr)")
-        let ich = try #require(try r.json()["ich"] as? [String: Any])
-        let drivers = try #require(ich["drivers"] as? [[String: Any]])
-        #expect(drivers.map { $0["feature"] as? String } == ["anticoagulated_noak", "antiplatelets", "beinparese", "age_years"])
-        #expect(drivers.last?["weight"] as? Double == 0)
+        let ich = try #require(try r.json()["ich"].object)
+        let drivers = try #require(ich["drivers"].arrayValue)
+        #expect(drivers.map { $0["feature"].stringValue } == ["anticoagulated_noak", "antiplatelets", "beinparese", "age_years"])
+        #expect(drivers.last?["weight"].doubleValue == 0)
         #expect(!r.stdout.contains("-0.0"))
         // Text and report use the same order.
         let dir = BinaryRunner.temporaryHome()

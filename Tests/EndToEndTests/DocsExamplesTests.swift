@@ -1,4 +1,6 @@
 import Foundation
+import StrokeJSON
+import TestJSON
 import TestScratch
 import Testing
 import CLITestSupport
@@ -44,17 +46,17 @@ struct DocsExamplesTests {
     /// Every visible command path of the binary, e.g. `["audit", "verify"]`, from its help dump.
     static func commandPaths() async throws -> [[String]] {
         let r = await InProcessCLI.run(["--experimental-dump-help"])
-        let dump = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+        let dump = try JSONValue(parsing: Data(r.stdout.utf8)).object
         var paths: [[String]] = []
-        func walk(_ command: [String: Any], _ path: [String]) {
-            for sub in command["subcommands"] as? [[String: Any]] ?? [] {
-                guard let name = sub["commandName"] as? String, name != "help",
-                      sub["shouldDisplay"] as? Bool ?? true else { continue }
+        func walk(_ command: JSONValue, _ path: [String]) {
+            for sub in command["subcommands"].arrayValue ?? [] {
+                guard let name = sub["commandName"].stringValue, name != "help",
+                      sub["shouldDisplay"].boolValue ?? true else { continue }
                 paths.append(path + [name])
                 walk(sub, path + [name])
             }
         }
-        walk(dump?["command"] as? [String: Any] ?? [:], [])
+        walk(dump?["command"].object ?? .object([]), [])
         return paths
     }
 

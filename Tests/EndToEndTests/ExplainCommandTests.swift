@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// `--explain` through the built binary: every golden value of
 /// ../shared/reference/golden is reproduced by its trace, and the probability
@@ -36,7 +38,7 @@ import CLITestSupport
             let p = try Self.value(r.stdout, "lvo.probability")
             #expect(p == 1 / (1 + exp(-zPrime)), "\(c)")
             #expect(p == (try Self.number(r.stdout, "probability")))
-            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
+            #expect(abs(p - (c["probability"].doubleValue!)) <= 1e-12)
             let z = try Self.value(r.stdout, "lvo.linear")
             #expect(zPrime == 1.117420 * z + -1.032167)
             let cg = try Self.value(r.stdout, "lvo.contributionGfap"), cf = try Self.value(r.stdout, "lvo.contributionFastEd")
@@ -52,16 +54,16 @@ import CLITestSupport
             let v = try Self.value(r.stdout, "volume.volume")
             #expect(v == pow(10, logV))
             #expect(v == (try Self.number(r.stdout, "volumeMl")))
-            let expected = c["volumeMl"] as! Double
+            let expected = c["volumeMl"].doubleValue!
             #expect(abs(v - expected) <= 1e-12 * expected)
         }
-        for c in try CalculatorCommandTests.cases("ich-baseline.json") where c["valid"] as? Bool == true {
+        for c in try CalculatorCommandTests.cases("ich-baseline.json") where c["valid"].boolValue == true {
             let r = await InProcessCLI.run(["ich-baseline", "--age=" + CalculatorCommandTests.arg(c["age"]),
                                           "--gfap=" + CalculatorCommandTests.arg(c["gfap"]), "--json", "--explain"])
             let z = try Self.value(r.stdout, "ich.linear")
             let p = try Self.value(r.stdout, "ich.probability")
             #expect(p == 1 / (1 + exp(-z)))
-            #expect(abs(p - (c["probability"] as! Double)) <= 1e-12)
+            #expect(abs(p - (c["probability"].doubleValue!)) <= 1e-12)
         }
     }
 
@@ -87,8 +89,8 @@ import CLITestSupport
         let r = await InProcessCLI.run(ModuleCommandTests.full + ["--mode", "offline", "--accept-disclaimer", "--json", "--explain"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        let trace = try #require(j["trace"] as? [String: Any])
-        for key in ["ich", "lvo", "volume"] { #expect(trace[key] is [String: Any], "\(key)") }
+        let trace = try #require(j["trace"].object)
+        for key in ["ich", "lvo", "volume"] { #expect(trace[key] is JSONValue, "\(key)") }
         let zPrime = try Self.value(r.stdout, "lvo.platt")
         #expect(try Self.value(r.stdout, "lvo.probability") == 1 / (1 + exp(-zPrime)))
         let z = try Self.value(r.stdout, "ich.linear")

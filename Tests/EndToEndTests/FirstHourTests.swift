@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// What a new user sees first: one reconciled LVO statement, which inputs each
 /// number used, where the record went, and the routing that follows FAST-ED.
@@ -28,15 +30,15 @@ import CLITestSupport
         let r = await InProcessCLI.run(Self.disagreeing + ["--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        let lvo = try #require(j["lvo"] as? [String: Any])
-        let agreement = try #require(lvo["agreement"] as? [String: Any])
-        #expect(agreement["status"] as? String == "onlyScaleSuggestsLvo")
-        #expect(agreement["agrees"] as? Bool == false)
-        #expect(agreement["lvoSuspected"] as? Bool == true)
-        #expect((agreement["statement"] as? String)?.contains("Clinical findings take precedence") == true)
-        #expect(lvo["inputsUsed"] as? [String] == ["gfap", "fastEd"])
-        #expect((j["ich"] as? [String: Any])?["inputsUsed"] as? [String] == ["age", "gfap"])
-        #expect((j["volume"] as? [String: Any])?["inputsUsed"] as? [String] == ["gfap"])
+        let lvo = try #require(j["lvo"].object)
+        let agreement = try #require(lvo["agreement"].object)
+        #expect(agreement["status"].stringValue == "onlyScaleSuggestsLvo")
+        #expect(agreement["agrees"].boolValue == false)
+        #expect(agreement["lvoSuspected"].boolValue == true)
+        #expect((agreement["statement"].stringValue)?.contains("Clinical findings take precedence") == true)
+        #expect(lvo["inputsUsed"].stringArray == ["gfap", "fastEd"])
+        #expect((j["ich"].object)?["inputsUsed"].stringArray == ["age", "gfap"])
+        #expect((j["volume"].object)?["inputsUsed"].stringArray == ["gfap"])
         // --json prints the object alone: the record line never reaches stdout.
         #expect(!r.stdout.contains("Recorded in the audit log"))
     }
@@ -84,8 +86,8 @@ import CLITestSupport
         let r = await InProcessCLI.run(Self.disagreeing + ["--json", "--lat", "49.79", "--lon", "9.95", "--gfap", "30", "--age", "110"],
                                      environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let routing = try #require(try r.json()["routing"] as? [String: Any])
-        #expect(routing["category"] as? String == "thrombectomy", "\(routing)")
+        let routing = try #require(try r.json()["routing"].object)
+        #expect(routing["category"].stringValue == "thrombectomy", "\(routing)")
     }
 
     @Test("audit verify and audit export name the log they read")
@@ -99,7 +101,7 @@ import CLITestSupport
         #expect(verify.status == 0, "\(verify.stderr)")
         #expect(verify.stdout.contains("Audit log read: \(database)"))
         let json = await InProcessCLI.run(["audit", "verify", "--json"], environment: env)
-        #expect(try json.json()["path"] as? String == database)
+        #expect(try json.json()["path"].stringValue == database)
         let out = home.appendingPathComponent("export.jsonl").path
         let export = await InProcessCLI.run(["audit", "export", "--out", out], environment: env)
         #expect(export.status == 0, "\(export.stderr)")

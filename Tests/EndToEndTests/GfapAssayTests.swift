@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// GFAP assay provenance through the built binary: `--gfap-assay` and the
 /// config default are recorded and draw the hedged warning; the value is never
@@ -13,14 +15,14 @@ import CLITestSupport
         let stated = await InProcessCLI.run(Self.coma + ["--json", "--gfap-assay", "elecsys-gfap"])
         #expect(stated.status == 0, "\(stated.stderr)")
         let j = try stated.json(), p = try plain.json()
-        #expect((j["inputs"] as? [String: Any])?["gfapAssay"] as? String == "elecsys-gfap")
-        #expect((p["inputs"] as? [String: Any])?["gfapAssay"] == nil)
-        let warnings = try #require(j["warnings"] as? [String])
+        #expect((j["inputs"].object)?["gfapAssay"].stringValue == "elecsys-gfap")
+        #expect((p["inputs"].object)?["gfapAssay"] == nil)
+        let warnings = try #require(j["warnings"].stringArray)
         #expect(warnings.contains { $0.contains("elecsys-gfap") && $0.contains("not interchangeable") && $0.contains("no conversion") })
-        #expect((p["warnings"] as? [String])?.contains { $0.contains("interchangeable") } == false)
+        #expect((p["warnings"].stringArray)?.contains { $0.contains("interchangeable") } == false)
         // The same numbers with and without an assay: nothing is converted.
-        #expect(((j["ich"] as? [String: Any])?["probability"] as? Double) == ((p["ich"] as? [String: Any])?["probability"] as? Double))
-        #expect(((j["volume"] as? [String: Any])?["volumeMl"] as? Double) == ((p["volume"] as? [String: Any])?["volumeMl"] as? Double))
+        #expect(((j["ich"].object)?["probability"].doubleValue) == ((p["ich"].object)?["probability"].doubleValue))
+        #expect(((j["volume"].object)?["volumeMl"].doubleValue) == ((p["volume"].object)?["volumeMl"].doubleValue))
     }
 
     @Test func configDefaultAppliesAndTheReportRecordsIt() async throws {

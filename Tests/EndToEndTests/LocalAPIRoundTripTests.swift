@@ -1,9 +1,11 @@
 import Foundation
+import StrokeJSON
 import Testing
 #if canImport(Glibc)
 import Glibc
 import CLITestSupport
 import HTTPTestClient
+import TestJSON
 #endif
 
 /// The CLI's cloud path round-trips through our own local API over real HTTP on
@@ -27,12 +29,11 @@ import HTTPTestClient
         ["full", "--age", "82", "--sbp", "210", "--dbp", "120", "--gfap", "2500", "--fast-ed", "5"],
     ]
 
-    static func json(_ r: BinaryRunner.Result) throws -> [String: Any] { try r.json() }
+    static func json(_ r: BinaryRunner.Result) throws -> JSONValue { try r.json() }
 
-    static func section(_ object: [String: Any], _ key: String) -> String {
-        guard let value = object[key], !(value is NSNull),
-              let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]) else { return "null" }
-        return String(decoding: data, as: UTF8.self)
+    static func section(_ object: JSONValue, _ key: String) -> String {
+        guard let value = object[key], !value.isNull else { return "null" }
+        return value.sortingKeys.serialized()
     }
 
     @Test func cloudModeThroughTheLocalAPIMatchesOfflineAndLabelsICHAsBaseline() async throws {
@@ -44,9 +45,9 @@ import HTTPTestClient
                 #expect(offline.status == 0, "\(arguments): \(offline.stderr)")
                 #expect(cloud.status == 0, "\(arguments): \(cloud.stderr)")
                 let o = try Self.json(offline), c = try Self.json(cloud)
-                let ich = c["ich"] as? [String: Any]
-                #expect(ich?["source"] as? String == "baseline", "\(arguments)")
-                #expect(ich?["model"] as? String == "ich-baseline-age-gfap-logistic", "\(arguments)")
+                let ich = c["ich"].object
+                #expect(ich?["source"].stringValue == "baseline", "\(arguments)")
+                #expect(ich?["model"].stringValue == "ich-baseline-age-gfap-logistic", "\(arguments)")
                 #expect(Self.section(c, "lvo") == Self.section(o, "lvo"), "\(arguments)")
                 #expect(Self.section(c, "ich") == Self.section(o, "ich"), "\(arguments)")
                 #expect(cloud.stdout == offline.stdout, "\(arguments): the whole --json is the same in both modes")
@@ -63,7 +64,7 @@ import HTTPTestClient
                                                             "--api-base", base])
                 #expect(r.status == 0, "\(arguments): \(r.stderr)")
                 #expect(!r.stdout.contains("\"source\":\"cloud\""), "\(arguments): \(r.stdout)")
-                #expect((try Self.json(r)["ich"] as? [String: Any])?["source"] as? String == "baseline")
+                #expect((try Self.json(r)["ich"].object)?["source"].stringValue == "baseline")
             }
         }
     }

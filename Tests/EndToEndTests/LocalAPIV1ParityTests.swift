@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// `stroke-triage-server api`'s `/v1` routes (served in the test process) against the CLI
 /// (in the test process too) over real HTTP on loopback: `POST /v1/assess` answers byte-for-byte what
@@ -143,9 +145,9 @@ import CLITestSupport
             let answers = try await LocalAPIHTTP.send(cases.map { .post("/v1/assess", Self.body($0.c)) }, to: base)
             for (c, answer) in zip(cases, answers) {
                 #expect(answer.status == c.status, "\(Self.body(c.c)): \(answer.body)")
-                let error = (try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any])?["error"] as? [String: Any]
-                #expect(error?["code"] as? String == c.code, "\(Self.body(c.c))")
-                #expect(error?["field"] as? String == c.field, "\(Self.body(c.c))")
+                let error = (try? JSONValue(parsing: Data(answer.body.utf8)).object)?["error"].object
+                #expect(error?["code"].stringValue == c.code, "\(Self.body(c.c))")
+                #expect(error?["field"].stringValue == c.field, "\(Self.body(c.c))")
                 let cli = await InProcessCLI.run(Self.arguments(c.c) + Self.cliOptions)
                 #expect(cli.status == c.cliExit, "\(Self.arguments(c.c)): \(cli.stderr)")
                 #expect(cli.stdout.isEmpty)

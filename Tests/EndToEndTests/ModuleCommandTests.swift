@@ -1,7 +1,9 @@
 import Foundation
+import StrokeJSON
 import StrokeModels
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The one-shot module commands and the piped walkthrough, run in process
 /// (`InProcessCLI`, standard input given): JSON shape, sources, exit codes, the disclaimer gate and reports.
@@ -15,30 +17,30 @@ import CLITestSupport
         await InProcessCLI.run(arguments + offline, stdin: stdin, environment: environment)
     }
 
-    static func checkPrediction(_ value: Any?, source: String, expected: Prediction) throws {
-        let p = try #require(value as? [String: Any])
+    static func checkPrediction(_ value: JSONValue?, source: String, expected: Prediction) throws {
+        let p = try #require(value.object)
         #expect(Set(p.keys).isSuperset(of: ["probability", "riskLevel", "source", "model", "drivers", "notes"]))
-        #expect(p["source"] as? String == source)
-        #expect(p["model"] as? String == expected.model)
-        // Foundation's JSON reader on Linux may be off in the last bit; the writer is exact (see the calculator tests).
-        #expect(abs((p["probability"] as? Double ?? .nan) - expected.probability!) <= 1e-12)
-        #expect(p["riskLevel"] as? String == expected.riskLevel?.rawValue)
+        #expect(p["source"].stringValue == source)
+        #expect(p["model"].stringValue == expected.model)
+        // Within 1e-12 of the recorded value; the writer and StrokeJSON's reader are exact (see the calculator tests).
+        #expect(abs((p["probability"].doubleValue ?? .nan) - expected.probability!) <= 1e-12)
+        #expect(p["riskLevel"].stringValue == expected.riskLevel?.rawValue)
         #expect(p["fallbackReason"] == nil)
-        let drivers = try #require(p["drivers"] as? [[String: Any]])
+        let drivers = try #require(p["drivers"].arrayValue)
         #expect(drivers.count == expected.drivers.count)
         for (driver, want) in zip(drivers, expected.drivers) {
-            #expect(driver["feature"] as? String == want.feature)
-            #expect(abs((driver["weight"] as? Double ?? .nan) - want.weight) <= 1e-12)
+            #expect(driver["feature"].stringValue == want.feature)
+            #expect(abs((driver["weight"].doubleValue ?? .nan) - want.weight) <= 1e-12)
         }
-        #expect(p["notes"] is [String])
+        #expect(p["notes"].stringArray != nil)
     }
 
-    static func checkVolume(_ value: Any?) throws {
-        let v = try #require(value as? [String: Any])
+    static func checkVolume(_ value: JSONValue?) throws {
+        let v = try #require(value.object)
         for key in ["gfap", "gfapUsed", "capped", "estimated", "volumeMl", "volumeRangeMl", "severity", "source", "model", "warnings"] {
             #expect(v[key] != nil, "volume.\(key)")
         }
-        #expect(v["source"] as? String == "local")
+        #expect(v["source"].stringValue == "local")
         #expect(v["mortality"] == nil, "no prognosis before hospital")
     }
 
@@ -47,13 +49,13 @@ import CLITestSupport
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
         #expect(Array(j.keys).sorted() == ["decision", "disclaimer", "ich", "inputs", "lvo", "module", "volume", "warnings"])
-        let decision = try #require(j["decision"] as? [String: Any])
+        let decision = try #require(j["decision"].object)
         #expect(Array(decision.keys).sorted() == ["ichUsed", "lvoBasis", "lvoSuspected", "protocol", "recommendations", "summary", "urgency"])
-        #expect(j["module"] as? String == "full")
-        let inputs = try #require(j["inputs"] as? [String: Any])
+        #expect(j["module"].stringValue == "full")
+        let inputs = try #require(j["inputs"].object)
         #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
                                      "reducedVigilance", "atrialFibrillation", "anticoagulated", "antiplatelets", "onsetMinutes"])
-        #expect(inputs["headache"] as? Bool == true && inputs["legParesis"] as? Bool == false && inputs["armParesis"] as? Bool == true)
+        #expect(inputs["headache"].boolValue == true && inputs["legParesis"].boolValue == false && inputs["armParesis"].boolValue == true)
         var expected = TriageInputs(module: .full, gfap: 180)
         expected.age = 70; expected.systolic = 160; expected.diastolic = 90; expected.fastEd = 7
         expected.headache = true; expected.armParesis = true; expected.onsetMinutes = 45
@@ -62,8 +64,8 @@ import CLITestSupport
         try Self.checkPrediction(j["lvo"], source: "local", expected: a.lvo!)
         try Self.checkVolume(j["volume"])
         // The FAST-ED statement is the decision's LVO verdict, never repeated as a warning (issue 35).
-        #expect((j["warnings"] as? [String])?.contains { $0.contains("FAST-ED ≥ 4") } == false)
-        #expect((j["disclaimer"] as? String)?.hasPrefix("Research use only") == true)
+        #expect((j["warnings"].stringArray)?.contains { $0.contains("FAST-ED ≥ 4") } == false)
+        #expect((j["disclaimer"].stringValue)?.hasPrefix("Research use only") == true)
         #expect(r.stdout.split(separator: "\n").count == 1)
     }
 
@@ -71,23 +73,23 @@ import CLITestSupport
         let coma = await Self.run(["coma", "--gfap", "500", "--json"] + Self.accept)
         #expect(coma.status == 0)
         let c = try coma.json()
-        #expect(c["module"] as? String == "coma")
-        #expect(c["lvo"] is NSNull)
-        #expect((c["inputs"] as? [String: Any]).map { Array($0.keys) } == ["gfap"])
+        #expect(c["module"].stringValue == "coma")
+        #expect(c["lvo"].isNull)
+        #expect((c["inputs"].object).map { Array($0.keys) } == ["gfap"])
         let a = try OfflinePredictionService().assessNow(TriageInputs(module: .coma, gfap: 500))
         try Self.checkPrediction(c["ich"], source: "baseline", expected: a.ich)
-        #expect(((c["ich"] as? [String: Any])?["notes"] as? [String])?.contains { $0.contains("74.59") } == true)
+        #expect(((c["ich"].object)?["notes"].stringArray)?.contains { $0.contains("74.59") } == true)
         try Self.checkVolume(c["volume"])
 
         let limited = await Self.run(["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--reduced-vigilance",
                                     "--lat", "48.1", "--lon", "11.5", "--json"] + Self.accept)
         #expect(limited.status == 0)
         let l = try limited.json()
-        #expect(l["module"] as? String == "limited")
-        #expect(l["lvo"] is NSNull)
-        let inputs = try #require(l["inputs"] as? [String: Any])
+        #expect(l["module"].stringValue == "limited")
+        #expect(l["lvo"].isNull)
+        let inputs = try #require(l["inputs"].object)
         #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "reducedVigilance", "lat", "lon"])
-        #expect(inputs["reducedVigilance"] as? Bool == true)
+        #expect(inputs["reducedVigilance"].boolValue == true)
     }
 
     @Test func underEighteenHasNoIchNumber() async throws {
@@ -96,8 +98,8 @@ import CLITestSupport
         #expect(r.stdout.contains("not available"))
         #expect(r.stdout.contains("applies from age 18"))
         let j = try await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--json"] + Self.accept).json()
-        let ich = try #require(j["ich"] as? [String: Any])
-        #expect(ich["probability"] is NSNull && ich["riskLevel"] is NSNull)
+        let ich = try #require(j["ich"].object)
+        #expect(ich["probability"].isNull && ich["riskLevel"].isNull)
     }
 
     @Test func humanOutputIsHedgedSourcedAndFits80Columns() async throws {
@@ -168,7 +170,7 @@ import CLITestSupport
         let path = BinaryRunner.temporaryHome().appendingPathComponent("report.md").path
         let r = await Self.run(Self.full + ["--json", "--report", path, "--lang", "de"] + Self.accept)
         #expect(r.status == 0)
-        #expect(try r.json()["module"] as? String == "full")
+        #expect(try r.json()["module"].stringValue == "full")
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
         let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -190,7 +192,7 @@ import CLITestSupport
 
         let json = await Self.run(["walk", "--json"] + Self.accept, stdin: "y\n500\n\n\n\n\n")
         #expect(json.status == 0)
-        #expect(try json.json()["module"] as? String == "coma")
+        #expect(try json.json()["module"].stringValue == "coma")
         #expect(json.stderr.contains("Is the patient comatose"))
 
         let ended = await Self.run(["walk"] + Self.accept, stdin: "n\n")

@@ -1,7 +1,9 @@
 import Foundation
+import StrokeJSON
 import Testing
 #if canImport(Glibc)
 import Glibc
+import TestJSON
 import TestScratch
 import CLITestSupport
 #endif
@@ -170,7 +172,7 @@ struct OutputFileCommandTests {
         // stdout is still the result alone.
         let json = await InProcessCLI.run(Self.coma + ["--report", name, "--json"], environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(json.status == 0)
-        #expect(try json.json()["module"] as? String == "coma")
+        #expect(try json.json()["module"].stringValue == "coma")
     }
 
     @Test func aReportPathWithASlashIsHonouredAsGiven() async throws {

@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// `--notify` and the `notify` commands with the relay unreachable (a closed
 /// port): the result always comes first and unchanged, the case waits in the
@@ -26,12 +28,12 @@ import CLITestSupport
         #expect(sent.status == 69)
         #expect(sent.stdout == plain.stdout)
         let line = try #require(sent.stderr.split(separator: "\n").last { $0.hasPrefix("{\"notification\"") })
-        let note = try #require((try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["notification"] as? [String: Any])
-        #expect(note["delivery"] as? String == "notYetDelivered")
-        #expect(note["delivered"] as? Bool == false)
-        #expect(note["hospital"] as? String == "Klinikum rechts der Isar München (TUM)")
-        #expect((note["etaMinutes"] as? Int).map { $0 > 0 } == true, "the routing's drive time is the ETA")
-        let caseId = try #require(note["caseId"] as? String)
+        let note = try #require((try JSONValue(parsing: Data(line.utf8)).object)?["notification"].object)
+        #expect(note["delivery"].stringValue == "notYetDelivered")
+        #expect(note["delivered"].boolValue == false)
+        #expect(note["hospital"].stringValue == "Klinikum rechts der Isar München (TUM)")
+        #expect((note["etaMinutes"].intValue).map { $0 > 0 } == true, "the routing's drive time is the ETA")
+        let caseId = try #require(note["caseId"].stringValue)
 
         let queue = URL(fileURLWithPath: env["STROKE_TRIAGE_HOME"]!).appendingPathComponent("state/notify")
         #expect(try FileManager.default.attributesOfItem(atPath: queue.path)[.posixPermissions] as? Int == 0o700)
@@ -52,7 +54,7 @@ import CLITestSupport
         #expect(status.stdout.contains("\(caseId)  Klinikum rechts der Isar München (TUM) (klinikum-rechts-der-isar-muenchen)  time-critical"))
         #expect(status.stdout.contains("klinikum-x  time-critical  ETA 9 min  in transit  not yet delivered"))
         let json = try await InProcessCLI.run(["notify", "status", "--json"], environment: env).json()
-        #expect(json["notYetDelivered"] as? Int == 2)
+        #expect(json["notYetDelivered"].intValue == 2)
         #expect(await InProcessCLI.run(["notify", "flush"], environment: env).status == 69)
         #expect(await InProcessCLI.run(["notify", "update", "--case", caseId, "--lat", "48.2", "--lon", "11.6"], environment: env).status == 69)
         #expect(await InProcessCLI.run(["notify", "arrived", "--case", caseId], environment: env).status == 69)

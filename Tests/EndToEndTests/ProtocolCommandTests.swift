@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 import TestScratch
 
 /// `stroke-triage protocol`, `--protocol FILE` and what a decision names (issue 37), in process.
@@ -18,30 +20,30 @@ import TestScratch
         let printed = await InProcessCLI.run(["protocol", "--json"])
         #expect(printed.status == 0)
         let protocolJSON = try printed.json()
-        let values = try #require(protocolJSON["values"] as? [String: Any])
-        #expect(values.count == 12)
-        #expect(protocolJSON["urgency"] as? [String] == ["immediate", "timeCritical", "urgent", "standard"])
+        let values = try #require(protocolJSON["values"].object)
+        #expect(values.keys.count == 12)
+        #expect(protocolJSON["urgency"].stringArray == ["immediate", "timeCritical", "urgent", "standard"])
         let text = await InProcessCLI.run(["protocol"])
         #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 minutes"))
         #expect(text.stdout.contains("1. immediate"))
 
         let assessed = try await InProcessCLI.run(Self.deggendorfLvo + ["--json"]).json()
-        let decision = try #require(assessed["decision"] as? [String: Any])
-        #expect((decision["protocol"] as? [String: Any])?["sha256"] as? String == protocolJSON["sha256"] as? String)
-        #expect(decision["ichUsed"] as? Bool == false)
-        let routing = try #require(assessed["routing"] as? [String: Any])
-        #expect(routing["category"] as? String == "dripAndShip")
-        #expect((routing["destination"] as? [String: Any])?["id"] as? String == "klinikum-deggendorf")
+        let decision = try #require(assessed["decision"].object)
+        #expect((decision["protocol"].object)?["sha256"].stringValue == protocolJSON["sha256"].stringValue)
+        #expect(decision["ichUsed"].boolValue == false)
+        let routing = try #require(assessed["routing"].object)
+        #expect(routing["category"].stringValue == "dripAndShip")
+        #expect((routing["destination"].object)?["id"].stringValue == "klinikum-deggendorf")
 
         // A medical director allows 90 extra minutes for a direct thrombectomy: Regensburg (about 64 min farther) now.
         let wide = try Self.file(printed.stdout.replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#,
                                                                      with: #""lvo.bypassMaxExtraMinutes":{"value":90,"#))
         let direct = try await InProcessCLI.run(Self.deggendorfLvo + ["--json", "--protocol", wide.path]).json()
-        #expect((direct["routing"] as? [String: Any])?["category"] as? String == "thrombectomy")
-        let sha = ((direct["decision"] as? [String: Any])?["protocol"] as? [String: Any])?["sha256"] as? String
-        #expect(sha != nil && sha != protocolJSON["sha256"] as? String)
+        #expect((direct["routing"].object)?["category"].stringValue == "thrombectomy")
+        let sha = ((direct["decision"].object)?["protocol"].object)?["sha256"].stringValue
+        #expect(sha != nil && sha != protocolJSON["sha256"].stringValue)
         let shown = try await InProcessCLI.run(["protocol", "--json", "--protocol", wide.path]).json()
-        #expect(shown["sha256"] as? String == sha)
+        #expect(shown["sha256"].stringValue == sha)
     }
 
     @Test func aBadProtocolFileExits65NamingTheFieldAndNothingRuns() async throws {

@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// Place names everywhere (`--near` on the module commands, place names in the
 /// walkthrough) and honest out-of-area routing (Paris: no destination), through
@@ -10,23 +12,23 @@ import CLITestSupport
     static let paris = ["--lat", "48.8566", "--lon", "2.3522"]
     static let full = ["full", "--age", "70", "--sbp", "160", "--dbp", "90", "--gfap", "180", "--fast-ed", "7"]
 
-    static func routing(_ r: BinaryRunner.Result) throws -> [String: Any] {
+    static func routing(_ r: BinaryRunner.Result) throws -> JSONValue {
         #expect(r.status == 0, "\(r.stderr)")
-        return try #require(try r.json()["routing"] as? [String: Any])
+        return try #require(try r.json()["routing"].object)
     }
 
     /// Outside coverage: no destination and nothing derived from one; the nearest centers as information.
-    static func expectOutside(_ j: [String: Any]) {
-        #expect(j["coverage"] as? String == "outside")
+    static func expectOutside(_ j: JSONValue) {
+        #expect(j["coverage"].stringValue == "outside")
         for key in ["destination", "category", "urgency", "transferPlan", "extraMinutes"] {
-            #expect(j[key] is NSNull, "\(key) must be null outside coverage")
+            #expect(j[key].isNull, "\(key) must be null outside coverage")
         }
-        #expect((j["alternatives"] as? [Any])?.isEmpty == true)
-        let nearest = j["nearestCenters"] as? [[String: Any]] ?? []
+        #expect((j["alternatives"].arrayValue)?.isEmpty == true)
+        let nearest = j["nearestCenters"].arrayValue ?? []
         #expect(!nearest.isEmpty)
-        #expect(((nearest.first?["distanceKm"] as? Double) ?? 0) > 300)
-        #expect((j["reasonCodes"] as? [String]) == ["centers.reason.outsideCoverage", "centers.reason.localProtocol"])
-        #expect((j["warnings"] as? [String])?.first?.contains("does not seem to cover") == true)
+        #expect(((nearest.first?["distanceKm"].doubleValue) ?? 0) > 300)
+        #expect((j["reasonCodes"].stringArray) == ["centers.reason.outsideCoverage", "centers.reason.localProtocol"])
+        #expect((j["warnings"].stringArray)?.first?.contains("does not seem to cover") == true)
     }
 
     /// The human text outside coverage: hedged, local protocol, no destination, urgency or drip-and-ship
@@ -57,27 +59,27 @@ import CLITestSupport
 
     @Test func coveredPlaceKeepsItsDestination() async throws {
         let j = try await InProcessCLI.run(["route", "--near", "Würzburg", "--ich", "0.7", "--json"]).json()
-        #expect(j["coverage"] as? String == "inside")
-        #expect((j["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
-        #expect((j["nearestCenters"] as? [Any])?.isEmpty == true)
-        #expect(j["urgency"] as? String == "immediate")
+        #expect(j["coverage"].stringValue == "inside")
+        #expect((j["destination"].object)?["id"].stringValue == "uniklinikum-wuerzburg")
+        #expect((j["nearestCenters"].arrayValue)?.isEmpty == true)
+        #expect(j["urgency"].stringValue == "immediate")
         let centers = try await InProcessCLI.run(["centers", "--near", "Würzburg", "--json"]).json()
-        #expect(centers["coverage"] as? String == "inside")
+        #expect(centers["coverage"].stringValue == "inside")
         let far = try await InProcessCLI.run(["centers"] + Self.paris + ["--json"]).json()
-        #expect(far["coverage"] as? String == "outside")
+        #expect(far["coverage"].stringValue == "outside")
     }
 
     @Test func moduleCommandsTakeNearAndRouteFromThePlace() async throws {
         let coma = try Self.routing(await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg", "--json"] + Self.offline))
-        #expect(coma["coverage"] as? String == "inside")
-        #expect((coma["destination"] as? [String: Any])?["id"] as? String == "uniklinikum-wuerzburg")
-        #expect((coma["origin"] as? [String: Any])?["place"] as? String == "Würzburg (Bayern)")
+        #expect(coma["coverage"].stringValue == "inside")
+        #expect((coma["destination"].object)?["id"].stringValue == "uniklinikum-wuerzburg")
+        #expect((coma["origin"].object)?["place"].stringValue == "Würzburg (Bayern)")
         let limited = try Self.routing(await InProcessCLI.run(
             ["limited", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--near", "Fürth (Bayern)", "--json"] + Self.offline))
-        #expect((limited["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")
-        #expect(limited["coverage"] as? String == "inside")
+        #expect((limited["origin"].object)?["place"].stringValue == "Fürth (Bayern)")
+        #expect(limited["coverage"].stringValue == "inside")
         let full = try Self.routing(await InProcessCLI.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
-        #expect(full["destination"] is [String: Any])
+        #expect(full["destination"] is JSONValue)
         let text = await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
         #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
         #expect(text.stdout.contains("Suggested destination: Universitätsklinikum Würzburg"))
@@ -110,8 +112,8 @@ import CLITestSupport
         Self.expectOutside(paris)
         let placed = await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\nFürth\n1\n\n\n")
         let routing = try Self.routing(placed)
-        #expect(routing["coverage"] as? String == "inside")
-        #expect((routing["origin"] as? [String: Any])?["place"] as? String == "Fürth (Bayern)")
+        #expect(routing["coverage"].stringValue == "inside")
+        #expect((routing["origin"].object)?["place"].stringValue == "Fürth (Bayern)")
         #expect(placed.stderr.contains("matches"))
         #expect(placed.stderr.contains("[1] Fürth (Bayern)"))
     }

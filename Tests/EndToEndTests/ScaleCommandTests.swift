@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The five scale commands and `scales` through the built binary: JSON
 /// contract, hand-calculated totals at the threshold edges, exit 65 naming
@@ -30,19 +32,19 @@ import CLITestSupport
         let r = await InProcessCLI.run(arguments + ["--json"])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        #expect(j["scale"] as? String == arguments[0])
+        #expect(j["scale"].stringValue == arguments[0])
         for key in ["threshold", "items", "source", "warnings", "disclaimer"] { #expect(j[key] != nil, "\(key)") }
         if arguments[0] == "van" {
             #expect(j["total"] == nil)
-            #expect(j["vanPositive"] as? Bool == positive)
+            #expect(j["vanPositive"].boolValue == positive)
             #expect(j["lvoSuspected"] == nil)
         } else {
-            #expect(j["total"] as? Int == total)
-            #expect(j["lvoSuspected"] as? Bool == positive)
+            #expect(j["total"].intValue == total)
+            #expect(j["lvoSuspected"].boolValue == positive)
         }
-        let items = try #require(j["items"] as? [String: Int])
+        let items = try #require(j["items"].intMap)
         #expect(items.count == (arguments.count - 1) / 2)
-        #expect((j["source"] as? String)?.contains(["race": "Stroke. 2014", "lams": "Stroke. 2008", "cpsss": "Stroke. 2015",
+        #expect((j["source"].stringValue)?.contains(["race": "Stroke. 2014", "lams": "Stroke. 2008", "cpsss": "Stroke. 2015",
                                                     "pass": "Stroke. 2016", "van": "2017"][arguments[0]]!) == true)
     }
 
@@ -93,14 +95,14 @@ import CLITestSupport
         let r = await InProcessCLI.run(args + ["--json"])
         #expect(r.status == 0)
         let j = try r.json()
-        let scales = try #require(j["scales"] as? [[String: Any]])
-        #expect(scales.map { $0["scale"] as? String } == ["race", "cpsss", "van"])
-        #expect(scales.map { $0["total"] as? Int } == [5, 3, nil])
-        let undetermined = try #require(j["undetermined"] as? [[String: Any]])
-        #expect(undetermined.map { $0["scale"] as? String } == ["lams", "pass"])
-        #expect(undetermined[0]["flags"] as? [String] == ["--facial-droop", "--arm-drift", "--grip-strength"])
-        #expect(undetermined[1]["missing"] as? [String] == ["locQuestions"])
-        #expect(j["disclaimer"] is String)
+        let scales = try #require(j["scales"].arrayValue)
+        #expect(scales.map { $0["scale"].stringValue } == ["race", "cpsss", "van"])
+        #expect(scales.map { $0["total"].intValue } == [5, 3, nil])
+        let undetermined = try #require(j["undetermined"].arrayValue)
+        #expect(undetermined.map { $0["scale"].stringValue } == ["lams", "pass"])
+        #expect(undetermined[0]["flags"].stringArray == ["--facial-droop", "--arm-drift", "--grip-strength"])
+        #expect(undetermined[1]["missing"].stringArray == ["locQuestions"])
+        #expect(j["disclaimer"].stringValue != nil)
 
         let text = await InProcessCLI.run(args)
         #expect(text.stdout.contains("RACE"))

@@ -1,6 +1,8 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// `batch --module scales`: every determined scale per row, in CSV and JSON
 /// Lines, hand-calculated totals, and a bad item rejecting only its row.
@@ -41,17 +43,17 @@ import CLITestSupport
         let r = await InProcessCLI.run(["batch", "--module", "scales", "--format", "jsonl"], stdin: jsonl)
         #expect(r.status == 0, "\(r.stderr)")
         let rows = try BatchCommandTests.lines(r.stdout).map {
-            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+            try #require(try JSONValue(parsing: Data($0.utf8)).object)
         }
         #expect(rows.count == 2)
-        let first = try #require(rows[0]["result"] as? [String: Any])
-        let scales = try #require(first["scales"] as? [[String: Any]])
-        #expect(scales.map { $0["scale"] as? String } == ["cpsss", "van"])
-        #expect(scales[0]["total"] as? Int == 1)
-        #expect(scales[1]["vanPositive"] as? Bool == false)
-        #expect((scales[1]["warnings"] as? [String])?.count == 1)
-        let second = try #require((rows[1]["result"] as? [String: Any])?["scales"] as? [[String: Any]])
-        #expect(second.map { $0["total"] as? Int } == [2])
-        #expect(second[0]["lvoSuspected"] as? Bool == true)
+        let first = try #require(rows[0]["result"].object)
+        let scales = try #require(first["scales"].arrayValue)
+        #expect(scales.map { $0["scale"].stringValue } == ["cpsss", "van"])
+        #expect(scales[0]["total"].intValue == 1)
+        #expect(scales[1]["vanPositive"].boolValue == false)
+        #expect((scales[1]["warnings"].stringArray)?.count == 1)
+        let second = try #require((rows[1]["result"].object)?["scales"].arrayValue)
+        #expect(second.map { $0["total"].intValue } == [2])
+        #expect(second[0]["lvoSuspected"].boolValue == true)
     }
 }

@@ -2,6 +2,8 @@ import CLITestSupport
 import Foundation
 import HTTPTransfer
 import StrokeCloud
+import StrokeJSON
+import TestJSON
 import TriageEngine
 
 /// Runs `stroke-triage walk …` in the test process (`InProcessCLI`: its own environment,
@@ -25,7 +27,7 @@ enum ScriptedWalk {
         let mismatches: [String]
 
         /// stdout parsed as one JSON object.
-        func json() throws -> [String: Any] { try BinaryRunner.Result(status: status, stdout: stdout, stderr: stderr).json() }
+        func json() throws -> JSONValue { try BinaryRunner.Result(status: status, stdout: stdout, stderr: stderr).json() }
     }
 
     /// Runs `arguments` (starting with `walk`) answering each question of `script` in turn

@@ -1,7 +1,9 @@
 import Foundation
+import StrokeJSON
 import StrokeLocalAPI
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The station's API as a research-access and prediction backend: `stroke-triage-server
 /// research-password` writes the hash from standard input; `stroke-triage login/status/logout
@@ -43,17 +45,17 @@ struct StationLoginTests {
             #expect(refused.status == 1, "\(refused.stderr)")
             let login = await InProcessCLI.runOnStillClock(["login", "--api-base", base, "--json"], stdin: Self.password + "\n", environment: env)
             #expect(login.status == 0, "\(login.stderr)")
-            #expect(try login.json()["loggedIn"] as? Bool == true)
+            #expect(try login.json()["loggedIn"].boolValue == true)
             #expect(!login.stdout.contains("v1."), "the token is never printed")
             let status = await InProcessCLI.runOnStillClock(["status", "--json"], environment: env)
-            #expect(try status.json()["loggedIn"] as? Bool == true)
+            #expect(try status.json()["loggedIn"].boolValue == true)
             // The station checks the signed token: accepted by this server.
             let checked = await InProcessCLI.runOnStillClock(["status", "--api-base", base, "--json"], environment: env)
-            #expect((try checked.json()["server"] as? [String: Any])?["accepted"] as? Bool == true, "\(checked.stdout)\(checked.stderr)")
+            #expect((try checked.json()["server"].object)?["accepted"].boolValue == true, "\(checked.stdout)\(checked.stderr)")
             let logout = await InProcessCLI.runOnStillClock(["logout", "--api-base", base, "--json"], environment: env)
-            #expect(try logout.json()["removed"] as? Bool == true, "\(logout.stderr)")
+            #expect(try logout.json()["removed"].boolValue == true, "\(logout.stderr)")
             #expect(await InProcessCLI.runOnStillClock(["logout", "--api-base", "ftp://not-http"], environment: env).status == 64)
-            #expect(try await InProcessCLI.runOnStillClock(["status", "--json"], environment: env).json()["loggedIn"] as? Bool == false)
+            #expect(try await InProcessCLI.runOnStillClock(["status", "--json"], environment: env).json()["loggedIn"].boolValue == false)
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import StrokeJSON
 import Testing
+import TestJSON
 import TestScratch
 
 /// The walkthrough with a fleet collector configured that cannot be reached:
@@ -30,8 +32,8 @@ import TestScratch
                                           environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(status.status == 0, "\(status.stderr)")
         let json = try status.json()
-        #expect(json["reachable"] as? Bool == false)
-        #expect((json["pending"] as? Int ?? 0) > 0)
-        #expect(json["pending"] as? Int == json["localHead"] as? Int)
+        #expect(json["reachable"].boolValue == false)
+        #expect((json["pending"].intValue ?? 0) > 0)
+        #expect(json["pending"].intValue == json["localHead"].intValue)
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
+import StrokeJSON
 import StrokeModels
 import Testing
 import CLITestSupport
+import TestJSON
 
 /// The walkthrough with a region's scales configured (`"scales": ["race", "lams"]`)
 /// in process with piped answers (`WalkTranscript`), in English and German: their items are
@@ -100,11 +102,11 @@ import CLITestSupport
                                      environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(r.status == 0, "\(r.stderr)")
         let j = try r.json()
-        let scales = try #require((j["scales"] as? [String: Any])?["scales"] as? [[String: Any]])
-        #expect(scales.map { $0["scale"] as? String } == ["cpsss", "pass"])
-        #expect(scales.map { $0["total"] as? Int } == [3, 3])
-        #expect((j["inputs"] as? [String: Any])?["gfapAssay"] as? String == "other")
-        #expect((j["warnings"] as? [String])?.contains { $0.contains("not interchangeable across assays") } == true)
+        let scales = try #require((j["scales"].object)?["scales"].arrayValue)
+        #expect(scales.map { $0["scale"].stringValue } == ["cpsss", "pass"])
+        #expect(scales.map { $0["total"].intValue } == [3, 3])
+        #expect((j["inputs"].object)?["gfapAssay"].stringValue == "other")
+        #expect((j["warnings"].stringArray)?.contains { $0.contains("not interchangeable across assays") } == true)
         #expect(!r.stderr.contains("not recorded"))
 
         // The audited prediction event records the scales and the assay.

@@ -4,6 +4,7 @@ import Testing
 @testable import StrokeBoard
 import StrokeJSON
 import StrokeModels
+import TestJSON
 import TriageRendering
 
 /// A registered device's validly signed payload that is not a case (issue 29, item 2): the board checks it
@@ -47,17 +48,17 @@ struct BoardContentTests {
                 _ = try await board.waitForCase(good.caseId)
                 for (name, caseId) in sentCases {
                     let shown = try await board.waitForCase(caseId)
-                    #expect(shown["valid"] as? Bool == false, "\(name)")
-                    #expect(shown["verdict"] as? String == "contentInvalid", "\(name)")
+                    #expect(shown["valid"].boolValue == false, "\(name)")
+                    #expect(shown["verdict"].stringValue == "contentInvalid", "\(name)")
                     #expect(shown["case"] == nil, "\(name)")
-                    #expect(shown["sentMs"] is NSNull, "\(name)")
+                    #expect(shown["sentMs"].isNull, "\(name)")
                 }
                 // The list stays JSON with exactly the cases the relay holds, all from AMB-12.
                 let cases = try await board.cases()
                 #expect(cases.count == payloads.count + 1)
-                #expect(cases.allSatisfy { $0["device"] as? String == "AMB-12" })
-                #expect(!cases.contains { $0["caseId"] as? String == "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0" })
-                #expect(cases.filter { $0["valid"] as? Bool == true }.map { $0["caseId"] as? String } == [good.caseId])
+                #expect(cases.allSatisfy { $0["device"].stringValue == "AMB-12" })
+                #expect(!cases.contains { $0["caseId"].stringValue == "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0" })
+                #expect(cases.filter { $0["valid"].boolValue == true }.map { $0["caseId"].stringValue } == [good.caseId])
                 let page = try await board.page()
                 #expect(page.components(separatedBy: "NOT VERIFIED — DO NOT USE").count == payloads.count + 1)
                 #expect(page.components(separatedBy: "content invalid").count == payloads.count + 1)
@@ -144,11 +145,11 @@ struct BoardContentTests {
             let wide = try await relay.send(longWarning, from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let shown = try await board.waitForCase(plain.caseId)
-                #expect(shown["verdict"] as? String == "valid")
-                #expect(shown["urgency"] as? String == expectedUrgency)
-                #expect(((shown["case"] as? [String: Any])?["ich"] as? [String: Any])?["probability"] is NSNull)
-                #expect((shown["case"] as? [String: Any])?["lvo"] is NSNull)
-                #expect(try await board.waitForCase(wide.caseId)["verdict"] as? String == "valid")
+                #expect(shown["verdict"].stringValue == "valid")
+                #expect(shown["urgency"].stringValue == expectedUrgency)
+                #expect((((shown["case"].object)?["ich"].object)?["probability"]).isNull)
+                #expect(((shown["case"].object)?["lvo"]).isNull)
+                #expect(try await board.waitForCase(wide.caseId)["verdict"].stringValue == "valid")
                 let page = try await board.page()
                 #expect(page.contains(long))
                 // Every case box wraps anywhere; a finding's label wraps, its value never breaks (issue 35).
@@ -165,7 +166,7 @@ struct BoardContentTests {
         var checked = 0
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() where name.hasSuffix(".json") {
             let data = try Data(contentsOf: directory.appendingPathComponent(name))
-            guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["module"] != nil else { continue }
+            guard let object = try? JSONValue(parsing: data).object, object["module"] != nil else { continue }
             let payload = CasePayload(validating: data)
             #expect(payload != nil, "\(name)")
             checked += 1

@@ -1,8 +1,10 @@
 import CaseWire
 import CLITestSupport
 import Foundation
+import StrokeJSON
 import Testing
 import StrokeBoard
+import TestJSON
 
 /// `GET /cases/{id}.fhir.json` (issue 36): the board serves a valid case as the FHIR Bundle the
 /// device's `--fhir` wrote for it, the same rules and numbers, apart from the time (the device's
@@ -28,7 +30,7 @@ struct BoardFHIRTests {
             let good = try await relay.send(Data(json.stdout.trimmingCharacters(in: .newlines).utf8), from: device, to: "H1", keys: keys)
             let bad = try await relay.send(Data("not a case".utf8), from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                #expect(try await board.waitForCase(good.caseId)["valid"] as? Bool == true)
+                #expect(try await board.waitForCase(good.caseId)["valid"].boolValue == true)
                 _ = try await board.waitForCase(bad.caseId)
                 let answer = try await board.client.send(method: "GET", path: "/cases/\(good.caseId).fhir.json")
                 #expect(answer.status == 200)

@@ -1,6 +1,8 @@
 import CaseWire
 import Foundation
 import StrokeBoard
+import StrokeJSON
+import TestJSON
 import TestScratch
 #if canImport(Glibc)
 import Glibc
@@ -32,23 +34,23 @@ struct BoardHarness: Sendable {
     }
 
     /// `GET /cases.json`, parsed.
-    func casesJSON() async throws -> [String: Any] {
+    func casesJSON() async throws -> JSONValue {
         let answer = try await client.send(method: "GET", path: "/cases.json")
-        guard answer.status == 200, let object = try JSONSerialization.jsonObject(with: answer.body) as? [String: Any] else {
+        guard answer.status == 200, let object = try JSONValue(parsing: answer.body).object else {
             throw HarnessError(description: "cases.json answered \(answer.status)")
         }
         return object
     }
 
     /// The listed cases of `/cases.json`.
-    func cases() async throws -> [[String: Any]] {
-        try await casesJSON()["cases"] as? [[String: Any]] ?? []
+    func cases() async throws -> [JSONValue] {
+        try await casesJSON()["cases"].arrayValue ?? []
     }
 
     /// Waits (bounded) until `/cases.json` lists `caseId`; returns that case.
-    func waitForCase(_ caseId: String) async throws -> [String: Any] {
+    func waitForCase(_ caseId: String) async throws -> JSONValue {
         try await waitFor(poll: .milliseconds(100), "case \(caseId) on the board") {
-            try await cases().first(where: { $0["caseId"] as? String == caseId })
+            try await cases().first(where: { $0["caseId"].stringValue == caseId })
         }
     }
 

@@ -1,5 +1,7 @@
 import Foundation
+import StrokeJSON
 import Testing
+import TestJSON
 import TestScratch
 
 /// Long unbroken strings in a verified case do not break the board's page (issue 29, item 2): the page the
@@ -20,7 +22,7 @@ struct BoardLayoutBrowserTests {
             try await relay.add(device)
             let sent = try await relay.send(Data(text.utf8), from: device, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
-                #expect(try await board.waitForCase(sent.caseId)["verdict"] as? String == "valid")
+                #expect(try await board.waitForCase(sent.caseId)["verdict"].stringValue == "valid")
                 let page = try await board.page()
                 #expect(page.contains(long))
                 let file = NSTemporaryDirectory() + "board-layout-\(sent.caseId).html"

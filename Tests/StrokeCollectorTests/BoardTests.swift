@@ -1,9 +1,11 @@
 import CaseWire
 import Crypto
 import Foundation
+import StrokeJSON
 import Testing
 import StrokeBoard
 import HTTPTestClient
+import TestJSON
 
 /// The hospital board against a live relay and PostgreSQL: it decrypts locally, verifies the
 /// sender, shows exactly what was sent, and never shows an unverified case's values.
@@ -60,7 +62,7 @@ struct BoardTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys, hospitalName: "Uniklinikum <Test>") { board in
                 let sent = try await relay.send(Self.comaCase, from: device, to: "H1", keys: keys, eta: 9)
                 let shown = try await board.waitForCase(sent.caseId)
-                #expect(shown["urgency"] as? String == "timeCritical")
+                #expect(shown["urgency"].stringValue == "timeCritical")
                 let page = try await board.page()
                 for value in ["class=\"urgency urgency-timeCritical\">TIME-CRITICAL<", "Coma module: patient comatose (GCS 8 or below)",
                               "Location: Regensburg", "basilar artery occlusion cannot be excluded", "Uniklinikum &lt;Test&gt; <span class=\"hospital-id\">(H1)</span>"] {
@@ -79,18 +81,18 @@ struct BoardTests {
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys) { board in
                 let sent = try await relay.send(Self.caseJSON, from: device, to: "H1", keys: keys, eta: 14)
                 let shown = try await board.waitForCase(sent.caseId)
-                #expect(shown["valid"] as? Bool == true)
-                #expect(shown["verdict"] as? String == "valid")
-                #expect(shown["urgency"] as? String == "immediate")
-                #expect(shown["etaMinutes"] as? Int == 14)
-                #expect(shown["status"] as? String == "inTransit")
-                #expect(shown["device"] as? String == "AMB-12")
-                let sentObject = try JSONSerialization.jsonObject(with: Self.caseJSON) as? NSDictionary
-                #expect((shown["case"] as? NSDictionary) == sentObject)
+                #expect(shown["valid"].boolValue == true)
+                #expect(shown["verdict"].stringValue == "valid")
+                #expect(shown["urgency"].stringValue == "immediate")
+                #expect(shown["etaMinutes"].intValue == 14)
+                #expect(shown["status"].stringValue == "inTransit")
+                #expect(shown["device"].stringValue == "AMB-12")
+                let sentObject = try JSONValue(parsing: Self.caseJSON)
+                #expect(shown["case"].sortingKeys == sentObject.sortingKeys)
                 // The bytes themselves pass through unchanged.
                 let raw = try await board.client.send(method: "GET", path: "/cases.json")
                 #expect(String(decoding: raw.body, as: UTF8.self).contains(String(decoding: Self.caseJSON, as: UTF8.self)))
-                #expect(try await board.casesJSON()["hospitalId"] as? String == "H1")
+                #expect(try await board.casesJSON()["hospitalId"].stringValue == "H1")
                 let page = try await board.page()
                 #expect(page.contains("data-case-id=\"\(sent.caseId)\""))
                 for hook in ["class=\"urgency urgency-immediate\">IMMEDIATE<", "class=\"eta\"", "class=\"ich\"", "class=\"lvo\""] {
@@ -122,7 +124,7 @@ struct BoardTests {
                 _ = try await board.waitForCase(sent.caseId)
             }
             try await BoardHarness.run(relay: relay, hospitalId: "H2", keys: h2) { board in
-                let reached = try await eventually { try await board.casesJSON()["relayReachable"] as? Bool == true }
+                let reached = try await eventually { try await board.casesJSON()["relayReachable"].boolValue == true }
                 #expect(reached)
                 #expect(try await board.cases().isEmpty)
                 let page = try await board.page()
@@ -160,8 +162,8 @@ struct BoardTests {
                 let verdicts = [tampered.caseId: "undecryptable", forged.caseId: "signatureInvalid", ghost.caseId: "unknownDevice"]
                 for (id, verdict) in verdicts {
                     let shown = try await board.waitForCase(id)
-                    #expect(shown["valid"] as? Bool == false)
-                    #expect(shown["verdict"] as? String == verdict)
+                    #expect(shown["valid"].boolValue == false)
+                    #expect(shown["verdict"].stringValue == verdict)
                     #expect(shown["case"] == nil)
                 }
                 let raw = try await board.client.send(method: "GET", path: "/cases.json")
@@ -186,9 +188,9 @@ struct BoardTests {
             let untrustedCase = try await relay.send(Self.caseJSON, from: other, to: "H1", keys: keys)
             try await BoardHarness.run(relay: relay, hospitalId: "H1", keys: keys,
                                        trustedDevices: ["AMB-12": device.key.publicKey.rawRepresentation]) { board in
-                #expect(try await board.waitForCase(trustedCase.caseId)["verdict"] as? String == "valid")
+                #expect(try await board.waitForCase(trustedCase.caseId)["verdict"].stringValue == "valid")
                 let untrusted = try await board.waitForCase(untrustedCase.caseId)
-                #expect(untrusted["verdict"] as? String == "unknownDevice")
+                #expect(untrusted["verdict"].stringValue == "unknownDevice")
                 #expect(untrusted["case"] == nil)
             }
             // The file form, as `board serve --trusted-devices FILE` reads it.

@@ -4,7 +4,9 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import StrokeCollector
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// Small contract gaps of the collector (issue 29, item 12): `GET /v1/head` always writes `logId`
 /// (`null` before a log is bound), and `collector incidents --json` prints `[]` when there are none.
@@ -24,7 +26,7 @@ struct CollectorContractTests {
                 #expect(response.status == .ok)
                 let text = String(buffer: response.body)
                 #expect(text.contains("\"logId\":null"), "\(text)")
-                let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                let object = try JSONValue(parsing: Data(text.utf8)).object
                 #expect(object?.keys.sorted() == ["head", "logId"])
             }
         }

@@ -4,7 +4,9 @@ import Foundation
 import PostgresServerKit
 import StrokeAudit
 import StrokeCollector
+import StrokeJSON
 import Testing
+import TestJSON
 import TestScratch
 
 /// The device side around a push: the background push after an assessment,
@@ -32,7 +34,7 @@ struct DeviceKeyTests {
         }
         #expect(!FileManager.default.fileExists(atPath: plain.root.appendingPathComponent("state/collector-push.lock").path))
         let status = try await configured.run(["audit", "push", "--status", "--json"])
-        #expect(try status.json()["pending"] as? Int == Int(try configured.headSequence()))
+        #expect(try status.json()["pending"].intValue == Int(try configured.headSequence()))
     }
 
     @Test("with a reachable collector configured, a module command's records arrive in the background")
@@ -93,7 +95,7 @@ struct DeviceKeyTests {
             try device.configure(["orgPublicKey": org.publicKey.rawRepresentation.base64EncodedString()])
             let pushed = try await device.push(collector.url, ["--json"])
             #expect(pushed.status == 0, "\(pushed.stderr)")
-            #expect(try pushed.json()["wrappedKeys"] as? Int == 3)
+            #expect(try pushed.json()["wrappedKeys"].intValue == 3)
             try device.configure(["orgPublicKey": "not-a-key"])
             let bad = try await device.push(collector.url)
             #expect(bad.status == 64)
@@ -143,7 +145,7 @@ struct DeviceKeyTests {
             #expect(updated.headSequence == head)
             let pushed = try await device.push(collector.url, ["--json"])
             #expect(pushed.status == 0, "\(pushed.stderr)")
-            #expect(try pushed.json()["accepted"] as? Int == 1)
+            #expect(try pushed.json()["accepted"].intValue == 1)
             await #expect(throws: CollectorError.self) { _ = try await collector.store.updateDeviceKey(name: "AMB-99", publicKey: other) }
             await #expect(throws: CollectorError.self) { _ = try await collector.store.updateDeviceKey(name: device.name, publicKey: "x") }
         }

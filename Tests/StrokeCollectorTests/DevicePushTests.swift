@@ -3,7 +3,9 @@ import Crypto
 import Foundation
 import StrokeAudit
 import StrokeCollector
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// `stroke-triage audit push` as an ambulance runs it: the real binary, a
 /// real audit log in a temporary directory, libcurl, and a collector on a
@@ -20,23 +22,23 @@ struct DevicePushTests {
             let before = try await device.push(collector.url, ["--status", "--json"])
             #expect(before.status == 0, "\(before.stderr)")
             let b = try before.json()
-            #expect(b["reachable"] as? Bool == true)
-            #expect(b["localHead"] as? Int == Int(head))
-            #expect(b["acknowledgedHead"] as? Int == 0)
-            #expect(b["acknowledgedSource"] as? String == "collector")
-            #expect(b["pending"] as? Int == Int(head))
+            #expect(b["reachable"].boolValue == true)
+            #expect(b["localHead"].intValue == Int(head))
+            #expect(b["acknowledgedHead"].intValue == 0)
+            #expect(b["acknowledgedSource"].stringValue == "collector")
+            #expect(b["pending"].intValue == Int(head))
 
             let first = try await device.push(collector.url, ["--json"])
             #expect(first.status == 0, "\(first.stderr)")
             let f = try first.json()
-            #expect(f["accepted"] as? Int == Int(head))
-            #expect(f["pending"] as? Int == 0)
-            #expect(f["acknowledgedHead"] as? Int == Int(head))
+            #expect(f["accepted"].intValue == Int(head))
+            #expect(f["pending"].intValue == 0)
+            #expect(f["acknowledgedHead"].intValue == Int(head))
             #expect(try await collector.headSequence(device.name) == head)
 
             let second = try await device.push(collector.url, ["--json"])
             #expect(second.status == 0, "\(second.stderr)")
-            #expect(try second.json()["accepted"] as? Int == 0)
+            #expect(try second.json()["accepted"].intValue == 0)
             #expect(try await collector.headSequence(device.name) == head)
 
             let after = try await device.push(collector.url, ["--status"])
@@ -57,14 +59,14 @@ struct DevicePushTests {
             let pushed = try await device.push(collector.url, ["--batch-size", "2", "--json"])
             #expect(pushed.status == 0, "\(pushed.stderr)")
             let p = try pushed.json()
-            #expect(p["batches"] as? Int == Int((head + 1) / 2))
-            #expect(p["accepted"] as? Int == Int(head))
+            #expect(p["batches"].intValue == Int((head + 1) / 2))
+            #expect(p["accepted"].intValue == Int(head))
             #expect(try await collector.headSequence(device.name) == head)
             // Three more records: only they are sent.
             let newHead = try device.record(3)
             let more = try await device.push(collector.url, ["--batch-size", "2", "--json"])
-            #expect(try more.json()["accepted"] as? Int == Int(newHead - head))
-            #expect(try more.json()["batches"] as? Int == 2)
+            #expect(try more.json()["accepted"].intValue == Int(newHead - head))
+            #expect(try more.json()["batches"].intValue == 2)
             #expect(try await collector.headSequence(device.name) == newHead)
         }
     }
@@ -80,14 +82,14 @@ struct DevicePushTests {
         let status = try await device.push(dead, ["--status", "--json"])
         #expect(status.status == 0)
         let s = try status.json()
-        #expect(s["reachable"] as? Bool == false)
-        #expect(s["pending"] as? Int == Int(head))
+        #expect(s["reachable"].boolValue == false)
+        #expect(s["pending"].intValue == Int(head))
         #expect(try await device.run(["audit", "push", "--status"]).status == 64)
         // No log yet: nothing to sign with, so the collector is not asked.
         let fresh = try await DeviceHome().push(dead, ["--status", "--json"])
         #expect(fresh.status == 0, "\(fresh.stderr)")
-        #expect(try fresh.json()["reachable"] is NSNull)
-        #expect(try fresh.json()["pending"] as? Int == 0)
+        #expect(try fresh.json()["reachable"].isNull)
+        #expect(try fresh.json()["pending"].intValue == 0)
         let noDevice = try await device.run(["audit", "push", "--collector", dead])
         #expect(noDevice.status == 64)
         #expect(noDevice.stderr.contains("push.deviceMissing"))
@@ -134,10 +136,10 @@ struct DevicePushTests {
         let status = try await device.push(url.get(), ["--status", "--json"])
         #expect(status.status == 0, "\(status.stderr)")
         let s = try status.json()
-        #expect(s["reachable"] as? Bool == false)
-        #expect(s["acknowledgedHead"] as? Int == Int(head))
-        #expect(s["acknowledgedSource"] as? String == "remembered")
-        #expect(s["pending"] as? Int == 2)
+        #expect(s["reachable"].boolValue == false)
+        #expect(s["acknowledgedHead"].intValue == Int(head))
+        #expect(s["acknowledgedSource"].stringValue == "remembered")
+        #expect(s["pending"].intValue == 2)
         let pushed = try await device.push(url.get())
         #expect(pushed.status == 69)
     }

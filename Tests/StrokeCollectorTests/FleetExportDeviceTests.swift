@@ -4,7 +4,9 @@ import FleetExport
 import Foundation
 import StrokeAudit
 import StrokeCollector
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// The whole chain with real parts: a device's real audit log pushed by the real
 /// `stroke-triage audit push` with an organisation key configured (its data keys
@@ -53,18 +55,18 @@ struct FleetExportDeviceTests {
                                                 "--org-key", orgKey])
             #expect(opened.status == 0, "\(opened.stdout)\(opened.stderr)")
             let lines = opened.stdout.split(separator: "\n").map { line in
-                (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]) ?? [:]
+                (try? JSONValue(parsing: Data(line.utf8)).object) ?? .object([])
             }
             #expect(lines.count == Int(head))
-            let statuses = Dictionary(grouping: lines, by: { $0["status"] as? String ?? "?" }).mapValues(\.count)
+            let statuses = Dictionary(grouping: lines, by: { $0["status"].stringValue ?? "?" }).mapValues(\.count)
             #expect(statuses["erased"] == 1)
             #expect(statuses["ok"] == Int(head) - 1)
-            let gone = try #require(lines.first { $0["status"] as? String == "erased" })
-            #expect(gone["dataKeyId"] as? String == erased)
-            #expect(gone["event"] is NSNull)
-            let started = lines.filter { $0["type"] as? String == "assessment.started" && $0["status"] as? String == "ok" }
+            let gone = try #require(lines.first { $0["status"].stringValue == "erased" })
+            #expect(gone["dataKeyId"].stringValue == erased)
+            #expect(gone["event"].isNull)
+            let started = lines.filter { $0["type"].stringValue == "assessment.started" && $0["status"].stringValue == "ok" }
             #expect(started.count == 2)
-            #expect(started.allSatisfy { (($0["event"] as? [String: Any])?["data"] as? [String: Any])?["module"] as? String == "coma" })
+            #expect(started.allSatisfy { (($0["event"].object)?["data"].object)?["module"].stringValue == "coma" })
             #expect(opened.stderr.contains("Fleet export valid"))
         }
     }

@@ -3,7 +3,9 @@ import Crypto
 import FleetExport
 import Foundation
 import StrokeCollector
+import StrokeJSON
 import Testing
+import TestJSON
 
 /// The regulator export end to end: devices push sealed logs with wrapped keys, the real
 /// `stroke-triage-server` writes a signed export, and the real `stroke-triage audit verify
@@ -27,12 +29,12 @@ struct FleetExportTests {
 
             let verified = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys, "--json"])
             #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
-            let report = try #require(try JSONSerialization.jsonObject(with: Data(verified.stdout.utf8)) as? [String: Any])
-            #expect(report["valid"] as? Bool == true)
-            let devices = try #require(report["devices"] as? [[String: Any]])
-            #expect(devices.map { $0["name"] as? String } == ["AMB-12", "AMB-7"])
-            #expect(devices.map { $0["recordsInRange"] as? Int } == [4, 4])
-            #expect(devices.map { $0["headSequence"] as? Int } == [8, 7])
+            let report = try #require(try JSONValue(parsing: Data(verified.stdout.utf8)).object)
+            #expect(report["valid"].boolValue == true)
+            let devices = try #require(report["devices"].arrayValue)
+            #expect(devices.map { $0["name"].stringValue } == ["AMB-12", "AMB-7"])
+            #expect(devices.map { $0["recordsInRange"].intValue } == [4, 4])
+            #expect(devices.map { $0["headSequence"].intValue } == [8, 7])
             let text = try await FleetBinaries.cli(["audit", "verify", "--fleet-export", export, "--public-keys", keys])
             #expect(text.stdout.contains("AMB-12: valid; 4 record(s) in range, chain proven to signed head 8"))
 
@@ -55,11 +57,11 @@ struct FleetExportTests {
             #expect(opened.stdout.contains("Decrypted 6 record(s); 2 erased; 0 not openable"))
             let lines = try String(contentsOfFile: events, encoding: .utf8).split(separator: "\n")
             #expect(lines.count == 8)
-            let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-            #expect(first["device"] as? String == "AMB-12")
-            #expect(first["sequence"] as? Int == 2)
-            #expect(first["status"] as? String == "ok")
-            #expect((first["event"] as? [String: Any])?["operator"] as? String == "medic-1")
+            let first = try #require(try JSONValue(parsing: Data(lines[0].utf8)).object)
+            #expect(first["device"].stringValue == "AMB-12")
+            #expect(first["sequence"].intValue == 2)
+            #expect(first["status"].stringValue == "ok")
+            #expect((first["event"].object)?["operator"].stringValue == "medic-1")
             #expect(lines.filter { $0.contains("\"status\":\"erased\"") }.count == 2)
             #expect(lines.filter { $0.contains("\"device\":\"AMB-7\"") && $0.contains("\"dataKeyId\":\"a-1\"") }
                 .allSatisfy { $0.contains("\"event\":null") })

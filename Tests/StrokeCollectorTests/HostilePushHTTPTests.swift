@@ -4,6 +4,8 @@ import FleetSimulator
 import Foundation
 import HTTPTestClient
 import StrokeCollector
+import StrokeJSON
+import TestJSON
 import TestScratch
 import Testing
 
@@ -69,8 +71,8 @@ struct HostilePushHTTPTests {
         #expect(try fleet.storedHeads() == [device.name: 5, other.name: 0])
         let listed = await ServerBinaryTests.admin(["collector", "incidents", "--database", fleet.databaseURL, "--json"])
         #expect(listed.status == 0)
-        let incidents = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
-        let reasons = incidents.map { "\($0["device"] as? String ?? "?") \($0["reason"] as? String ?? "?")" }
+        let incidents = try JSONValue(parsing: Data(listed.stdout.utf8)).arrayValue ?? []
+        let reasons = incidents.map { "\($0["device"].stringValue ?? "?") \($0["reason"].stringValue ?? "?")" }
         #expect(reasons == [
             "\(device.name) request.replayed", "\(device.name) signature.invalid", "\(device.name) chain.rollback",
             "\(device.name) chain.fork", "\(other.name) device.suspended", "\(device.name) body.tooLarge",

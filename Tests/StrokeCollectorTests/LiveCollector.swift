@@ -9,6 +9,8 @@ import HummingbirdTesting
 import Logging
 import StrokeAudit
 import StrokeCollector
+import StrokeJSON
+import TestJSON
 import TestScratch
 
 /// A collector listening on a real port (localhost, chosen by the system)
@@ -117,9 +119,10 @@ struct DeviceHome: Sendable {
     /// collector slowed down by a loaded machine answers late instead of being
     /// retried (a retry would turn an accepted batch into duplicates).
     func configure(_ values: [String: String]) throws {
-        var config: [String: Any] = ["connectTimeoutSeconds": 30, "attemptTimeoutSeconds": 120, "deadlineSeconds": 300]
-        for (key, value) in values { config[key] = value }
-        try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys])
+        var config: [String: JSONValue] = ["connectTimeoutSeconds": .integer(30), "attemptTimeoutSeconds": .integer(120),
+                                           "deadlineSeconds": .integer(300)]
+        for (key, value) in values { config[key] = .string(value) }
+        try Data(JSONValue.object(config.sorted { $0.key < $1.key }).serializedBytes())
             .write(to: root.appendingPathComponent("config.json"))
     }
 
@@ -157,8 +160,8 @@ struct CLIResult: Sendable {
     let stderr: String
 
     /// stdout as one JSON object.
-    func json() throws -> [String: Any] {
-        guard let object = try JSONSerialization.jsonObject(with: Data(stdout.utf8)) as? [String: Any] else {
+    func json() throws -> JSONValue {
+        guard let object = try JSONValue(parsing: Data(stdout.utf8)).object else {
             throw CocoaError(.coderReadCorrupt)
         }
         return object

@@ -4,8 +4,10 @@ import Foundation
 import HTTPServerKit
 import StrokeBoard
 import StrokeCollector
+import StrokeJSON
 import StrokeModels
 import StrokeRelay
+import TestJSON
 import TLSFixture
 import Testing
 import TriageFleet
@@ -152,7 +154,7 @@ struct NativeTLSTests {
 
                 let pushed = try await device.push(collector, ["--ca-file", files.caFile, "--json"])
                 #expect(pushed.status == 0, "\(pushed.stderr)")
-                #expect(try pushed.json()["accepted"] as? Int == Int(head))
+                #expect(try pushed.json()["accepted"].intValue == Int(head))
                 #expect(try await store.listDevices().first { $0.name == device.name }?.headSequence == head)
             }
         }

@@ -1,8 +1,10 @@
 import Foundation
+import StrokeJSON
 import Testing
 import CLITestSupport
 #if canImport(Glibc)
 import Glibc
+import TestJSON
 #endif
 
 /// Issue 17 end to end with real parts: a throwaway PostgreSQL, the relay and
@@ -25,26 +27,26 @@ struct PrenotifyEndToEndTests {
     /// The routing destination for the origin, from the CLI that `cli` runs.
     static func routedHospital(_ cli: ([String]) async throws -> PrenotifyHarness.Run) async throws -> String {
         let run = try await cli(["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "offline", "--json"] + origin)
-        let object = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
-        let destination = (object?["routing"] as? [String: Any])?["destination"] as? [String: Any]
-        guard let id = destination?["id"] as? String else { throw PrenotifyHarness.Failure(description: "no routing: \(run.stdout)") }
+        let object = try JSONValue(parsing: Data(run.stdout.utf8)).object
+        let destination = (object?["routing"].object)?["destination"].object
+        guard let id = destination?["id"].stringValue else { throw PrenotifyHarness.Failure(description: "no routing: \(run.stdout)") }
         return id
     }
 
     /// The `{"notification": …}` object a `--json` module command prints on stderr after sending.
-    static func notification(_ run: PrenotifyHarness.Run) throws -> [String: Any] {
+    static func notification(_ run: PrenotifyHarness.Run) throws -> JSONValue {
         for line in run.stderr.split(separator: "\n").reversed() where line.hasPrefix("{\"notification\"") {
-            if let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-               let notification = object["notification"] as? [String: Any] { return notification }
+            if let object = try JSONValue(parsing: Data(line.utf8)).object,
+               let notification = object["notification"].object { return notification }
         }
         throw PrenotifyHarness.Failure(description: "no notification on stderr: \(run.stderr)")
     }
 
     /// Waits until the board lists `caseId`; returns that case.
-    static func boardCase(_ board: String, _ caseId: String, where condition: @escaping ([String: Any]) -> Bool = { _ in true })
-        async throws -> [String: Any] {
-        try await PrenotifyHarness.waitForAnswer(seconds: 60, "case \(caseId) on \(board)") { () async throws -> [String: Any]? in
-            try await PrenotifyHarness.boardCases(board).first { $0["caseId"] as? String == caseId && condition($0) }
+    static func boardCase(_ board: String, _ caseId: String, where condition: @escaping (JSONValue) -> Bool = { _ in true })
+        async throws -> JSONValue {
+        try await PrenotifyHarness.waitForAnswer(seconds: 60, "case \(caseId) on \(board)") { () async throws -> JSONValue? in
+            try await PrenotifyHarness.boardCases(board).first { $0["caseId"].stringValue == caseId && condition($0) }
         }
     }
 
@@ -78,32 +80,32 @@ struct PrenotifyEndToEndTests {
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout == plain.stdout, "the result on stdout is the same with --notify")
         let note = try Self.notification(sent)
-        let caseId = try #require(note["caseId"] as? String)
-        #expect(note["delivery"] as? String == "delivered")
-        #expect(note["delivered"] as? Bool == true)
-        let eta = try #require(note["etaMinutes"] as? Int)
+        let caseId = try #require(note["caseId"].stringValue)
+        #expect(note["delivery"].stringValue == "delivered")
+        #expect(note["delivered"].boolValue == true)
+        let eta = try #require(note["etaMinutes"].intValue)
 
         let shown = try await Self.boardCase(board, caseId)
-        #expect(shown["valid"] as? Bool == true)
-        #expect(shown["verdict"] as? String == "valid")
-        #expect(shown["urgency"] as? String == note["urgency"] as? String)
-        #expect(shown["etaMinutes"] as? Int == eta)
+        #expect(shown["valid"].boolValue == true)
+        #expect(shown["verdict"].stringValue == "valid")
+        #expect(shown["urgency"].stringValue == note["urgency"].stringValue)
+        #expect(shown["etaMinutes"].intValue == eta)
         // Exactly what the CLI printed with --json: sentinels, FAST-ED 0, every "no", the same probabilities.
-        let expected = try #require(try JSONSerialization.jsonObject(with: Data(plain.stdout.utf8)) as? NSDictionary)
-        let received = try #require(shown["case"] as? NSDictionary)
-        #expect(received == expected)
-        let inputs = try #require(received["inputs"] as? [String: Any])
-        #expect(inputs["age"] as? Int == 97)
-        #expect(inputs["gfap"] as? Double == 4321.5)
-        #expect(inputs["fastEd"] as? Int == 0)
-        #expect(inputs["headache"] as? Bool == false)
-        #expect(inputs["antiplatelets"] as? Bool == false)
+        let expected = try JSONValue(parsing: plain.stdout)
+        let received = try #require(shown["case"].object)
+        #expect(received.sortingKeys == expected.sortingKeys)
+        let inputs = try #require(received["inputs"].object)
+        #expect(inputs["age"].intValue == 97)
+        #expect(inputs["gfap"].doubleValue == 4321.5)
+        #expect(inputs["fastEd"].intValue == 0)
+        #expect(inputs["headache"].boolValue == false)
+        #expect(inputs["antiplatelets"].boolValue == false)
         let (_, raw) = try await PrenotifyHarness.get("\(board)/cases.json")
         #expect(String(decoding: raw, as: UTF8.self).contains("4321.5"))
 
         // Another hospital's board polls the same relay and never lists the case (after a poll that began after the send).
         try await PrenotifyHarness.waitForFreshPoll(otherBoard)
-        #expect(try await PrenotifyHarness.boardCases(otherBoard).allSatisfy { $0["caseId"] as? String != caseId })
+        #expect(try await PrenotifyHarness.boardCases(otherBoard).allSatisfy { $0["caseId"].stringValue != caseId })
 
         let dump = try h.databaseDump()
         #expect(dump.contains(caseId), "the dump holds the relay's tables")
@@ -131,8 +133,8 @@ struct PrenotifyEndToEndTests {
         #expect(sent.status == 69, "\(sent.stderr)")
         #expect(sent.stdout.hasPrefix("{\"module\":\"full\""), "the result is printed although the relay is down")
         let note = try Self.notification(sent)
-        let caseId = try #require(note["caseId"] as? String)
-        #expect(note["delivery"] as? String == "notYetDelivered")
+        let caseId = try #require(note["caseId"].stringValue)
+        #expect(note["delivery"].stringValue == "notYetDelivered")
         let text = try await h.cli(["notify", "status"])
         #expect(text.stdout.contains("\(caseId)") && text.stdout.contains("not yet delivered"), "\(text.stdout)")
         try Self.checkQueue(h)
@@ -148,15 +150,15 @@ struct PrenotifyEndToEndTests {
         await #expect(try h.cli(["notify", "status", "--json"]).stdout.contains("\"notYetDelivered\":0"))
 
         let shown = try await Self.boardCase(board, caseId)
-        #expect(shown["valid"] as? Bool == true)
+        #expect(shown["valid"].boolValue == true)
         let updated = try await h.cli(["notify", "update", "--case", caseId, "--eta-minutes", "7"])
         #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
-        _ = try await Self.boardCase(board, caseId) { $0["etaMinutes"] as? Int == 7 }
+        _ = try await Self.boardCase(board, caseId) { $0["etaMinutes"].intValue == 7 }
         let moved = try await h.cli(["notify", "update", "--case", caseId, "--lat", "48.15", "--lon", "11.56", "--json"])
         #expect(moved.status == 0, "\(moved.stderr)")
         await #expect(try h.cli(["notify", "arrived", "--case", caseId]).status == 0)
-        _ = try await Self.boardCase(board, caseId) { $0["status"] as? String == "arrived" }
-        #expect(try await PrenotifyHarness.boardCases(board).filter { $0["caseId"] as? String == caseId }.count == 1)
+        _ = try await Self.boardCase(board, caseId) { $0["status"].stringValue == "arrived" }
+        #expect(try await PrenotifyHarness.boardCases(board).filter { $0["caseId"].stringValue == caseId }.count == 1)
         await #expect(try h.cli(["notify", "cancel", "--case", String(repeating: "0", count: 32)]).status == 65)
         await #expect(try h.cli(["notify", "update", "--case", caseId]).status == 64)
     }
@@ -180,13 +182,13 @@ struct PrenotifyEndToEndTests {
         let delivered = try #require(afterOffer.range(of: "Pre-notification delivered to"))
         #expect(retry.upperBound <= delivered.lowerBound)
         #expect(afterOffer[delivered.upperBound...].contains("Save a Markdown handover report?"))
-        let cases = try await PrenotifyHarness.waitForAnswer(seconds: 60, "the walkthrough's case") { () async throws -> [[String: Any]]? in
+        let cases = try await PrenotifyHarness.waitForAnswer(seconds: 60, "the walkthrough's case") { () async throws -> [JSONValue]? in
             let cases = try await PrenotifyHarness.boardCases(board)
             return cases.isEmpty ? nil : cases
         }
-        let shown = try #require(cases.first?["case"] as? [String: Any])
-        #expect(shown["module"] as? String == "coma")
-        #expect((shown["inputs"] as? [String: Any])?["gfap"] as? Double == 500)
+        let shown = try #require(cases.first?["case"].object)
+        #expect(shown["module"].stringValue == "coma")
+        #expect((shown["inputs"].object)?["gfap"].doubleValue == 500)
     }
 
     @Test("a pinned hospital key: the matching pin delivers, a relay naming another key is refused")
@@ -200,18 +202,18 @@ struct PrenotifyEndToEndTests {
         let pinned = try #require(h.publicKeys[hospital])
         let good = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", pinned])
         #expect(good.status == 0, "\(good.stderr)")
-        _ = try await Self.boardCase(board, try #require(try Self.notification(good)["caseId"] as? String))
+        _ = try await Self.boardCase(board, try #require(try Self.notification(good)["caseId"].stringValue))
 
         // The relay (here: honest) names the hospital's registered key; a pin of another key must not be overridden.
         let wrongPin = try #require(h.publicKeys["other-hospital"])
         let refused = try await h.cli(Self.sentinelCase + ["--notify", hospital, "--relay", h.relayURL, "--hospital-key", wrongPin])
         #expect(refused.status == 1)
         let note = try Self.notification(refused)
-        #expect(note["delivery"] as? String == "failed")
-        #expect(note["lastError"] as? String == "notify.keyMismatch")
-        let caseId = try #require(note["caseId"] as? String)
+        #expect(note["delivery"].stringValue == "failed")
+        #expect(note["lastError"].stringValue == "notify.keyMismatch")
+        let caseId = try #require(note["caseId"].stringValue)
         try await PrenotifyHarness.waitForFreshPoll(board)
-        #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"] as? String != caseId })
+        #expect(try await PrenotifyHarness.boardCases(board).allSatisfy { $0["caseId"].stringValue != caseId })
         await #expect(try h.cli(["notify", "flush"]).stdout.contains("Nothing to deliver."), "a refused case is not retried")
     }
 }

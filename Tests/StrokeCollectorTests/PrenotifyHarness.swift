@@ -5,6 +5,8 @@ import FoundationNetworking
 #endif
 #if canImport(Glibc)
 import Glibc
+import StrokeJSON
+import TestJSON
 import TestScratch
 import CLITestSupport
 import HTTPTestClient
@@ -163,16 +165,16 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     /// The board's `/cases.json` cases.
-    static func boardCases(_ base: String) async throws -> [[String: Any]] {
+    static func boardCases(_ base: String) async throws -> [JSONValue] {
         let (_, body) = try await get("\(base)/cases.json")
-        let object = try JSONSerialization.jsonObject(with: body) as? [String: Any]
-        return object?["cases"] as? [[String: Any]] ?? []
+        let object = try JSONValue(parsing: body).object
+        return object?["cases"].arrayValue ?? []
     }
 
     /// The board's count of finished relay polls (`/cases.json` `polls`).
     static func boardPolls(_ base: String) async throws -> Int {
         let (_, body) = try await get("\(base)/cases.json")
-        return (try JSONSerialization.jsonObject(with: body) as? [String: Any])?["polls"] as? Int ?? -1
+        return (try JSONValue(parsing: body).object)?["polls"].intValue ?? -1
     }
 
     /// Waits (bounded) until `base` has finished two more polls of the relay than now: the second

@@ -3,6 +3,8 @@ import FleetSimulator
 import Foundation
 import PostgresServerKit
 import StrokeCollector
+import StrokeJSON
+import TestJSON
 import TLSFixture
 import TestScratch
 import Testing
@@ -51,7 +53,7 @@ struct StationProcessTests {
         let board = try await station.startBoard(hospital: hospital, keyFile: keyFile, relay: base)
         let sent = try await cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base])
         #expect(sent.status == 0, "\(sent.stderr)")
-        let caseId = try #require(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String)
+        let caseId = try #require(try PrenotifyEndToEndTests.notification(sent)["caseId"].stringValue)
         _ = try await PrenotifyEndToEndTests.boardCase(board, caseId)
         // The device's audit records reach the collector on the same URL.
         let pushed = try await cli(["audit", "push", "--collector", base, "--device-name", "AMB-7"])
@@ -131,7 +133,7 @@ struct StationProcessTests {
         await #expect(try admin(["relay", "add-hospital", "--data", data, "--id", hospital, "--key-out", keyFile]).status == 0)
         let sent = try await cli(PrenotifyEndToEndTests.sentinelCase + ["--notify", hospital, "--relay", base] + trust)
         #expect(sent.status == 0, "\(sent.stderr)")
-        #expect(try PrenotifyEndToEndTests.notification(sent)["caseId"] as? String != nil)
+        #expect(try PrenotifyEndToEndTests.notification(sent)["caseId"].stringValue != nil)
 
         await #expect(try station.terminate() == 0)
         #expect(!(try StationCluster(directory: data)).isRunning)
