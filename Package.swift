@@ -328,7 +328,6 @@ let package = Package(
                 "AuditFormat",
                 // The board's header names the hospital from the centers data (HospitalLocator).
                 "TriageEngine",
-                "AuditFormat",
                 // The exit-code table (ErrorCategory) of the one server error printer (ServerFailure).
                 "StrokeModels",
                 // The api command's environment (ProcessEnvironment: the process's, or a test's).

@@ -21,7 +21,9 @@ struct LoginCommand: AsyncParsableCommand {
         let password = PasswordReader.read(prompt: l.text("cloud.login.prompt") + " ", nextLine: Console.capturedLineReader) ?? ""
         let (session, auditWarning) = try await Failure.report(output) { () async throws -> (ResearchSession, Message?) in
             guard !password.isEmpty else { throw ResearchAccessError.noPassword }
-            return try await ResearchAccess.login(client: client, password: password, trail: AuditTrail.make(audit.settings, config: AppConfig.current))
+            return try await AuditTrail.using(audit.settings, config: AppConfig.current) { trail in
+                try await ResearchAccess.login(client: client, password: password, trail: trail)
+            }
         }
         Console.out(output.json ? ResearchAccess.loginJSON(session).serialized() : ResearchAccess.loginText(session, l))
         if let auditWarning { Console.err("! " + l.render(auditWarning)) }

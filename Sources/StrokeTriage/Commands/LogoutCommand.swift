@@ -19,7 +19,7 @@ struct LogoutCommand: AsyncParsableCommand {
         if let apiBase {
             _ = try Failure.report(output) { try CloudSettings(apiBase: apiBase, deadline: nil, pin: nil, config: AppConfig.current) }
         }
-        let (removed, auditWarning) = await ResearchAccess.logout(trail: AuditTrail.make(audit.settings, config: AppConfig.current))
+        let (removed, auditWarning) = try await AuditTrail.using(audit.settings, config: AppConfig.current) { await ResearchAccess.logout(trail: $0) }
         Console.out(output.json ? ResearchAccess.logoutJSON(removed: removed).serialized() : ResearchAccess.logoutText(removed: removed, l))
         if let auditWarning { Console.err("! " + l.render(auditWarning)) }
     }

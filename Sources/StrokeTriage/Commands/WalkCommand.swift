@@ -36,28 +36,29 @@ struct WalkCommand: AsyncParsableCommand {
         let output = fhir.output(self.output)
         let (config, localizer) = (AppConfig.current, output.localizer)
         let events = ConsoleEvents(localizer: localizer)
-        let trail = AuditTrail.make(audit.settings, config: config)
-        // Assay, scales, cloud settings and --notify are checked before the first question, not after the last.
-        let (ready, notification) = try Failure.report(output) {
-            let ready = try WalkPreparation.prepare(WalkSettings(gfapAssay: gfapAssay, prediction: prediction.settings), config: config)
-            return (ready, try PreNotification.prepare(notify.flags(caFile: prediction.caFile), audit: audit.settings, config: config,
-                                                       trail: trail, events: events))
+        try await AuditTrail.using(audit.settings, config: config) { trail in
+            // Assay, scales, cloud settings and --notify are checked before the first question, not after the last.
+            let (ready, notification) = try Failure.report(output) {
+                let ready = try WalkPreparation.prepare(WalkSettings(gfapAssay: gfapAssay, prediction: prediction.settings), config: config)
+                return (ready, try PreNotification.prepare(notify.flags(caFile: prediction.caFile), audit: audit.settings, config: config,
+                                                           trail: trail, events: events))
+            }
+            let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
+            guard await talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
+                  var inputs = talk.inputs(scales: ready.scales) else { return }
+            inputs.gfapAssay = ready.gfapAssay
+            let outcome = try await Failure.report(output) {
+                try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
+                                                   trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
+            }
+            AssessmentSession.present(outcome, output: output, details: details, moreHint: "walk.result.moreKey", fhir: fhir)
+            let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
+            let notified = await offer.run(outcome, prepared: notification, conversation: talk, events: events, json: output.json)
+            // The result is shown: a configured fleet collector gets the new records in the background.
+            if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: config) }
+            talk.offerReport(outcome)
+            try AssessmentSession.failIfRefused(trail, localizer)
+            if let notified { throw notified.exitCode }
         }
-        let talk = WalkConversation(dialog: WalkTerminal(output), localizer: localizer)
-        guard await talk.acceptDisclaimer(flag: acceptDisclaimer, trail: trail, events: events),
-              var inputs = talk.inputs(scales: ready.scales) else { return }
-        inputs.gfapAssay = ready.gfapAssay
-        let outcome = try await Failure.report(output) {
-            try await AssessmentSession.assess(inputs, prediction: prediction.settings, config: config, output: output.settings,
-                                               trail: trail, events: events, cloudLogger: CloudSettings.logger(verbose: output.verbose, to: ConsoleErrorStream()))
-        }
-        AssessmentSession.present(outcome, output: output, details: details, moreHint: "walk.result.moreKey", fhir: fhir)
-        let offer = WalkNotificationOffer(flags: notify.flags(caFile: prediction.caFile), audit: audit.settings, trail: trail, config: config)
-        let notified = await offer.run(outcome, prepared: notification, conversation: talk, events: events, json: output.json)
-        // The result is shown: a configured fleet collector gets the new records in the background.
-        if trail.lastRecorded != nil { BackgroundPush.start(audit.settings, config: config) }
-        talk.offerReport(outcome)
-        try AssessmentSession.failIfRefused(trail, localizer)
-        if let notified { throw notified.exitCode }
     }
 }

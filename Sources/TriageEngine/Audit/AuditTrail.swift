@@ -32,12 +32,34 @@ public struct AuditTrail: Sendable {
 
     /// A trail writing to an explicit location (tests, hidden helpers).
     public static func make(location: AuditLog.Location, context: AuditLog.Context) -> AuditTrail {
-        make(sharing: AuditWriter(location: location, context: context))
+        AuditTrail(recorder: AuditRecorder(writer: AuditWriter(location: location, context: context), ownsWriter: true))
     }
 
     /// A trail of its own (its own assessment) writing through `writer`, which other trails share.
     public static func make(sharing writer: AuditWriter) -> AuditTrail {
-        AuditTrail(recorder: AuditRecorder(writer: writer, database: writer.databasePath))
+        AuditTrail(recorder: AuditRecorder(writer: writer, ownsWriter: false))
+    }
+
+    /// Ends the trail's own writer: what is queued is written, the log closed, before this returns.
+    /// A one-shot command closes its trail before it ends, so nothing of the log is touched after
+    /// it (a closing writer removes SQLite's side files by path). A trail sharing a writer
+    /// (`make(sharing:)`: the server's) leaves it to its owner.
+    public func close() async {
+        guard let recorder, recorder.ownsWriter else { return }
+        await recorder.closeWriter()
+    }
+
+    /// Runs `body` with a trail of its own for `options` and closes it afterwards (also when `body` throws).
+    public static func using<T>(_ options: AuditSettings, config: AppConfig, _ body: (AuditTrail) async throws -> T) async throws -> T {
+        let trail = make(options, config: config)
+        do {
+            let result = try await body(trail)
+            await trail.close()
+            return result
+        } catch {
+            await trail.close()
+            throw error
+        }
     }
 
     /// The disclaimer was accepted.
@@ -107,15 +129,21 @@ public struct AuditTrail: Sendable {
 private final class AuditRecorder: @unchecked Sendable {
     private let writer: AuditWriter
     private let database: String
+    /// Whether the trail made its writer (and so closes it).
+    let ownsWriter: Bool
     private let lock = NSLock()
     private var assessment: String?
     private var last: RecordedEvent?
     private var wasRefused = false
 
-    init(writer: AuditWriter, database: String) {
+    init(writer: AuditWriter, ownsWriter: Bool) {
         self.writer = writer
-        self.database = database
+        database = writer.databasePath
+        self.ownsWriter = ownsWriter
     }
+
+    /// Closes the writer (what is queued is written first).
+    func closeWriter() async { await writer.close() }
 
     var currentAssessment: String? { lock.withLock { assessment } }
 
