@@ -38,34 +38,6 @@ public struct SignedRequestRefusal: Error, Sendable, Hashable {
     }
 }
 
-/// A server's catalogue of refusals (the collector's `PushRefusal`, the relay's `RelayRefusal`), each with
-/// its own wire code, status and sentence: it answers a `SignedRequestRefusal` with one of these.
-public protocol SignedRequestAnswers: Error {
-    /// The body exceeds the server's limit.
-    static var bodyTooLarge: Self { get }
-    /// The request is malformed (here: its body could not be read).
-    static var malformed: Self { get }
-    /// The signature headers are missing or malformed.
-    static var signatureMissing: Self { get }
-    /// The timestamp lies outside the window.
-    static var stale: Self { get }
-    /// The nonce was already used.
-    static var replayed: Self { get }
-}
-
-extension SignedRequestAnswers {
-    /// The server's answer to a refusal of the signed-request check (an unreadable body is `malformed`).
-    public init(_ refusal: SignedRequestRefusal) {
-        self = switch refusal.reason {
-        case .bodyTooLarge: .bodyTooLarge
-        case .bodyUnreadable: .malformed
-        case .signatureMissing: .signatureMissing
-        case .stale: .stale
-        case .replayed: .replayed
-        }
-    }
-}
-
 /// The servers' signed requests (docs/server.md, "Signed requests"), read once: the body within
 /// the limit, the signature headers (`Stroke-Device` or the hospital's `Stroke-Hospital` names the
 /// sender; `Stroke-Timestamp`, `Stroke-Nonce`, `Stroke-Signature`), and the time window. The

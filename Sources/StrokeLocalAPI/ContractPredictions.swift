@@ -100,22 +100,22 @@ public enum ContractPredictions {
 
     // MARK: - Shared pieces
 
-    /// Age, pressures and GFAP, read and range-checked as the module commands check them.
     /// The module's inputs from the body by their contract names (`InputKey.contractName`): GFAP any
-    /// number, the other numbers whole, findings yes/no; each required.
+    /// number, the other numbers whole, findings yes/no; each required. The values become inputs the
+    /// catalogue's one way (`TriageInputs(module:values:)`), which checks each against its range.
     private static func common(_ body: WireBody, module: TriageModule) throws(LocalAPIError) -> TriageInputs {
-        var inputs = TriageInputs(module: module, gfap: .nan)
+        var values: [InputKey: Double] = [:]
         for key in InputKey.keys(for: module) {
             guard let name = key.contractName else { continue }
             if key == .gfap {
-                inputs.set(key, try body.number(name))
+                values[key] = try body.number(name)
             } else if key.isBoolean {
-                inputs.set(key, try body.flag(name) ? 1 : 0)
+                values[key] = try body.flag(name) ? 1 : 0
             } else if let field = key.field {
-                inputs.set(key, Double(try body.integer(name, allowed: TriageRules.allowed(field))))
+                values[key] = Double(try body.integer(name, allowed: TriageRules.allowed(field)))
             }
         }
-        return inputs
+        do { return try TriageInputs(module: module, values: values) } catch { throw rangeError(error) }
     }
 
     /// The ICH baseline for valid inputs; 422 for a value outside its range or an age under 18.

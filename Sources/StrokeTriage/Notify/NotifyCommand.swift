@@ -27,11 +27,11 @@ struct NotifyFlushCommand: AsyncParsableCommand {
     @OptionGroup var audit: AuditOptions
 
     func run() async throws {
-        let l = output.localizer
-        let followUp = try NotifyCommandSupport.followUp(audit, output)
-        let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await followUp.flush() }
-        Console.out(lines: output.json ? [NotifyRendering.flushJSON(results).serialized()] : NotifyRendering.flushLines(results, l))
-        if let failure = NotifyFollowUp.flushFailure(results) { throw failure.exitCode }
+        try await NotifyCommandSupport.followUp(audit, output) { followUp in
+            let results = try await Failure.report(output) { () async throws -> [(QueuedCase, NotifyError?)] in try await followUp.flush() }
+            Console.out(lines: output.json ? [NotifyRendering.flushJSON(results).serialized()] : NotifyRendering.flushLines(results, output.localizer))
+            if let failure = NotifyFollowUp.flushFailure(results) { throw failure.exitCode }
+        }
     }
 }
 
@@ -51,21 +51,23 @@ struct NotifyStatusCommand: ParsableCommand {
 
 /// What the `notify` follow-up subcommands share: the engine's `NotifyFollowUp` and the outcome on the terminal.
 enum NotifyCommandSupport {
-    /// The follow-ups of this device for these options (the device key is the audit log's signing key).
-    static func followUp(_ audit: AuditOptions, _ output: OutputOptions) throws -> NotifyFollowUp {
-        try Failure.report(output) { () throws(NotifyError) in
+    /// Runs `body` with the follow-ups of this device for these options (the device key is the audit
+    /// log's signing key); their audit trail is closed before this returns.
+    static func followUp(_ audit: AuditOptions, _ output: OutputOptions, _ body: (NotifyFollowUp) async throws -> Void) async throws {
+        try await Failure.report(output) { () throws(NotifyError) in
             try NotifyFollowUp(audit: audit.settings, config: AppConfig.current, events: ConsoleEvents(localizer: output.localizer))
-        }
+        }.closing(body)
     }
 
     /// Runs one follow-up, prints its outcome and exits with its status: 0 delivered, 69 queued, 1 refused.
     static func run(_ audit: AuditOptions, _ output: OutputOptions,
                     _ body: (NotifyFollowUp) async throws(NotifyError) -> (QueuedCase, NotifyError?)) async throws {
-        let followUp = try followUp(audit, output)
-        let (entry, error) = try await Failure.report(output) { () async throws -> (QueuedCase, NotifyError?) in try await body(followUp) }
-        Console.out(output.json ? NotifyRendering.json(entry).serialized() : NotifyRendering.outcome(entry, error, output.localizer))
-        if let error { throw error.exitCode }
-        // The relay answered: anything else still queued goes now.
-        await followUp.flushRemaining()
+        try await followUp(audit, output) { followUp in
+            let (entry, error) = try await Failure.report(output) { () async throws -> (QueuedCase, NotifyError?) in try await body(followUp) }
+            Console.out(output.json ? NotifyRendering.json(entry).serialized() : NotifyRendering.outcome(entry, error, output.localizer))
+            if let error { throw error.exitCode }
+            // The relay answered: anything else still queued goes now.
+            await followUp.flushRemaining()
+        }
     }
 }

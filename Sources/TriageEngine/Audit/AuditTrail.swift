@@ -52,12 +52,17 @@ public struct AuditTrail: Sendable {
     /// Runs `body` with a trail of its own for `options` and closes it afterwards (also when `body` throws).
     public static func using<T>(_ options: AuditSettings, config: AppConfig, _ body: (AuditTrail) async throws -> T) async throws -> T {
         let trail = make(options, config: config)
+        return try await trail.closing { try await body(trail) }
+    }
+
+    /// Runs `body`, then closes the trail (also when `body` throws): see `close()`.
+    public func closing<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            let result = try await body(trail)
-            await trail.close()
+            let result = try await body()
+            await close()
             return result
         } catch {
-            await trail.close()
+            await close()
             throw error
         }
     }

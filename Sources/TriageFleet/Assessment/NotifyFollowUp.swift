@@ -24,6 +24,8 @@ public struct NotifyFollowUp: Sendable {
     public let notifier: PreNotifier
     /// The configuration (centers dataset and routing policy for ETAs from a position).
     public let config: AppConfig
+    /// The audit trail the follow-ups are recorded in (closed by `closing`).
+    private let trail: AuditTrail
 
     /// The notifier of this device for `audit`'s log; "not recorded" warnings go to `events`.
     /// - Throws: `NotifyError.keysUnavailable` when the audit key file cannot be read or created.
@@ -35,6 +37,13 @@ public struct NotifyFollowUp: Sendable {
                                recorder: TrailNotificationRecorder(trail: trail, events: events),
                                caFile: CloudSettings.caFile(flag: nil, config: config, environment: environment))
         self.config = config
+        self.trail = trail
+    }
+
+    /// Runs `body` with these follow-ups, then closes their audit trail (also when `body` throws), so a
+    /// one-shot command leaves its log complete before it ends (`AuditTrail.close()`).
+    public func closing(_ body: (NotifyFollowUp) async throws -> Void) async throws {
+        try await trail.closing { try await body(self) }
     }
 
     /// Every pre-notification kept on this device (48 hours), for `notify status`.
