@@ -86,7 +86,7 @@ let package = Package(
         // device's log, the push, the collector, the relay and the fleet export.
         .target(
             name: "AuditFormat",
-            dependencies: ["StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["StrokeModels", "StrokeJSON", .product(name: "Crypto", package: "swift-crypto")]
         ),
         // The audit benchmark's raw-SQLite baseline (the C API, same pragmas as the log).
         .systemLibrary(

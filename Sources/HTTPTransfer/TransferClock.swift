@@ -1,4 +1,5 @@
 import Foundation
+import StrokeModels
 
 /// The time source of `RetryingTransfer` (and so of `CloudClient` and the
 /// push): the deadline, each attempt's timeouts (clipped to the time left),
@@ -20,7 +21,7 @@ public protocol TransferClock: Sendable {
 
 extension TransferClock {
     /// The system's date, unless a clock gives its own.
-    public var date: Date { Date() }
+    public var date: Date { Date(timeIntervalSince1970: WallClock.system.nowSeconds) }
 }
 
 /// The real continuous clock (the default of `RetryingTransfer`).

@@ -1,8 +1,10 @@
 import ArgumentParser
+import AuditFormat
 import Foundation
 import HTTPServerKit
 import HummingbirdCore
 import PostgresServerKit
+import StrokeModels
 
 /// `--tls-cert FILE --tls-key FILE`: native TLS, the same two flags on every server command
 /// (`api`, `collector serve`, `relay serve`, `board serve`; a new server command adds
@@ -39,7 +41,7 @@ struct TLSOptions: ParsableArguments {
             if tls == nil, let station, station.isInitialized {
                 tls = try ServerTLS.load(certificateFile: station.certificateFile, keyFile: station.keyFile)
             }
-            if let warning = tls?.validityWarning(now: Date()) { ServerConsole.err(warning + "\n") }
+            if let warning = tls?.validityWarning(now: WallClock.system.date) { ServerConsole.err(warning + "\n") }
             return (try ServerTLS.server(base, tls: tls), ServerTLS.scheme(tls))
         }
     }

@@ -2,6 +2,7 @@ import AuditFormat
 import Foundation
 import HTTPTypes
 import StrokeJSON
+import StrokeModels
 
 /// `POST /authenticate-research-access`, wire-compatible with the reference
 /// function: `{"action":"login","password"}` (also the bare `{"password"}` the
@@ -23,7 +24,7 @@ public actor ResearchAccessService {
 
     /// A service checking `password` (nil: research access is off), with injected clock and limits.
     public init(password: ResearchPassword?, tokens: ResearchSessionToken = ResearchSessionToken(),
-                limit: ResearchRateLimit = ResearchRateLimit(), now: @escaping @Sendable () -> Date = { Date() }) {
+                limit: ResearchRateLimit = ResearchRateLimit(), now: @escaping @Sendable () -> Date = { WallClock.system.date }) {
         self.password = password
         self.tokens = tokens
         self.limit = limit

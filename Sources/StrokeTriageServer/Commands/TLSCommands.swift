@@ -1,6 +1,8 @@
 import ArgumentParser
+import AuditFormat
 import Foundation
 import PostgresServerKit
+import StrokeModels
 
 /// `stroke-triage-server tls …`: the station's own TLS (docs/tls.md).
 struct TLSCommand: AsyncParsableCommand {
@@ -38,7 +40,7 @@ struct TLSInitCommand: AsyncParsableCommand {
     func run() async throws {
         let tls = try ServerFailure.report(verbose: verbose) { () throws -> StationTLS in
             let cluster = try StationCluster(directory: data ?? StationCluster.defaultDirectory()).asAccount()
-            try StationTLS.initialize(cluster, name: name, addresses: addresses, now: Date())
+            try StationTLS.initialize(cluster, name: name, addresses: addresses, now: WallClock.system.date)
             return StationTLS(cluster)
         }
         ServerConsole.out("certificate for \(([name] + addresses).joined(separator: ", ")): \(tls.certificateFile)")

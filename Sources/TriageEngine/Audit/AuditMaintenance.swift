@@ -2,6 +2,7 @@ import AuditFormat
 import Foundation
 import StrokeAudit
 import StrokeJSON
+import StrokeModels
 import TriageLocalization
 import TriageRendering
 
@@ -80,7 +81,7 @@ public struct AuditMaintenance: Sendable {
     }
 
     /// The checkpoint verification key (base64 Ed25519), the key file created when there is none.
-    public func publicKey(now: Date = Date()) throws -> AuditMaintenanceReport {
+    public func publicKey(now: Date = WallClock.system.date) throws -> AuditMaintenanceReport {
         let keyring = try AuditKeyFile.loadOrCreate(at: location.keyFile, passphrase: location.passphrase,
                                                     nowMs: Int64(now.timeIntervalSince1970 * 1000))
         return AuditMaintenanceReport(json: JSONValue.object([("publicKey", .string(keyring.publicKeyBase64))]).serialized(),

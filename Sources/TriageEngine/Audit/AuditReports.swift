@@ -2,6 +2,7 @@ import AuditFormat
 import Foundation
 import StrokeAudit
 import StrokeJSON
+import StrokeModels
 import TriageLocalization
 import TriageRendering
 
@@ -14,7 +15,7 @@ import TriageRendering
 /// ```
 public enum AuditReports {
     /// The export's default file name: `stroke-triage-audit-<UTC time without colons>.<format>`.
-    public static func defaultExportName(_ format: String, now: Date = Date()) -> String {
+    public static func defaultExportName(_ format: String, now: Date = WallClock.system.date) -> String {
         let stamp = UTCTime.isoSeconds(now).replacingOccurrences(of: ":", with: "")
         return "stroke-triage-audit-\(stamp).\(format)"
     }

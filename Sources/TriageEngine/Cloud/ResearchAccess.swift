@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import StrokeCloud
 import StrokeJSON
@@ -37,7 +38,7 @@ public enum ResearchAccess {
     }
 
     /// The stored session's state at `now`.
-    public static func status(_ store: SessionStore = SessionStore(), now: Date = Date()) -> Status {
+    public static func status(_ store: SessionStore = SessionStore(), now: Date = WallClock.system.date) -> Status {
         let session = store.load()
         let active = session.flatMap(SessionStore.expiry).map { $0 > now } ?? false
         return Status(loggedIn: active, expiresAt: session?.expiresAt, expired: session != nil && !active)

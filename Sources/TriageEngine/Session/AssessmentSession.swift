@@ -1,3 +1,4 @@
+import AuditFormat
 import Foundation
 import Logging
 import StrokeCloud
@@ -31,6 +32,7 @@ public enum AssessmentSession {
     ///   - events: receives "not recorded" warnings (default: dropped).
     ///   - cloudLogger: where the cloud client logs its requests (default: nowhere; the CLI's `--verbose`: stderr).
     ///   - rules: the protocol, already loaded (the station); else `prediction.protocolFile`, config `protocol.file` or the default.
+    ///   - clock: when the assessment was computed (`computedAt`: the report's and the FHIR Bundle's time).
     /// - Throws: `EngineError` for a protocol file that cannot be applied, `CloudSettingsError` for an unusable cloud setting, the prediction service's errors
     ///   (`CloudError` in cloud mode, `ModelsError`); a failed assessment is audited by its code.
     public static func assess(_ inputs: TriageInputs, prediction: PredictionSettings, config: AppConfig,
@@ -38,7 +40,7 @@ public enum AssessmentSession {
                               trail: AuditTrail = .disabled,
                               events: any EngineEventSink = IgnoringEventSink(),
                               cloudLogger: Logger = CloudSettings.silentLogger,
-                              rules: TriageProtocol? = nil) async throws -> AssessmentOutcome {
+                              rules: TriageProtocol? = nil, clock: WallClock = .system) async throws -> AssessmentOutcome {
         let localizer = output.localizer
         let rules = try rules ?? ProtocolFile.resolve(prediction.protocolFile, config: config)
         events.notRecorded(await trail.assessmentStarted(inputs.module))
@@ -49,7 +51,7 @@ public enum AssessmentSession {
             if let code = shownCode(error) { events.notRecorded(await trail.errorShown(code: code)) }
             throw error
         }
-        let computedAt = Date()
+        let computedAt = clock.date
         // Decided once: the audit record and every rendering show this one decision.
         let decision = ClinicalDecision(assessment, rules: rules)
         let predictionWarning = await trail.predictionGenerated(assessment, decision: decision)

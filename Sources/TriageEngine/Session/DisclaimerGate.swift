@@ -1,6 +1,7 @@
 import AuditFormat
 import Foundation
 import OutputFiles
+import StrokeModels
 import TriageRendering
 
 /// Whether the full research-use disclaimer has been accepted on this
@@ -21,7 +22,7 @@ public struct DisclaimerGate: Sendable {
     /// Remembers the acceptance. Returns `false` when it could not be stored
     /// (the session goes on; it will be asked again next time).
     @discardableResult
-    public func accept(at date: Date = Date()) -> Bool {
+    public func accept(at date: Date = WallClock.system.date) -> Bool {
         do {
             try StateDirectories.ensure(file.deletingLastPathComponent())
             let text = "accepted \(UTCTime.isoSeconds(date)) stroke-triage \(AppInfo.version)\n"

@@ -8,7 +8,7 @@ import TriageLocalization
 /// It holds patient data: it is written with mode 0600 (`ReportFile`).
 public enum HandoverReport {
     /// The report text.
-    public static func markdown(_ outcome: AssessmentOutcome, localizer l: Localizer, createdAt: Date = Date()) -> String {
+    public static func markdown(_ outcome: AssessmentOutcome, localizer l: Localizer, createdAt: Date = WallClock.system.date) -> String {
         let a = outcome.assessment
         let renderer = ResultRenderer(localizer: l, style: TextStyle(colour: false, width: 1_000))
         var md: [String] = ["# " + l.text("walk.report.title"), ""]
