@@ -376,7 +376,7 @@ let package = Package(
                 "TestScratch", "TestJSON", .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher", "StrokeJSON", "TestJSON"]),
+        .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher", "StrokeJSON", "TestJSON", "TestScratch"]),
         .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),

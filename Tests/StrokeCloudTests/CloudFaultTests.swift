@@ -1,6 +1,7 @@
 import HTTPTransfer
 import StrokeCloud
 import StrokeModels
+import TestScratch
 import Testing
 
 /// Every injected fault against the real local server: the error case and the attempt count.
@@ -121,7 +122,7 @@ import Testing
                 do { _ = try await client.call(.lvo, body: "{}", deadline: client.deadlineFromNow()); return "ok" } catch let error as CloudError { return error.code } catch { return "other" }
             }
             // Cancel once the server has the request (a bounded poll of its count, not a sleep).
-            try await CloudTestSupport.poll { (try server.counts(run)["total"] ?? 0) >= 1 }
+            try await waitUntil("the fake cloud counting a request") { (try server.counts(run)["total"] ?? 0) >= 1 }
             task.cancel()
             #expect(await task.value == "cloud.cancelled")
         }

@@ -40,13 +40,4 @@ enum CloudTestSupport {
 
     /// Coma-module inputs.
     static var coma: TriageInputs { TriageInputs(module: .coma, gfap: 100) }
-
-    /// Retries `condition` every 10 ms until it holds; fails after 10 s (a bounded poll, not a timing assertion).
-    static func poll(_ condition: () throws -> Bool) async throws {
-        for _ in 0..<1000 {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(10))
-        }
-        Issue.record("the condition did not hold within 10 s")
-    }
 }

@@ -1,6 +1,7 @@
 import FakeCloudLauncher
 import Foundation
 import HTTPTransfer
+import TestScratch
 @testable import StrokeCloud
 
 /// A clock that moves only when the client waits or a scripted attempt takes
@@ -113,7 +114,7 @@ final class ScriptedTransfer: @unchecked Sendable {
             clock.advance(to: start + .milliseconds(Self.ms(request.totalTimeout)))
             throw HTTPTransferError(.timeout, "scripted silence")
         case .statusOnceStarted(let status, let count):
-            for _ in 0..<1000 where attempts.count < count { try? await Task.sleep(for: .milliseconds(10)) }
+            try? await waitUntil(timeout: .seconds(10), poll: .milliseconds(10), "\(count) attempts started") { attempts.count >= count }
             guard attempts.count >= count else { throw HTTPTransferError(.timeout, "only \(attempts.count) attempts started") }
             return HTTPResponse(status: status, body: Array("{}".utf8), retryAfter: nil)
         }
