@@ -76,8 +76,9 @@ public struct EtaUpdateRequest: Codable, Sendable, Hashable {
     /// Minutes to arrival from now (`allowedMinutes`).
     public let etaMinutes: Int
 
-    /// The ETAs a case may carry, whole minutes: up to a day (the relay refuses others, the CLI's flags too).
-    public static let allowedMinutes = 0...1440
+    /// The ETAs a case may carry, whole minutes: up to a day, the longest drive time accepted
+    /// (`OutcomeModel.maximumMinutes`; the relay refuses others, the CLI's flags too).
+    public static let allowedMinutes = 0...Int(OutcomeModel.maximumMinutes)
 
     /// Creates an update.
     public init(etaMinutes: Int) { self.etaMinutes = etaMinutes }

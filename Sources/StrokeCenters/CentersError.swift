@@ -142,7 +142,9 @@ public struct CentersError: TriageError, Hashable {
         case .missingField(let record, let field):
             return Message(key, [.text(record), .text(field)])
         case .invalidField(let record, let field, let expected):
-            return Message(key, [.text(record), .text(field), .key("centers.expected.\(expected)")])
+            // Minutes: the outcome model's range, given as an argument (never typed into the strings).
+            let range: [MessageArgument] = expected == "minutes" ? [.text(String(Int(OutcomeModel.maximumMinutes)))] : []
+            return Message(key, [.text(record), .text(field), .message(Message("centers.expected.\(expected)", range))])
         case .coordinateOutOfRange(let record, let field, let value):
             let range = field == "lat" ? "−90…90" : "−180…180"
             return Message(key, [.text(record), .text(field), .text(range), .text(String(describing: value))])

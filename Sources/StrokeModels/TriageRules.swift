@@ -56,7 +56,7 @@ public enum TriageRules {
     private static func warnings(_ field: InputField, _ value: Double) -> [ModelWarning] {
         switch field {
         case .age where value < adultAge:
-            return [ModelWarning(code: "age.minor")]
+            return [ModelWarning(code: "age.minor", arguments: [.number(adultAge, maxFractionDigits: 0)])]
         case .gfap where value > gfapExtremeAbove:
             return [ModelWarning(code: "gfap.extreme", arguments: [.number(gfapExtremeAbove, maxFractionDigits: 0)])]
         case .fastEd where value >= Double(FastEdExam.lvoSuspectedFrom):

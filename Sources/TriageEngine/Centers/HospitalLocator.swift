@@ -19,13 +19,14 @@ public enum HospitalLocator {
         return dataset.centers.first(where: { $0.id == hospitalId })
     }
 
-    /// Whole minutes from `origin` to the hospital (rounded to the nearest minute, 0–1440), when its
+    /// Whole minutes from `origin` to the hospital (rounded to the nearest minute, at most a day:
+    /// `OutcomeModel.maximumMinutes`, the longest drive time accepted), when its
     /// location is known, with `config`'s routing policy.
     public static func etaMinutes(from origin: Coordinate, latitude: Double?, longitude: Double?, config: AppConfig) -> Int? {
         guard let latitude, let longitude, let policy = try? CentersEnvironment.policy(config) else { return nil }
         let km = GreatCircle.haversineKm(origin, Coordinate(latitude: latitude, longitude: longitude))
         let minutes = policy.drive.minutes(forKm: km)
         guard minutes.isFinite else { return nil }
-        return min(1440, max(0, Int(minutes.rounded())))
+        return min(Int(OutcomeModel.maximumMinutes), max(0, Int(minutes.rounded())))
     }
 }

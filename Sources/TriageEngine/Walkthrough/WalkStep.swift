@@ -25,9 +25,16 @@ public enum WalkStep: Hashable, Sendable {
     /// The summary and `Compute? [Y/n/b]`.
     case confirm
 
-    /// The arguments of the step's question and help: the coma edge for `comatose`, none otherwise.
+    /// The arguments of the step's question and help, so that no clinical number is typed into the
+    /// strings: the coma edge, the ICH baseline's lowest age, the FAST-ED maximum, the longest onset in days.
     public var questionArguments: [MessageArgument] {
-        self == .comatose ? [.number(Double(DecisionRules.comaGcsAtMost), maxFractionDigits: 0)] : []
+        switch self {
+        case .comatose: [.number(Double(DecisionRules.comaGcsAtMost), maxFractionDigits: 0)]
+        case .number(.age): [.number(ICHBaseline.allowedAge.lower ?? 0, maxFractionDigits: 0)]
+        case .fastEd: [.number(Double(FastEdExam.maximumTotal), maxFractionDigits: 0)]
+        case .onset: [.number(TriageRules.maximumOnsetMinutes / 1440, maxFractionDigits: 0)]
+        default: []
+        }
     }
 
     /// The stable name of the step, used in localization keys (`walk.question.<key>`, `walk.help.<key>`).

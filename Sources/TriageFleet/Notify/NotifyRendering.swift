@@ -62,7 +62,7 @@ public enum NotifyRendering {
 
     /// The `notify status` lines: that none are kept, or one line per case.
     public static func statusLines(_ entries: [QueuedCase], _ l: Localizer) -> [String] {
-        entries.isEmpty ? [l.text("notify.status.none")] : entries.map { line($0, l) }
+        entries.isEmpty ? [l.text("notify.status.none", [.number(Double(NotifyQueue.retentionMs / 3_600_000), maxFractionDigits: 0)])] : entries.map { line($0, l) }
     }
 
     /// One human line per case: id, hospital, urgency, ETA, status, delivery.
