@@ -4,22 +4,26 @@ import StrokeModels
 /// with the one LVO-suspected rule (`LVOVerdict`, §12), the coverage rule (docs/routing.md)
 /// and the local protocol's limits (`policy.rules`, `TriageProtocol`).
 ///
-/// First the coverage rule: when every center is farther than `policy.coverageKm`,
-/// the outcome is `.outside`: no destination, no urgency, no drip-and-ship
-/// arithmetic, only the nearest centers as information. Otherwise these rules,
+/// First the coverage rules (`Router+Coverage`): every center farther than `policy.coverageKm`
+/// (`outside`), or the nearest listed stroke unit farther than `coverage.maxMinutesToStrokeUnit`
+/// (`beyond`): no destination, only the nearest centers as information. Otherwise these rules,
 /// first match wins (p = decision-grade ICH probability, nil when there is none;
-/// m = minutes since onset, unknown = window open). No rule sends a patient past the
-/// nearest suitable hospital for more than the protocol's limit:
+/// m = minutes since onset, unknown = window open; "lysis reachable" at a hospital = onset + drive +
+/// `window.doorToNeedleMinutes` ≤ `window.thrombolysisMinutes` and not excluded by anticoagulation,
+/// `TriageProtocol.lysisReachable`). No rule sends a patient past the nearest suitable hospital
+/// for more than the protocol's limit:
 /// 1. p ≥ `ich.immediateFrom` → nearest neurosurgical center when it adds at most
 ///    `ich.bypassMaxExtraMinutes` over the nearest stroke unit; else that stroke unit
 ///    with the neurosurgical center as transfer plan.
-/// 2. LVO suspected (or the coma module: basilar occlusion), m ≤ the thrombectomy window →
-///    nearest thrombectomy center when it adds at most `policy.maxExtraMinutes` (inside the
-///    thrombolysis window) or `lvo.bypassMaxExtraMinutesAfterLysisWindow` (after it) over the
-///    nearest thrombolysis hospital; else that hospital with the thrombectomy center as
-///    transfer plan (drip-and-ship).
-/// 3. m ≤ the thrombolysis window → nearest thrombolysis-capable hospital.
+/// 2. LVO suspected, m ≤ the thrombectomy window (`Router+LVO`) → nearest thrombectomy center when
+///    it adds at most `lvo.bypassMaxExtraMinutes` over the nearest thrombolysis hospital while lysis
+///    is reachable there, else at most `lvo.bypassMaxExtraMinutesAfterLysisWindow`; else that hospital
+///    (lysis reachable) or the nearest stroke unit (not) with the thrombectomy center as transfer plan.
+///    Coma (a basilar occlusion cannot be excluded): always the after-window limit over the nearest stroke unit.
+/// 3. Lysis reachable at the nearest thrombolysis hospital → that hospital.
 /// 4. Otherwise → nearest stroke unit or higher.
+/// A hospital without a stroke unit is never the destination when one with a stroke unit meeting the
+/// same requirement is at most `strokeUnit.preferWithinMinutes` farther.
 /// A decision-grade ICH between `ich.uncertainFrom` and `ich.immediateFrom` never bypasses:
 /// rules 2–4 decide and a neurosurgical center is named as transfer plan when the destination has none.
 /// The urgency is the decision's (`TriageUrgency`), whichever rule chose the center.
@@ -42,27 +46,13 @@ public struct Router: Sendable {
     static let thrombectomy = CenterFilter.all(.thrombectomy)
     static let thrombolysis = CenterFilter.all(.thrombolysis)
     static let strokeUnitOrHigher = CenterFilter.any([.strokeUnit, .neurosurgery, .thrombectomy])
+    static let withStrokeUnit = CenterFilter.all(.strokeUnit)
 
     /// Decides where to go, or that the dataset does not cover the origin.
     /// - Throws: `CentersError.noEligibleCenter` when no center meets the chosen rule's requirement.
     public func route(_ r: RoutingRequest) throws -> RoutingOutcome {
         if let outside = outsideCoverage(r.origin) { return .outside(outside) }
         return .inside(try decision(r))
-    }
-
-    /// Whether the dataset covers `origin` (the nearest center of any kind within `policy.coverageKm`).
-    public func coverage(of origin: Coordinate) -> Coverage {
-        outsideCoverage(origin) == nil ? .inside : .outside
-    }
-
-    /// The outside-coverage outcome, or `nil` when the nearest center is within the coverage distance.
-    private func outsideCoverage(_ origin: Coordinate) -> OutsideCoverage? {
-        let nearest = dataset.nearest(to: origin, limit: 1 + alternativeCount, filter: .none, drive: policy.drive)
-        guard let first = nearest.first, first.distanceKm > policy.coverageKm else { return nil }
-        return OutsideCoverage(
-            nearest: nearest, coverageKm: policy.coverageKm,
-            reasons: [Message("centers.reason.outsideCoverage"), Message("centers.reason.localProtocol")],
-            warnings: coverageWarnings(origin))
     }
 
     /// The rules above, for an origin inside coverage.
@@ -95,15 +85,17 @@ public struct Router: Sendable {
         var decision: RoutingDecision
         if let lvoDecision {
             decision = lvoDecision
-        } else if rules.withinThrombolysisWindow(r.onsetMinutes) {
+        } else if let lysis = nearestLysis(r.origin), rules.lysisReachable(onsetMinutes: r.onsetMinutes, driveMinutes: lysis.driveMinutes,
+                                                                            anticoagulated: r.anticoagulated) {
             if let m = r.onsetMinutes {
                 reasons.append(Message("centers.reason.insideWindow", [mins(m), mins(window)]))
+                reasons.append(needleReason(r, lysis))
             } else {
                 reasons.append(Message("centers.reason.onsetUnknownWindow"))
             }
             decision = try decide(.thrombolysis, Self.thrombolysis, "thrombolysis", r, reasons)
         } else {
-            reasons.append(Message("centers.reason.outsideWindow", [mins(r.onsetMinutes ?? 0), mins(window)]))
+            reasons += noLysisReasons(r, nearestLysis(r.origin)) + [Message("centers.reason.nearestStrokeUnit")]
             decision = try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons)
         }
         if let p = r.ichProbability, p >= ichUncertain, decision.transferPlan == nil,
@@ -115,7 +107,7 @@ public struct Router: Sendable {
 
     /// Rule 1: a likely haemorrhage goes to the nearest neurosurgical center within the
     /// protocol's extra-drive limit, else to the nearest stroke unit with a transfer plan.
-    private func ichRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision {
+    func ichRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision {
         let limit = policy.rules[.ichBypassMaxExtraMinutes]
         guard let ns = nearest(r.origin, Self.neurosurgical) else {
             return try decide(.strokeUnit, Self.strokeUnitOrHigher, "strokeUnit", r, reasons + [Message("centers.reason.noNeurosurgicalCenter")])
@@ -133,79 +125,49 @@ public struct Router: Sendable {
         return d.with(transferPlan: ns, reason: nil)
     }
 
-    /// The reason LVO is suspected, or `nil` when it is not (`LVOVerdict`: any
-    /// criterion suffices; clinical findings take precedence over the estimate).
-    private func lvoLikely(_ r: RoutingRequest) -> Message? {
-        if r.comatose { return Message("centers.reason.comaBasilar") }
-        let lvo = r.verdict(policy.rules)
-        guard lvo.suspected == true, let first = lvo.basis.first else { return nil }
-        switch first {
-        case .model:
-            let threshold = policy.rules[.lvoModelThreshold]
-            return Message("centers.reason.lvoLikelyProbability", [
-                PercentDisplay.reasonArgument(r.lvoProbability ?? 0, edges: [threshold]), DecisionRules.precisePercentArgument(threshold)])
-        case .fastEd:
-            return Message("centers.reason.lvoLikelyFastEd", [
-                .number(r.fastEd ?? 0, maxFractionDigits: 0), .number(policy.rules[.lvoFastEdFrom], maxFractionDigits: 0)])
-        case .race, .lams, .cpsss, .pass, .van:
-            return Message("centers.reason.lvoLikelyScale", [.text(lvo.basis.map(\.rawValue).joined(separator: ", "))])
-        }
-    }
-
-    /// The LVO rule, or `nil` when the dataset has no thrombectomy center.
-    private func lvoRoute(_ r: RoutingRequest, _ reasons: [Message]) throws -> RoutingDecision? {
-        guard let evt = nearest(r.origin, Self.thrombectomy) else { return nil }
-        guard let lysis = nearest(r.origin, Self.thrombolysis) else {
-            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons)
-        }
-        let extra = evt.driveMinutes - lysis.driveMinutes
-        let late = !policy.rules.withinThrombolysisWindow(r.onsetMinutes)
-        let limit = policy.maxExtraMinutes(afterLysisWindow: late)
-        if extra <= limit {
-            let why = Message(late ? "centers.reason.thrombectomyDirectLate" : "centers.reason.thrombectomyDirect",
-                              [mins(max(0, extra)), mins(limit), mins(TriageProtocol.missionLifelineLVOMaxExtraMinutes)])
-            return try decide(.thrombectomy, Self.thrombectomy, "thrombectomy", r, reasons + [why], extraMinutes: extra)
-        }
-        let why = Message("centers.reason.dripAndShip", [mins(extra), mins(limit)])
-        var extraReasons = [why]
-        if late {
-            extraReasons.append(Message("centers.reason.dripAndShipLate", [mins(policy.rules[.thrombolysisWindowMinutes])]))
-        }
-        let d = try decide(.dripAndShip, Self.thrombolysis, "thrombolysis", r, reasons + extraReasons, extraMinutes: extra)
-        return d.with(transferPlan: evt, reason: nil)
-    }
-
     /// Whole minutes as a message argument (drive times, limits, onset).
-    private func mins(_ minutes: Double) -> MessageArgument { .number(minutes, maxFractionDigits: 0) }
+    func mins(_ minutes: Double) -> MessageArgument { .number(minutes, maxFractionDigits: 0) }
 
-    private func nearest(_ origin: Coordinate, _ filter: CenterFilter) -> RankedCenter? {
+    func nearest(_ origin: Coordinate, _ filter: CenterFilter) -> RankedCenter? {
         dataset.nearest(to: origin, limit: 1, filter: filter, drive: policy.drive).first
     }
 
-    private func decide(
+    /// The nearest thrombolysis hospital, a stroke unit preferred (`preferringStrokeUnit`).
+    func nearestLysis(_ origin: Coordinate) -> RankedCenter? {
+        let ranked = dataset.nearest(to: origin, limit: 1 + alternativeCount, filter: Self.thrombolysis, drive: policy.drive)
+        return ranked.first.map { preferringStrokeUnit($0, origin, Self.thrombolysis) }
+    }
+
+    /// `first`, or the nearest center with a stroke unit meeting `filter` when `first` has none and that
+    /// one is at most `strokeUnit.preferWithinMinutes` farther.
+    func preferringStrokeUnit(_ first: RankedCenter, _ origin: Coordinate, _ filter: CenterFilter) -> RankedCenter {
+        guard !first.center.capabilities.strokeUnit else { return first }
+        let mask: CapabilityMask = switch filter {
+        case .all(let m): m.union(.strokeUnit)
+        case .any, .none: .strokeUnit
+        }
+        guard let unit = nearest(origin, .all(mask)),
+              unit.driveMinutes - first.driveMinutes <= policy.rules[.strokeUnitPreferWithinMinutes] else { return first }
+        return unit
+    }
+
+    func decide(
         _ category: RoutingDecision.Category, _ filter: CenterFilter, _ requirement: String,
         _ r: RoutingRequest, _ reasons: [Message], extraMinutes: Double? = nil
     ) throws -> RoutingDecision {
-        let ranked = dataset.nearest(to: r.origin, limit: 1 + alternativeCount, filter: filter, drive: policy.drive)
-        guard let destination = ranked.first else { throw CentersError.noEligibleCenter(requirement: requirement) }
+        let ranked = dataset.nearest(to: r.origin, limit: 2 + alternativeCount, filter: filter, drive: policy.drive)
+        guard let first = ranked.first else { throw CentersError.noEligibleCenter(requirement: requirement) }
+        let destination = preferringStrokeUnit(first, r.origin, filter)
+        var reasons = reasons
+        if destination.center.id != first.center.id {
+            reasons.append(Message("centers.reason.preferStrokeUnit", [
+                mins(max(0, destination.driveMinutes - first.driveMinutes)), mins(policy.rules[.strokeUnitPreferWithinMinutes])]))
+        }
+        let alternatives = ranked.filter { $0.center.id != destination.center.id }.prefix(alternativeCount)
         return RoutingDecision(
             category: category, destination: destination, transferPlan: nil, urgency: r.urgency(policy.rules), reasons: reasons,
-            alternatives: Array(ranked.dropFirst()), warnings: coverageWarnings(r.origin, destination),
+            alternatives: Array(alternatives), warnings: coverageWarnings(r.origin, destination),
             extraMinutes: extraMinutes)
-    }
-
-    /// A warning when the origin is farther than `coverageKm` from every center (outside
-    /// coverage), and another when only the chosen destination is that far.
-    public func coverageWarnings(_ origin: Coordinate, _ destination: RankedCenter? = nil) -> [Message] {
-        guard let any = nearest(origin, .none) else { return [] }
-        let km: (Double) -> MessageArgument = { .number($0, maxFractionDigits: 0) }
-        if any.distanceKm > policy.coverageKm {
-            return [Message("centers.warning.notCovered", [km(any.distanceKm), km(policy.coverageKm)])]
-        }
-        if let destination, destination.distanceKm > policy.coverageKm {
-            return [Message("centers.warning.destinationFar", [km(destination.distanceKm), km(policy.coverageKm)])]
-        }
-        return []
     }
 }
 

@@ -19,10 +19,12 @@ public struct RoutingRequest: Sendable, Hashable {
     public let scales: [ScaleScore]
     /// The coma module: a basilar artery occlusion cannot be excluded (routed as a suspected LVO).
     public let comatose: Bool
+    /// Anticoagulated (a DOAC within 48 h): under `lysis.excludedByAnticoagulation`, no lysis is reachable.
+    public let anticoagulated: Bool
 
     /// Creates a request; the LVO verdict comes from `lvoProbability`, `fastEd` and `scales`.
     public init(origin: Coordinate, ichProbability: Double?, lvoProbability: Double? = nil, fastEd: Double? = nil,
-                onsetMinutes: Double? = nil, scales: [ScaleScore] = [], comatose: Bool = false) {
+                onsetMinutes: Double? = nil, scales: [ScaleScore] = [], comatose: Bool = false, anticoagulated: Bool = false) {
         self.origin = origin
         self.ichProbability = ichProbability
         self.lvoProbability = lvoProbability
@@ -30,6 +32,7 @@ public struct RoutingRequest: Sendable, Hashable {
         self.onsetMinutes = onsetMinutes
         self.scales = scales
         self.comatose = comatose
+        self.anticoagulated = anticoagulated
     }
 
     /// The one LVO-suspected verdict (`LVOVerdict`) of the probability, FAST-ED and any scales under `rules`.
@@ -47,20 +50,14 @@ public struct RoutingRequest: Sendable, Hashable {
 /// The geographic settings of the routing decision, with the documented defaults.
 ///
 /// The clinical thresholds and limits live in the local protocol (`rules`,
-/// `TriageProtocol`, docs/clinical-reference.md §8, §12); `maxExtraMinutes` is the
-/// protocol's `lvo.bypassMaxExtraMinutes` unless a run overrides it
-/// (`--max-extra-minutes`, config `centers.maxExtraMinutes`).
+/// `TriageProtocol`, docs/clinical-reference.md §8, §12, §13); a service changes a
+/// limit in its protocol file, never per run, so every decision names the protocol it applied.
 public struct RoutingPolicy: Sendable, Hashable {
     /// The local protocol the routing applies.
     public var rules: TriageProtocol = .standard
-    /// A run's own limit (`--max-extra-minutes`, config `centers.maxExtraMinutes`), if any.
-    private var maxExtraMinutesOverride: Double?
-    /// Longest extra drive to reach a thrombectomy center directly inside the thrombolysis
-    /// window: the run's override, else the protocol's `lvo.bypassMaxExtraMinutes` (Mission: Lifeline, 15 min).
-    public var maxExtraMinutes: Double {
-        get { maxExtraMinutesOverride ?? rules[.lvoBypassMaxExtraMinutes] }
-        set { maxExtraMinutesOverride = newValue }
-    }
+    /// Longest extra drive to reach a thrombectomy center directly while lysis is reachable at the
+    /// nearer hospital: the protocol's `lvo.bypassMaxExtraMinutes` (Mission: Lifeline, 15 min).
+    public var maxExtraMinutes: Double { rules[.lvoBypassMaxExtraMinutes] }
     /// Farther than this from every center, the dataset does not cover the origin (km):
     /// routing then suggests no destination (docs/routing.md, "Coverage").
     public var coverageKm = RoutingPolicy.defaultCoverageKm
@@ -77,7 +74,7 @@ public struct RoutingPolicy: Sendable, Hashable {
     /// The defaults.
     public init() {}
 
-    /// The LVO bypass limit inside the thrombolysis window (`maxExtraMinutes`) or after it (the protocol's).
+    /// The LVO bypass limit while lysis is reachable at the nearer hospital (`maxExtraMinutes`) or when it is not.
     public func maxExtraMinutes(afterLysisWindow late: Bool) -> Double {
         late ? rules[.lvoBypassMaxExtraMinutesLate] : maxExtraMinutes
     }
@@ -121,13 +118,16 @@ public struct RoutingDecision: Sendable, Hashable {
     public let extraMinutes: Double?
 }
 
-/// Whether a dataset covers an origin: the nearest center of any kind lies within
-/// `RoutingPolicy.coverageKm` (inside) or beyond it (outside).
+/// Whether a dataset covers an origin (JSON `coverage`): inside, outside the list's
+/// area (every center farther than `RoutingPolicy.coverageKm`), or beyond its stroke units
+/// (the nearest listed stroke unit farther than `coverage.maxMinutesToStrokeUnit`).
 public enum Coverage: String, Sendable, Hashable {
-    /// The nearest center is at most the coverage distance away: a destination is suggested.
+    /// A stroke unit is listed within the protocol's drive time: a destination is suggested.
     case inside
     /// Every center is farther than the coverage distance: no destination is suggested.
     case outside
+    /// No listed stroke unit within `coverage.maxMinutesToStrokeUnit`: no destination; the regional plan decides.
+    case beyond
 }
 
 /// What routing has to say: a destination inside the dataset's coverage, or,
@@ -143,12 +143,18 @@ public enum RoutingOutcome: Sendable, Hashable {
     /// Outside coverage: no destination.
     case outside(OutsideCoverage)
 
-    /// `.inside` or `.outside`.
+    /// `.inside`, or the outside outcome's `.outside` or `.beyond`.
     public var coverage: Coverage {
         switch self {
         case .inside: return .inside
-        case .outside: return .outside
+        case .outside(let o): return o.coverage
         }
+    }
+
+    /// The protocol's `coverage.maxMinutesToStrokeUnit` when coverage is `beyond`; `nil` otherwise.
+    public var beyondStrokeUnitMinutes: Double? {
+        if case .outside(let o) = self, o.coverage == .beyond { return o.maxMinutesToStrokeUnit }
+        return nil
     }
 
     /// The decision, inside coverage; `nil` outside.
@@ -168,12 +174,19 @@ public struct OutsideCoverage: Sendable, Hashable {
     public let reasons: [Message]
     /// The coverage warning (`centers.warning.notCovered`), as `centers` shows it.
     public let warnings: [Message]
+    /// `.outside` (no center within `coverageKm`) or `.beyond` (no stroke unit within the protocol's drive time).
+    public let coverage: Coverage
+    /// The protocol's `coverage.maxMinutesToStrokeUnit`, for `.beyond`.
+    public let maxMinutesToStrokeUnit: Double?
 
     /// Creates the outcome for an origin outside coverage.
-    public init(nearest: [RankedCenter], coverageKm: Double, reasons: [Message], warnings: [Message]) {
+    public init(nearest: [RankedCenter], coverageKm: Double, reasons: [Message], warnings: [Message],
+                coverage: Coverage = .outside, maxMinutesToStrokeUnit: Double? = nil) {
         self.nearest = nearest
         self.coverageKm = coverageKm
         self.reasons = reasons
         self.warnings = warnings
+        self.coverage = coverage
+        self.maxMinutesToStrokeUnit = maxMinutesToStrokeUnit
     }
 }

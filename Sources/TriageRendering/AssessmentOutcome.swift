@@ -61,10 +61,13 @@ public struct RoutingSummary: Sendable {
     public var covered: Bool { destination != nil }
     /// The outcome model's trace, when the routing carries an expected-outcome estimate (`--explain`).
     public let outcomeTrace: ModelTrace?
+    /// The protocol's `coverage.maxMinutesToStrokeUnit` when no listed stroke unit lies within it (coverage `beyond`).
+    public let beyondStrokeUnitMinutes: Double?
 
     /// A summary of these lines and JSON object, and the destination when one is suggested.
     public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil, transferPlan: RankedCenter? = nil,
-                outcomeTrace: ModelTrace? = nil) {
+                outcomeTrace: ModelTrace? = nil, beyondStrokeUnitMinutes: Double? = nil) {
+        self.beyondStrokeUnitMinutes = beyondStrokeUnitMinutes
         self.lines = lines
         self.json = json
         self.destination = destination

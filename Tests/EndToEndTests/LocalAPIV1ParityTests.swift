@@ -104,8 +104,8 @@ import TestJSON
             let routes: [(body: String, cli: [String])] = [
                 (#"{"lat":49.7913,"lon":9.9534,"ich":0.1,"lvo":0.6,"onsetMinutes":60}"#,
                  ["--lat", "49.7913", "--lon", "9.9534", "--ich", "0.1", "--lvo", "0.6", "--onset-minutes", "60"]),
-                (#"{"near":"Fürth (Bayern)","ich":0.45,"fastEd":6,"maxExtraMinutes":30}"#,
-                 ["--near", "Fürth (Bayern)", "--ich", "0.45", "--fast-ed", "6", "--max-extra-minutes", "30"]),
+                (#"{"near":"Fürth (Bayern)","ich":0.45,"fastEd":6,"onsetMinutes":245}"#,
+                 ["--near", "Fürth (Bayern)", "--ich", "0.45", "--fast-ed", "6", "--onset-minutes", "245"]),
                 (#"{"lat":48.1372,"lon":11.5756,"ich":0,"coverageKm":10,"roadFactor":1,"speedKmh":300,"overheadMinutes":120}"#,
                  ["--lat", "48.1372", "--lon", "11.5756", "--ich", "0", "--coverage-km", "10", "--road-factor", "1", "--speed-kmh", "300",
                   "--overhead-minutes", "120"]),

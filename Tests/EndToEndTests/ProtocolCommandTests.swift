@@ -21,7 +21,7 @@ import TestScratch
         #expect(printed.status == 0)
         let protocolJSON = try printed.json()
         let values = try #require(protocolJSON["values"].object)
-        #expect(values.keys.count == 12)
+        #expect(values.keys.count == 16)
         #expect(protocolJSON["urgency"].stringArray == ["immediate", "timeCritical", "urgent", "standard"])
         let text = await InProcessCLI.run(["protocol"])
         #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 minutes"))
@@ -35,9 +35,15 @@ import TestScratch
         #expect(routing["category"].stringValue == "dripAndShip")
         #expect((routing["destination"].object)?["id"].stringValue == "klinikum-deggendorf")
 
-        // A medical director allows 90 extra minutes for a direct thrombectomy: Regensburg (about 64 min farther) now.
-        let wide = try Self.file(printed.stdout.replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#,
-                                                                     with: #""lvo.bypassMaxExtraMinutes":{"value":90,"#))
+        // A medical director allows 90 extra minutes for a direct thrombectomy, in and after the lysis window, and
+        // removes the stale sha256 member: Regensburg (about 64 min farther) now.
+        let sha256Member = #","sha256":"\#(protocolJSON["sha256"].stringValue ?? "")""#
+        #expect(printed.stdout.contains(sha256Member))
+        let wide = try Self.file(printed.stdout
+            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#, with: #""lvo.bypassMaxExtraMinutes":{"value":90,"#)
+            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":30,"#,
+                                  with: #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":90,"#)
+            .replacingOccurrences(of: sha256Member, with: ""))
         let direct = try await InProcessCLI.run(Self.deggendorfLvo + ["--json", "--protocol", wide.path]).json()
         #expect((direct["routing"].object)?["category"].stringValue == "thrombectomy")
         let sha = ((direct["decision"].object)?["protocol"].object)?["sha256"].stringValue

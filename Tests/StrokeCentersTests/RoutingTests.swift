@@ -26,7 +26,16 @@ import Testing
     ], name: "test")
     static let origin = Coordinate(latitude: 0, longitude: 0)
 
-    static func route(ich: Double?, lvo: Double? = nil, fastEd: Double? = nil, onset: Double? = nil, policy: RoutingPolicy = RoutingPolicy()) throws -> RoutingDecision {
+    /// The default policy without the stroke-unit preference (a-lysis has none and b-unit is
+    /// under 10 min farther), so each test here sees the one branch it is about;
+    /// `theStrokeUnitIsPreferredWithinItsLimit` tests the preference.
+    static var basePolicy: RoutingPolicy {
+        var p = RoutingPolicy()
+        p.rules = TriageProtocol(id: "no-preference", values: [.strokeUnitPreferWithinMinutes: 0], sha256: "")
+        return p
+    }
+
+    static func route(ich: Double?, lvo: Double? = nil, fastEd: Double? = nil, onset: Double? = nil, policy: RoutingPolicy = RoutingTests.basePolicy) throws -> RoutingDecision {
         try decision(Router(dataset: dataset, policy: policy).route(RoutingRequest(origin: origin, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd, onsetMinutes: onset)))
     }
 
@@ -44,8 +53,8 @@ import Testing
         #expect(bounded.transferPlan?.center.id == "d-neuro")
         #expect(bounded.urgency == .immediate)
         #expect(bounded.reasons.map(\.key) == ["centers.reason.ichHigh", "centers.reason.neurosurgeryTransfer"])
-        var wide = RoutingPolicy()
-        wide.rules = TriageProtocol(id: "wide", values: [.ichBypassMaxExtraMinutes: 60], sha256: "")
+        var wide = Self.basePolicy
+        wide.rules = TriageProtocol(id: "wide", values: [.ichBypassMaxExtraMinutes: 60, .strokeUnitPreferWithinMinutes: 0], sha256: "")
         let d = try Self.route(ich: 0.50, lvo: 0.9, onset: 30, policy: wide)
         #expect(d.category == .neurosurgical)
         #expect(d.destination.center.id == "d-neuro")
@@ -75,11 +84,18 @@ import Testing
         #expect(try Self.route(ich: nil, fastEd: 2, onset: 30).category == .thrombolysis)
     }
 
+    /// Lysis is judged at the needle (issue 43): a (about 14.8 min away) can start it at onset 225 min
+    /// (225 + 14.8 + 30 ≤ 270), not at 226; the urgency still follows the scene's onset.
     @Test func thrombolysisWindowEdges() throws {
-        let inside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 270)
+        let inside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 225)
         #expect(inside.category == .thrombolysis)
         #expect(inside.destination.center.id == "a-lysis")
         #expect(inside.urgency == .timeCritical)
+        let needleLate = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 226)
+        #expect(needleLate.category == .strokeUnit)
+        #expect(needleLate.destination.center.id == "b-unit")
+        #expect(needleLate.reasons.map(\.key).contains("centers.reason.needleAfterWindow"))
+        #expect(needleLate.urgency == .timeCritical)
         let outside = try Self.route(ich: 0.2999, lvo: 0.3333329, onset: 270.5)
         #expect(outside.category == .strokeUnit)
         #expect(outside.destination.center.id == "b-unit")
@@ -116,8 +132,8 @@ import Testing
         let unknown = try Self.route(ich: 0.1, lvo: 0.8, onset: nil)
         #expect(unknown.category == .dripAndShip)
         #expect(unknown.reasons.contains { $0.key == "centers.reason.onsetUnknownLvo" })
-        var tight = RoutingPolicy()
-        tight.rules = TriageProtocol(id: "tight", values: [.lvoBypassMaxExtraMinutesLate: 20], sha256: "")
+        var tight = Self.basePolicy
+        tight.rules = TriageProtocol(id: "tight", values: [.lvoBypassMaxExtraMinutesLate: 15, .strokeUnitPreferWithinMinutes: 0], sha256: "")
         let afterLysisWindow = try Self.route(ich: 0.1, lvo: 0.8, onset: 600, policy: tight)
         #expect(afterLysisWindow.category == .dripAndShip)
         #expect(afterLysisWindow.reasons.contains { $0.key == "centers.reason.dripAndShipLate" })
@@ -126,18 +142,18 @@ import Testing
     @Test func extraMinutesLimitIsInclusive() throws {
         let drive = DriveTimeModel.standard
         let extra = Self.dataset.rank(2, from: Self.origin, drive: drive).driveMinutes - Self.dataset.rank(0, from: Self.origin, drive: drive).driveMinutes
-        var atLimit = RoutingPolicy()
-        atLimit.maxExtraMinutes = extra
+        var atLimit = Self.basePolicy
+        atLimit.rules = TriageProtocol(id: "at-limit", values: [.lvoBypassMaxExtraMinutes: extra, .lvoBypassMaxExtraMinutesLate: max(extra, 30), .strokeUnitPreferWithinMinutes: 0], sha256: "")
         let direct = try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: atLimit)
         #expect(direct.category == .thrombectomy)
         #expect(direct.destination.center.id == "c-comprehensive")
         #expect(direct.transferPlan == nil)
         #expect(direct.extraMinutes == extra)
-        var belowLimit = RoutingPolicy()
-        belowLimit.maxExtraMinutes = extra.nextDown
+        var belowLimit = Self.basePolicy
+        belowLimit.rules = TriageProtocol(id: "below-limit", values: [.lvoBypassMaxExtraMinutes: extra.nextDown, .strokeUnitPreferWithinMinutes: 0], sha256: "")
         #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: belowLimit).category == .dripAndShip)
         // The default 15 min with a fast drive model: 30 km extra at 200 km/h ≈ 11.7 min → direct.
-        var fast = RoutingPolicy()
+        var fast = Self.basePolicy
         fast.drive = DriveTimeModel(roadFactor: 1.3, speedKmh: 200, overheadMinutes: 5)
         #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: fast).category == .thrombectomy)
     }
@@ -159,11 +175,11 @@ import Testing
     @Test func coverageEdgeIsInclusive() throws {
         let router = Router(dataset: Self.dataset)
         let nearestKm = Self.dataset.rank(0, from: Self.origin, drive: .standard).distanceKm
-        var atEdge = RoutingPolicy()
+        var atEdge = Self.basePolicy
         atEdge.coverageKm = nearestKm
         #expect(Router(dataset: Self.dataset, policy: atEdge).coverage(of: Self.origin) == .inside)
         #expect(try Self.route(ich: 0.1, lvo: 0.8, onset: 60, policy: atEdge).category == .dripAndShip)
-        var belowEdge = RoutingPolicy()
+        var belowEdge = Self.basePolicy
         belowEdge.coverageKm = nearestKm.nextDown
         let outside = try Router(dataset: Self.dataset, policy: belowEdge).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.8, onsetMinutes: 60))
         #expect(outside.coverage == .outside)
@@ -188,10 +204,9 @@ import Testing
         let noNeurosurgery = try Self.decision(Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9)))
         #expect(noNeurosurgery.category == .strokeUnit)
         #expect(noNeurosurgery.reasons.contains { $0.key == "centers.reason.noNeurosurgicalCenter" })
+        // A list without any stroke unit suggests no destination (coverage `beyond`, issue 43).
         let lysisOnly = try CenterDataset(centers: [Self.center("y", 0, 0.1, .thrombolysisHospital)], name: "lysis only")
-        #expect(throws: CentersError.noEligibleCenter(requirement: "strokeUnit")) {
-            try Router(dataset: lysisOnly).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9))
-        }
+        #expect(try Router(dataset: lysisOnly).route(RoutingRequest(origin: Self.origin, ichProbability: 0.9)).coverage == .beyond)
         // The LVO rule falls back when no thrombectomy center exists.
         let d = try Self.decision(Router(dataset: small).route(RoutingRequest(origin: Self.origin, ichProbability: 0.1, lvoProbability: 0.9, onsetMinutes: 10)))
         #expect(d.category == .thrombolysis)

@@ -16,7 +16,7 @@ import TriageFleet
         #expect(PredictionSettings.offline.mode == .offline)
         #expect(AuditSettings() == AuditSettings(database: nil, keyFile: nil))
         #expect(CentersSettings() == CentersSettings(centersFile: nil, coverageKm: nil, roadFactor: nil, speedKmh: nil,
-                                                     overheadMinutes: nil, maxExtraMinutes: nil))
+                                                     overheadMinutes: nil))
     }
 
     @Test func cloudSettingsPrecedenceFlagThenConfigThenEnvironment() throws {

@@ -23,7 +23,7 @@ import TriageRendering
         var seen: Set<String> = []
         for maxExtra in [15.0, 60.0] {
             var policy = RoutingPolicy()
-            policy.maxExtraMinutes = maxExtra
+            policy.rules = TriageProtocol(id: "limit", values: [.lvoBypassMaxExtraMinutes: maxExtra, .lvoBypassMaxExtraMinutesLate: max(maxExtra, 30)], sha256: "")
             let router = Router(dataset: Self.dataset, policy: policy)
             for ich in [nil, 0.1] as [Double?] {
                 for (lvo, onset) in [(0.9, 20.0), (0.9, 150), (0.4, 60), (0.1, 60), (0.9, 300)] {

@@ -173,7 +173,7 @@ public struct LocalAPIV1: Sendable {
     static func settings(_ request: PlaceRequest) -> CentersSettings {
         let n = request.numbers
         return CentersSettings(coverageKm: n["coverageKm"], roadFactor: n["roadFactor"], speedKmh: n["speedKmh"],
-                               overheadMinutes: n["overheadMinutes"], maxExtraMinutes: n["maxExtraMinutes"])
+                               overheadMinutes: n["overheadMinutes"])
     }
 
     static func localizer(_ tag: String) -> Localizer { OutputSettings(language: tag).localizer }

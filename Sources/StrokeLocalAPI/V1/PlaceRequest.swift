@@ -24,7 +24,7 @@ public struct PlaceRequest: Sendable, Equatable {
     /// The numeric parameters of `/v1/centers`, as `stroke-triage centers` names them.
     public static let centersNumbers = ["lat", "lon", "limit", "coverageKm", "roadFactor", "speedKmh", "overheadMinutes"]
     /// The numeric parameters of `/v1/route`, as `stroke-triage route` names them.
-    public static let routeNumbers = ["lat", "lon", "ich", "lvo", "fastEd", "onsetMinutes", "nihss", "maxExtraMinutes",
+    public static let routeNumbers = ["lat", "lon", "ich", "lvo", "fastEd", "onsetMinutes", "nihss",
                                       "coverageKm", "roadFactor", "speedKmh", "overheadMinutes"]
 
     /// `GET /v1/centers` from its query parameters (already percent-decoded).

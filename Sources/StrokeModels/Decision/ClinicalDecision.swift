@@ -44,7 +44,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
     ///    `rec.lvo.suspectedByScale`; else `rec.lvo.<level>`;
     /// 3. `rec.ich.reconfirmWindow` for a decision-grade ICH ≥ `ich.reminderFrom`;
     /// 4. the flags a hospital needs: `rec.anticoagulation`, `rec.bp.aboveLysisLimit`;
-    /// 5. coma: `rec.coma.basilar`, `rec.glucose`.
+    /// 5. coma: `rec.coma.basilar`, `rec.glucose`; limited and full with reduced vigilance:
+    ///    `rec.posterior.possible` (a basilar or posterior-circulation stroke the scales miss).
     public static func recommendations(_ a: Assessment, verdict: LVOVerdict, rules: TriageProtocol = .standard) -> [Recommendation] {
         var out: [Recommendation] = []
         let ich = decisionGradeICH(a.ich)
@@ -75,6 +76,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
         if a.module == .coma {
             out.append(Recommendation(code: "rec.coma.basilar"))
             out.append(Recommendation(code: "rec.glucose"))
+        } else if a.inputs.reducedVigilance {
+            out.append(Recommendation(code: "rec.posterior.possible"))
         }
         return out
     }

@@ -37,12 +37,15 @@ public enum DecisionRules {
 /// | urgency | when (p = decision-grade ICH probability, m = minutes since onset, unknown = window open) |
 /// | --- | --- |
 /// | `immediate` | p ≥ `ich.immediateFrom` (0.50) |
-/// | `timeCritical` | a treatment window is open now: LVO suspected (or coma: basilar occlusion) with m ≤ 24 h, or m ≤ 4.5 h |
+/// | `timeCritical` | coma (GCS ≤ 8) at any onset; a treatment window is open now: LVO suspected with m ≤ 24 h, or m ≤ 4.5 h |
 /// | `urgent` | p ≥ `ich.uncertainFrom` (0.30), or a suspected stroke with m ≤ 24 h |
 /// | `standard` | m > 24 h and no decision-grade ICH ≥ 0.30 |
 ///
 /// A number that is not decision-grade (the offline baseline) never changes the
-/// urgency; a missing one never raises or lowers it.
+/// urgency; a missing one never raises or lowers it. A comatose patient is never below
+/// `timeCritical`: a basilar occlusion is treated up to 24 h (ATTENTION, BAOCHE) and,
+/// past any window, GCS ≤ 8 is a threatened airway, never routine (a local-protocol
+/// choice, docs/clinical-reference.md §12).
 public enum TriageUrgency: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
     /// More than 24 h since onset, ICH not likely by a decision-grade estimate: standard transport.
     case standard
@@ -60,13 +63,15 @@ public enum TriageUrgency: String, Sendable, Hashable, Codable, CaseIterable, Co
     /// - Parameters:
     ///   - ichProbability: the decision-grade ICH probability 0…1, or `nil` when none (absent or not decision-grade).
     ///   - lvoSuspected: the LVO verdict (`LVOVerdict.suspected`); `nil` counts as not suspected.
-    ///   - comatose: the coma module (a basilar artery occlusion cannot be excluded).
+    ///   - comatose: the coma module (a basilar artery occlusion cannot be excluded): at least `timeCritical`.
     ///   - onsetMinutes: minutes since onset or last known well, `nil` when unknown.
     public init(ichProbability: Double?, lvoSuspected: Bool?, comatose: Bool = false, onsetMinutes: Double?,
                 rules: TriageProtocol = .standard) {
         if let p = ichProbability, p >= rules[.ichImmediateFrom] {
             self = .immediate
-        } else if (lvoSuspected == true || comatose) && rules.withinThrombectomyWindow(onsetMinutes) {
+        } else if comatose {
+            self = .timeCritical
+        } else if lvoSuspected == true && rules.withinThrombectomyWindow(onsetMinutes) {
             self = .timeCritical
         } else if rules.withinThrombolysisWindow(onsetMinutes) {
             self = .timeCritical

@@ -45,13 +45,20 @@ struct LvoCommand: ParsableCommand {
     @Option(name: .customLong("fast-ed"), help: "FAST-ED score; any finite number, clamped to \(Int(LVOModel.fastEdClamp.lowerBound))…\(Int(LVOModel.fastEdClamp.upperBound)) (use --fast-ed=-5 for negatives).", transform: DecimalFlag.double)
     var fastEd: Double
 
+    @Option(name: .customLong("protocol"), help: ArgumentHelp("Local protocol file whose lvo.modelThreshold applies (else config protocol.file, else the default).", valueName: "file"))
+    var protocolFile: String?
+
     @OptionGroup var explain: ExplainOptions
     @OptionGroup var output: OutputOptions
     @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
-        let p = try Failure.report(output) { try LVOModel.predict(gfap: gfap, fastEd: fastEd) }
-        explain.printCalculator(json: ModelJSON.lvo(p), lines: CalculatorRendering.lines(p, output.localizer), trace: p.trace, output)
+        let (p, rules) = try Failure.report(output) {
+            (try LVOModel.predict(gfap: gfap, fastEd: fastEd), try ProtocolFile.resolve(protocolFile, config: AppConfig.current))
+        }
+        let threshold = rules[.lvoModelThreshold]
+        explain.printCalculator(json: ModelJSON.lvo(p, threshold: threshold), lines: CalculatorRendering.lines(p, output.localizer, threshold: threshold),
+                                trace: p.trace, output)
     }
 }
 

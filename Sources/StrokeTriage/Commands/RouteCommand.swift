@@ -34,8 +34,8 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText), for the expected outcome by destination (research extension).", transform: DecimalFlag.double)
     var nihss: Double?
 
-    @Option(name: .customLong("max-extra-minutes"), help: "LVO rule: longest extra drive to a thrombectomy center inside the thrombolysis window (default: the protocol's, 15).", transform: DecimalFlag.double)
-    var maxExtraMinutes: Double?
+    @Flag(name: .long, help: "Anticoagulated (a DOAC within 48 h): under the protocol's lysis.excludedByAnticoagulation no lysis is expected on the way.")
+    var anticoagulated = false
 
     @Option(name: .customLong("protocol"), help: ArgumentHelp("Local protocol file (else config protocol.file, else the default).", valueName: "file"))
     var protocolFile: String?
@@ -51,7 +51,8 @@ struct RouteCommand: ParsableCommand {
         let l = output.localizer
         let answer = try Failure.report(output) {
             try CentersQueries.route(from: place.origin, ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes,
-                                     nihss: nihss, settings: place.settings(maxExtraMinutes: maxExtraMinutes, protocolFile: protocolFile), config: AppConfig.current)
+                                     nihss: nihss, anticoagulated: anticoagulated, settings: place.settings(protocolFile: protocolFile),
+                                     config: AppConfig.current)
         }
         if output.json {
             var json = answer.json(l)

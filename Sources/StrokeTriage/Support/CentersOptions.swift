@@ -41,9 +41,9 @@ struct CentersOptions: ParsableArguments {
         return .coordinate(latitude: lat, longitude: lon)
     }
 
-    /// The engine's centers settings of these flags (plus `route`'s `--max-extra-minutes`).
-    func settings(maxExtraMinutes: Double? = nil, protocolFile: String? = nil) -> CentersSettings {
+    /// The engine's centers settings of these flags.
+    func settings(protocolFile: String? = nil) -> CentersSettings {
         CentersSettings(centersFile: centers, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
-                        overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes, protocolFile: protocolFile)
+                        overheadMinutes: overheadMinutes, protocolFile: protocolFile)
     }
 }

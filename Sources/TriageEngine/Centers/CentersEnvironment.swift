@@ -30,14 +30,11 @@ public enum CentersEnvironment {
     /// The routing policy under `rules`: defaults, then the configuration file, then flags (`nil` = not given).
     public static func policy(
         _ config: AppConfig, rules: TriageProtocol = .standard, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
-        overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil
+        overheadMinutes: Double? = nil
     ) throws -> RoutingPolicy {
         var p = RoutingPolicy()
         p.rules = rules
         p.coverageKm = try setting(coverageKm, config, "centers.coverageKm", "centers.field.coverageKm", AllowedRange(lower: 0, lowerExclusive: true)) ?? p.coverageKm
-        if let limit = try setting(maxExtraMinutes, config, "centers.maxExtraMinutes", "centers.field.maxExtraMinutes", AllowedRange(lower: 0, upper: 240)) {
-            p.maxExtraMinutes = limit
-        }
         let factor = try setting(roadFactor, config, "centers.roadFactor", "centers.field.roadFactor", AllowedRange(lower: 1, upper: 5)) ?? p.drive.roadFactor
         let speed = try setting(speedKmh, config, "centers.speedKmh", "centers.field.speedKmh", AllowedRange(lower: 1, upper: 300)) ?? p.drive.speedKmh
         let overhead = try setting(overheadMinutes, config, "centers.overheadMinutes", "centers.field.overheadMinutes", AllowedRange(lower: 0, upper: 120)) ?? p.drive.overheadMinutes

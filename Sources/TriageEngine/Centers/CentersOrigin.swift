@@ -47,12 +47,12 @@ extension CentersQueries {
     /// decision with `nihss` (a given `lvo` reported as `given`), or noted as needing it.
     /// - Throws: `CentersError` naming the first problem.
     public static func route(from origin: CentersOrigin, ich: Double?, lvo: Double? = nil, fastEd: Double? = nil,
-                             onsetMinutes: Double? = nil, nihss: Double? = nil, settings: CentersSettings = CentersSettings(),
-                             config: AppConfig) throws -> RouteAnswer {
+                             onsetMinutes: Double? = nil, nihss: Double? = nil, anticoagulated: Bool = false,
+                             settings: CentersSettings = CentersSettings(), config: AppConfig) throws -> RouteAnswer {
         try checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes, nihss: nihss)
         let (coordinate, place) = try origin.resolve()
         let request = RoutingRequest(origin: coordinate, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd,
-                                     onsetMinutes: onsetMinutes)
+                                     onsetMinutes: onsetMinutes, anticoagulated: anticoagulated)
         return try route(request, place: place, outcomes: OutcomeSeverityInput(severity: nihss.map { .nihss($0) }),
                          settings: settings, config: config)
     }

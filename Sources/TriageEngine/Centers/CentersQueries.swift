@@ -18,21 +18,18 @@ public struct CentersSettings: Sendable, Hashable {
     public var speedKmh: Double?
     /// Drive-time heuristic: fixed minutes per trip.
     public var overheadMinutes: Double?
-    /// LVO rule: longest extra drive to a thrombectomy center, in minutes (overrides the protocol's).
-    public var maxExtraMinutes: Double?
     /// A protocol file instead of the configuration's `protocol.file` or the default protocol.
     public var protocolFile: String?
 
     /// Settings with these values; all default to the configuration, then the built-in defaults.
     public init(centersFile: String? = nil, coverageKm: Double? = nil, roadFactor: Double? = nil, speedKmh: Double? = nil,
-                overheadMinutes: Double? = nil, maxExtraMinutes: Double? = nil, protocolFile: String? = nil) {
+                overheadMinutes: Double? = nil, protocolFile: String? = nil) {
         self.protocolFile = protocolFile
         self.centersFile = centersFile
         self.coverageKm = coverageKm
         self.roadFactor = roadFactor
         self.speedKmh = speedKmh
         self.overheadMinutes = overheadMinutes
-        self.maxExtraMinutes = maxExtraMinutes
     }
 
     /// The routing policy: defaults, then the configuration file, then these settings, under
@@ -41,7 +38,7 @@ public struct CentersSettings: Sendable, Hashable {
     public func policy(_ config: AppConfig, rules: TriageProtocol? = nil) throws -> RoutingPolicy {
         let rules = try rules ?? ProtocolFile.resolve(protocolFile, config: config)
         return try CentersEnvironment.policy(config, rules: rules, coverageKm: coverageKm, roadFactor: roadFactor, speedKmh: speedKmh,
-                                             overheadMinutes: overheadMinutes, maxExtraMinutes: maxExtraMinutes)
+                                             overheadMinutes: overheadMinutes)
     }
 
     /// The dataset: `centersFile`, else the configuration's `centers.file`, else the bundled data.

@@ -23,7 +23,8 @@ public enum RoutingAdvisor {
             let request = RoutingRequest(
                 origin: origin, ichProbability: ClinicalDecision.decisionGradeICH(assessment.ich), lvoProbability: assessment.lvo?.probability,
                 fastEd: assessment.inputs.fastEd.map(Double.init), onsetMinutes: assessment.inputs.onsetMinutes,
-                scales: assessment.scaleReport?.scored ?? [], comatose: assessment.module == .coma)
+                scales: assessment.scaleReport?.scored ?? [], comatose: assessment.module == .coma,
+                anticoagulated: assessment.inputs.anticoagulated)
             let router = Router(dataset: dataset, policy: policy)
             let outcome = try router.route(request)
             let outcomes = router.outcomes(request, outcomeInput(assessment))
@@ -34,7 +35,8 @@ public enum RoutingAdvisor {
                 json: RoutingRendering.json(
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
                     outcomes: outcomes, localizer),
-                destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan, outcomeTrace: outcomes?.estimate?.trace)
+                destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan, outcomeTrace: outcomes?.estimate?.trace,
+                beyondStrokeUnitMinutes: outcome.beyondStrokeUnitMinutes)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])

@@ -7,7 +7,11 @@ extension ProtocolFile {
     public static func lines(_ p: TriageProtocol, _ l: Localizer) -> [String] {
         var out = [l.text("protocol.header", [.text(p.id)]), l.text("protocol.sha256", [.text(p.sha256)]), ""]
         for key in ProtocolKey.allCases {
-            let value = key.unit == "probability" ? l.number(p[key], maxFractionDigits: 6) : l.number(p[key], maxFractionDigits: 1)
+            let value = switch key.unit {
+            case "boolean": p[key] >= 1 ? "true" : "false"
+            case "probability": l.number(p[key], maxFractionDigits: 6)
+            default: l.number(p[key], maxFractionDigits: 1)
+            }
             out.append(l.text("protocol.value", [.text(key.rawValue), .text(value), .text(key.unit)]))
             out.append("    " + l.text("protocol.meaning.\(key.rawValue)"))
             out.append("    " + l.text("protocol.source", [.text(p.sources[key] ?? key.defaultSource)]))

@@ -15,8 +15,10 @@ import StrokeModels
 ///
 /// The sha256 is that of the canonical file (this form, compact, without the
 /// `sha256` member): the same values, sources and id give the same digest whatever
-/// the file's layout. A loaded file's own `sha256` member is ignored and recomputed,
-/// so a medical director may edit a value and load the file as it is.
+/// the file's layout. A loaded file's own `sha256` member, when present, must match
+/// its content (a medical director who edits a value removes it or writes the new
+/// one); a repeated member anywhere is refused. A boolean value (`unit` `boolean`) is
+/// written `true` or `false`.
 public enum ProtocolFile {
     /// The format name every protocol file carries.
     public static let format = "stroke-triage-protocol/1"
@@ -29,7 +31,7 @@ public enum ProtocolFile {
             ("format", .string(format)), ("id", .string(p.id)),
             ("values", .object(ProtocolKey.allCases.map { key in
                 (key.rawValue, .object([
-                    ("value", p[key] == p[key].rounded() ? .integer(Int(p[key])) : .number(p[key])), ("unit", .string(key.unit)),
+                    ("value", value(p[key], key)), ("unit", .string(key.unit)), ("allowed", .string(allowedText(key))),
                     ("source", .string(p.sources[key] ?? key.defaultSource)), ("usedIn", .strings(key.usedIn)),
                 ]))
             })),
@@ -37,6 +39,17 @@ public enum ProtocolFile {
         ]
         if digest { members.append(("sha256", .string(p.sha256))) }
         return .object(members)
+    }
+
+    /// A value as the file writes it: `true`/`false` for a boolean, a whole number without a fraction.
+    static func value(_ number: Double, _ key: ProtocolKey) -> JSONValue {
+        if key.unit == "boolean" { return .bool(number >= 1) }
+        return number == number.rounded() ? .integer(Int(number)) : .number(number)
+    }
+
+    /// The values the tool accepts for `key`, as the file states them ("0-240", "true or false").
+    static func allowedText(_ key: ProtocolKey) -> String {
+        key.unit == "boolean" ? "true or false" : key.allowed.compactText
     }
 
     /// The sha256 (lower-case hex) of the canonical file of `p`.
@@ -75,6 +88,7 @@ public enum ProtocolFile {
             EngineError(.protocolInvalid(file: file, field: field, detail: detail))
         }
         guard let top = value.dictionary else { throw invalid("(file)", "not a JSON object") }
+        if let repeated = value.firstDuplicateMember { throw invalid(repeated, "appears twice (each member once)") }
         if let unknown = top.keys.sorted().first(where: { !["format", "id", "values", "urgency", "sha256"].contains($0) }) {
             throw invalid(unknown, "unknown field")
         }
@@ -88,15 +102,25 @@ public enum ProtocolFile {
         var numbers: [ProtocolKey: Double] = [:], sources: [ProtocolKey: String] = [:]
         for key in ProtocolKey.allCases {
             guard let entry = values[key.rawValue]?.dictionary else { throw invalid(key.rawValue, "missing") }
-            if let unknown = entry.keys.sorted().first(where: { !["value", "unit", "source", "usedIn"].contains($0) }) {
+            if let unknown = entry.keys.sorted().first(where: { !["value", "unit", "allowed", "source", "usedIn"].contains($0) }) {
                 throw invalid("\(key.rawValue).\(unknown)", "unknown field")
             }
-            guard let number = entry["value"]?.doubleValue else { throw invalid("\(key.rawValue).value", "missing or not a number") }
+            let number: Double
+            if key.unit == "boolean" {
+                guard let flag = entry["value"]?.boolValue else { throw invalid("\(key.rawValue).value", "missing or not true/false") }
+                number = flag ? 1 : 0
+            } else {
+                guard let given = entry["value"]?.doubleValue else { throw invalid("\(key.rawValue).value", "missing or not a number") }
+                number = given
+            }
             guard key.allowed.contains(number) else {
                 let given = number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : JSONText.number(number)
                 throw invalid("\(key.rawValue).value", "allowed \(key.allowed.compactText) \(key.unit), given \(given)")
             }
             guard entry["unit"]?.stringValue == key.unit else { throw invalid("\(key.rawValue).unit", "must be \"\(key.unit)\"") }
+            if let allowed = entry["allowed"], allowed.stringValue != allowedText(key) {
+                throw invalid("\(key.rawValue).allowed", "must be \"\(allowedText(key))\" (fixed by the tool)")
+            }
             guard let source = entry["source"]?.stringValue, !source.isEmpty else { throw invalid("\(key.rawValue).source", "missing") }
             numbers[key] = number
             sources[key] = source
@@ -106,6 +130,12 @@ public enum ProtocolFile {
         }
         let p = TriageProtocol(id: id, values: numbers, sources: sources, sha256: "")
         if let (key, problem) = p.inconsistency() { throw invalid(key.rawValue, problem) }
-        return sealed(p)
+        let result = sealed(p)
+        if let stated = top["sha256"] {
+            guard stated.stringValue == result.sha256 else {
+                throw invalid("sha256", "does not match the file's content (\(result.sha256)); remove it after editing a value, or write that one")
+            }
+        }
+        return result
     }
 }

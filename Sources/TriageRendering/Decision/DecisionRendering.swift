@@ -54,6 +54,9 @@ public enum DecisionRendering {
     /// "Consider: NAME, phone P; drive about N min; then transfer to T", or that no destination is suggested.
     private static func destinationLine(_ routing: RoutingSummary?, _ l: Localizer) -> String {
         guard let routing else { return l.text("decision.summary.noLocation") }
+        if let limit = routing.beyondStrokeUnitMinutes {
+            return l.text("decision.summary.beyond", [.number(limit, maxFractionDigits: 0)])
+        }
         guard routing.covered, let destination = routing.destination else { return l.text("decision.summary.noDestination") }
         let c = destination.center
         let minutes = MessageArgument.number(destination.driveMinutes.rounded(), maxFractionDigits: 0)
@@ -73,6 +76,9 @@ public enum DecisionRendering {
             flags.append(l.text("decision.flag.bp", [.number(Double(sbp), maxFractionDigits: 0), .number(Double(dbp), maxFractionDigits: 0)]))
         }
         if a.inputs.onsetMinutes == nil { flags.append(l.text("decision.flag.onsetUnknown")) }
+        if let age = a.inputs.age, Double(age) < TriageRules.adultAge {
+            flags.append(l.text("decision.flag.minor", [.number(TriageRules.adultAge, maxFractionDigits: 0)]))
+        }
         return flags.isEmpty ? nil : l.text("decision.summary.flags", [.text(flags.joined(separator: "; "))])
     }
 

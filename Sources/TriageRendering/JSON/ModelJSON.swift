@@ -34,15 +34,15 @@ public enum ModelJSON {
     }
 
     /// The `lvo` calculator object.
-    public static func lvo(_ p: LVOPrediction) -> JSONValue {
+    public static func lvo(_ p: LVOPrediction, threshold: Double = LVOModel.threshold) -> JSONValue {
         .object([
             ("gfap", .number(p.gfap)),
             ("fastEd", .number(p.fastEd)),
             ("fastEdUsed", .number(p.fastEdUsed)),
             ("clamped", .bool(p.fastEdClamped)),
             ("probability", .number(p.probability)),
-            ("lvoLikely", .bool(p.lvoLikely)),
-            ("threshold", .number(LVOModel.threshold)),
+            ("lvoLikely", .bool(p.probability >= threshold)),
+            ("threshold", .number(threshold)),
             ("riskLevel", .string(p.riskLevel.rawValue)),
             ("contributions", .object([("gfap", .number(p.gfapContribution)), ("fastEd", .number(p.fastEdContribution))])),
             ("source", .string(PredictionSource.local.rawValue)),

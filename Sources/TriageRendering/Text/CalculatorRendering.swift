@@ -17,11 +17,12 @@ public enum CalculatorRendering {
         return out
     }
 
-    /// The LVO model: probability and level, likely or not, contributions, warnings, source.
-    public static func lines(_ p: LVOPrediction, _ l: Localizer) -> [String] {
+    /// The LVO model: probability and level, likely or not (at the protocol's `lvo.modelThreshold`),
+    /// contributions, warnings, source.
+    public static func lines(_ p: LVOPrediction, _ l: Localizer, threshold: Double = LVOModel.threshold) -> [String] {
         var out = [
             l.text("lvo.result", [.text(l.percent(p.probability)), .key("risk.\(p.riskLevel.rawValue)")]),
-            l.text(p.lvoLikely ? "lvo.likely" : "lvo.unlikely", [DecisionRules.precisePercentArgument(LVOModel.threshold)]),
+            l.text(p.probability >= threshold ? "lvo.likely" : "lvo.unlikely", [DecisionRules.precisePercentArgument(threshold)]),
             l.text("lvo.contributions", [
                 .number(p.gfapContribution, maxFractionDigits: 3), .number(p.fastEdContribution, maxFractionDigits: 3),
                 .number(p.fastEdUsed, maxFractionDigits: 2),

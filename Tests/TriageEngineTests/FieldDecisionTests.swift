@@ -1,0 +1,126 @@
+import Foundation
+import StrokeCenters
+import StrokeJSON
+import StrokeModels
+import Testing
+import TriageEngine
+import TriageLocalization
+import TriageRendering
+
+/// Issue 43: a decision fit for the field, on the bundled list and real places — lysis judged at the
+/// needle, anticoagulation, an honest map, coma never "standard", children flagged, a governed protocol.
+@Suite struct FieldDecisionTests {
+    static func route(_ place: String, fastEd: Double, onset: Double?, anticoagulated: Bool = false) throws -> RoutingOutcome {
+        try CentersQueries.route(from: .place(place), ich: nil, fastEd: fastEd, onsetMinutes: onset, anticoagulated: anticoagulated,
+                                 config: AppConfig()).outcome
+    }
+
+    /// The medical director's examples: the nearer hospital cannot start lysis inside the window, so the
+    /// after-window limit applies and the patient goes directly to thrombectomy.
+    @Test(arguments: [
+        ("Haßfurt", 240.0, false, "uniklinikum-wuerzburg"),
+        ("Kaufbeuren", 220, false, "klinikum-augsburg"),
+        ("Pfaffenhofen an der Ilm", 230, false, "klinikum-schwabing-muenchen"),
+        ("Kelheim", 60, true, "uniklinikum-regensburg"),
+    ])
+    func noLysisToLoseMeansDirectToThrombectomy(_ place: String, _ onset: Double, _ anticoagulated: Bool, _ expected: String) throws {
+        let d = try #require(try Self.route(place, fastEd: 6, onset: onset, anticoagulated: anticoagulated).decision)
+        #expect(d.category == .thrombectomy, "\(place)")
+        #expect(d.destination.center.id == expected, "\(place)")
+        #expect(d.transferPlan == nil)
+        #expect(d.reasons.map(\.key).contains(anticoagulated ? "centers.reason.lysisExcludedAnticoagulation" : "centers.reason.needleAfterWindow"))
+        if place == "Kelheim" { #expect(d.extraMinutes.map { ($0 * 10).rounded() / 10 } == 17.5) }
+    }
+
+    /// The same places early in the window keep the drip-and-ship rule (lysis first, 15-min limit).
+    @Test func earlyInTheWindowLysisComesFirst() throws {
+        let d = try #require(try Self.route("Haßfurt", fastEd: 6, onset: 60).decision)
+        #expect(d.category == .dripAndShip)
+        #expect(d.transferPlan?.center.id == "uniklinikum-wuerzburg")
+        #expect(d.reasons.map(\.key).contains("centers.reason.needleInWindow"))
+        let kelheim = try #require(try Self.route("Kelheim", fastEd: 6, onset: 60).decision)
+        #expect(kelheim.category == .dripAndShip)
+    }
+
+    @Test(arguments: ["Konstanz", "Friedrichshafen", "Minden", "Paderborn", "Garmisch-Partenkirchen"])
+    func beyondAnHourToAListedStrokeUnitNoDestination(_ place: String) throws {
+        let outcome = try Self.route(place, fastEd: 2, onset: 60)
+        #expect(outcome.coverage == .beyond, "\(place)")
+        #expect(outcome.decision == nil)
+        #expect(outcome.beyondStrokeUnitMinutes == 60)
+        for language in [Language.en, .de] {
+            let line = Localizer(language: language).text("decision.summary.beyond", [.number(60, maxFractionDigits: 0)])
+            #expect(line.contains("60") && line.count <= 80, "\(line)")
+        }
+    }
+
+    @Test(arguments: ["Essen (Nordrhein-Westfalen)", "Bochum"])
+    func aStrokeUnitIsChosenOverANearbyHospitalWithout(_ place: String) throws {
+        let d = try #require(try Self.route(place, fastEd: 2, onset: 60).decision)
+        #expect(d.destination.center.capabilities.strokeUnit, "\(place): \(d.destination.center.id)")
+    }
+
+    @Test func comaAtTwoThousandMinutesIsTimeCritical() async throws {
+        var inputs = TriageInputs(module: .coma, gfap: 9000)
+        inputs.onsetMinutes = 2000
+        inputs.location = try CentersEnvironment.gazetteer.resolve("Würzburg").coordinate
+        let outcome = try await ProtocolDecisionTests.assess(inputs)
+        #expect(outcome.decision.urgency == .timeCritical)
+        for onset in [0.0, 600, 1440, 1441, 10_080] {
+            #expect(TriageUrgency(ichProbability: nil, lvoSuspected: nil, comatose: true, onsetMinutes: onset) == .timeCritical)
+        }
+    }
+
+    @Test func reducedVigilanceRaisesThePosteriorCirculationAndChildrenAreFlagged() async throws {
+        let place = ProtocolDecisionTests.places[0]
+        var inputs = ProtocolDecisionTests.full(age: 17, fastEd: 2, onset: 60, at: place)
+        inputs.reducedVigilance = true
+        let outcome = try await ProtocolDecisionTests.assess(inputs)
+        #expect(outcome.decision.recommendations.map(\.code).contains("rec.posterior.possible"))
+        for language in [Language.en, .de] {
+            let summary = DecisionRendering.summary(outcome.decision, assessment: outcome.assessment, routing: outcome.routing, Localizer(language: language))
+            #expect(summary.last?.contains("18") == true, "\(summary)")
+        }
+        let adult = try await ProtocolDecisionTests.assess(ProtocolDecisionTests.full(age: 18, fastEd: 2, onset: 60, at: place))
+        #expect(!adult.decision.recommendations.map(\.code).contains("rec.posterior.possible"))
+    }
+
+    /// Every refused protocol file names its field, exits 65 (`invalidData`) and applies nothing.
+    @Test(arguments: [
+        ("window.thrombolysisMinutes.value", #""window.thrombolysisMinutes":{"value":270,"#, #""window.thrombolysisMinutes":{"value":0,"#),
+        ("window.thrombectomyMinutes.value", #""window.thrombectomyMinutes":{"value":1440,"#, #""window.thrombectomyMinutes":{"value":-5,"#),
+        ("lvo.bypassMaxExtraMinutesAfterLysisWindow", #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":30,"#,
+         #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":10,"#),
+        ("ich.reminderFrom", #""ich.reminderFrom":{"value":0.25,"#, #""ich.reminderFrom":{"value":0.6,"#),
+        ("lysis.excludedByAnticoagulation.value", #""lysis.excludedByAnticoagulation":{"value":true,"#, #""lysis.excludedByAnticoagulation":{"value":1,"#),
+        ("sha256", #""sha256":""#, #""sha256":"00"#),
+        ("id", #""id":"stroke-triage-default-2026.11","#, #""id":"stroke-triage-default-2026.11","id":"other","#),
+    ])
+    func aProtocolFileIsRefusedNamingTheField(_ field: String, _ find: String, _ replace: String) throws {
+        let text = ProtocolFile.json(.standard).serialized()
+        #expect(text.contains(find), "\(field)")
+        let broken = try JSONValue(parsing: text.replacingOccurrences(of: find, with: replace))
+        do {
+            _ = try ProtocolFile.parse(broken, file: "p.json")
+            Issue.record("accepted a bad protocol (\(field))")
+        } catch {
+            #expect(error.code == "protocol.invalid")
+            #expect(error.category == .invalidData)
+            #expect(error.message(Localizer(language: .en)).contains(field), "\(error.message(Localizer(language: .en)))")
+        }
+    }
+
+    @Test func theFourNewValuesAreListedWithUnitRangeSourceAndUse() throws {
+        let json = ProtocolFile.json(.standard)
+        for (key, value) in [("window.doorToNeedleMinutes", JSONValue.integer(30)), ("lysis.excludedByAnticoagulation", .bool(true)),
+                             ("coverage.maxMinutesToStrokeUnit", .integer(60)), ("strokeUnit.preferWithinMinutes", .integer(10))] {
+            let entry = try #require(json["values"]?[key])
+            #expect(entry["value"] == value, "\(key)")
+            #expect(entry["unit"]?.stringValue?.isEmpty == false)
+            #expect(entry["source"]?.stringValue?.contains("docs/clinical-reference.md §13") == true)
+            #expect(entry["usedIn"]?.stringArray == ["routing"])
+        }
+        let text = ProtocolFile.lines(.standard, Localizer(language: .de)).joined(separator: "\n")
+        #expect(text.contains("window.doorToNeedleMinutes") && !text.contains("protocol.meaning"))
+    }
+}
