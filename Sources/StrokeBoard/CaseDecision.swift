@@ -43,12 +43,19 @@ public enum CaseDecision {
     /// The assessment the case's numbers describe, nil when they do not make one.
     static func assessment(_ value: JSONValue) -> Assessment? {
         guard let module = value["module"]?.stringValue.flatMap(TriageModule.init(rawValue:)),
-              let given = value["inputs"]?.objectMembers, let gfap = value["inputs"]?["gfap"]?.doubleValue,
-              let ich = prediction(value["ich"]) else { return nil }
+              let given = value["inputs"]?.objectMembers, let ich = prediction(value["ich"]) else { return nil }
         let allowed = Set(InputKey.keys(for: module) + [.onsetMinutes, .lat, .lon])
-        var inputs = TriageInputs(module: module, gfap: gfap)
+        // GFAP is a number, or null with `gfapStatus` pending or belowRange (issue 43).
+        var inputs = TriageInputs(module: module, gfap: value["inputs"]?["gfap"]?.doubleValue)
+        switch value["inputs"]?["gfapStatus"]?.stringValue.map(GfapStatus.init(rawValue:)) {
+        case nil: if inputs.gfap == nil { return nil }
+        case .some(.none): return nil
+        case .some(.some(let status)):
+            guard (status == .measured) == (inputs.gfap != nil) else { return nil }
+            if status == .belowRange { inputs.gfapBelowRange = true }
+        }
         for (name, member) in given {
-            if name == "gfapAssay" || name == "nihss" { continue }
+            if name == "gfapAssay" || name == "nihss" || name == "gfapStatus" { continue }
             guard let key = InputKey(rawValue: name), allowed.contains(key) else { return nil }
             switch member {
             case .null: continue

@@ -41,10 +41,12 @@ public struct CloudPredictionService: PredictionService {
     /// Assesses the inputs.
     /// - Throws: `ModelsError` for invalid inputs; `CloudError` in cloud-only mode.
     public func assess(_ inputs: TriageInputs) async throws -> Assessment {
+        // Every function reads GFAP: without a number the cloud is not asked; the exam and onset decide.
+        guard let gfap = inputs.gfap else { return try OfflinePredictionService().assessNow(inputs) }
         let inputWarnings = try inputs.validate()
         let localLVO = try OfflinePredictionService.lvo(inputs)
         let localICH = try? OfflinePredictionService.ich(inputs)
-        let volume = try VolumeModel.estimate(gfap: inputs.gfap)
+        let volume = try VolumeModel.estimate(gfap: gfap)
         let deadline = client.deadlineFromNow()
 
         let ichResult: Result<Prediction, CloudError>
@@ -55,7 +57,7 @@ public struct CloudPredictionService: PredictionService {
             let body = CloudRequest.coma(inputs)
             async let first = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
             async let second = fetch(.comaICH, body, deadline, decode: CloudDecoder.coma)
-            ichResult = Self.judgeComa(await first, await second, gfap: inputs.gfap).map { Self.prediction($0, .comaICH, local: localICH) }
+            ichResult = Self.judgeComa(await first, await second, gfap: gfap).map { Self.prediction($0, .comaICH, local: localICH) }
         case .limited:
             ichResult = await fetch(.limitedICH, CloudRequest.limited(inputs), deadline, decode: CloudDecoder.limited)
                 .map { Self.prediction($0, .limitedICH, local: localICH) }

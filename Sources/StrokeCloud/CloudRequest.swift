@@ -19,7 +19,7 @@ public enum CloudRequest {
     /// GFAP as a number, the other numbers whole, findings as 1/0.
     static func body(_ i: TriageInputs, _ keys: [InputKey]) -> String {
         json(keys.compactMap { key in
-            key.contractName.map { ($0, key == .gfap ? number(i.gfap) : key.isBoolean ? flag(i[key] == 1) : integer(i[key].map(Int.init))) }
+            key.contractName.map { ($0, key == .gfap ? number(i.gfap ?? .nan) : key.isBoolean ? flag(i[key] == 1) : integer(i[key].map(Int.init))) }
         })
     }
 

@@ -108,7 +108,14 @@ public enum ContractPredictions {
         for key in InputKey.keys(for: module) {
             guard let name = key.contractName else { continue }
             if key == .gfap {
-                values[key] = try body.number(name)
+                // The contract's functions need a GFAP number inside the models' range: below it is refused
+                // as the reference refuses it (the CLI records it as below range, issue 43).
+                let gfap = try body.number(name)
+                let range = TriageRules.allowed(.gfap)
+                guard range.contains(gfap) else {
+                    throw rangeError(ModelsError(ValidationIssue(field: .gfap, allowed: range, given: gfap)))
+                }
+                values[key] = gfap
             } else if key.isBoolean {
                 values[key] = try body.flag(name) ? 1 : 0
             } else if let field = key.field {

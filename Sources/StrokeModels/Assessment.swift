@@ -77,9 +77,9 @@ public struct OfflinePredictionService: PredictionService {
         let warnings = try inputs.validate()
         let ich = try Self.ich(inputs)
         let lvo = try Self.lvo(inputs)
-        let volume = try VolumeModel.estimate(gfap: inputs.gfap)
+        let volume = try inputs.gfap.map { gfap throws(ModelsError) in try VolumeModel.estimate(gfap: gfap) }
         return try Assessment(inputs: inputs, ich: ich, lvo: lvo, volume: volume,
-                          warnings: warnings + (lvo?.notes ?? []) + volume.warnings)
+                          warnings: warnings + (lvo?.notes ?? []) + (volume?.warnings ?? []))
     }
 
     /// The baseline ICH prediction for the inputs.
@@ -92,12 +92,20 @@ public struct OfflinePredictionService: PredictionService {
             age = ICHBaseline.ageMean
             notes.append(ModelWarning(code: "baseline.cohortAge", arguments: [.number(ICHBaseline.ageMean, maxFractionDigits: 2)]))
         }
+        guard let gfap = inputs.gfap else {
+            // No GFAP number (pending, or below the range the baseline was fitted on): no estimate.
+            let note = inputs.gfapStatus == .belowRange
+                ? ModelWarning(code: "baseline.gfapBelowRange", arguments: [.number(GfapStatus.assayFloor, maxFractionDigits: 0)])
+                : ModelWarning(code: "baseline.gfapPending")
+            return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: [note],
+                              inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
+        }
         guard ICHBaseline.allowedAge.contains(age) else {
             notes.append(ModelWarning(code: "baseline.notApplicable", arguments: [.number(ICHBaseline.allowedAge.lower!, maxFractionDigits: 0)]))
             return Prediction(probability: nil, source: .baseline, model: ICHBaseline.version, drivers: [], notes: notes,
                               inputsUsed: ichBaselineInputs(ageGiven: inputs.age != nil))
         }
-        let result = try ICHBaseline.predict(age: age, gfap: inputs.gfap)
+        let result = try ICHBaseline.predict(age: age, gfap: gfap)
         return Prediction(
             probability: result.probability, source: .baseline, model: ICHBaseline.version,
             drivers: [Driver(feature: "age_years", weight: result.ageContribution),
@@ -107,8 +115,9 @@ public struct OfflinePredictionService: PredictionService {
 
     /// The local LVO prediction, for the full module only.
     public static func lvo(_ inputs: TriageInputs) throws(ModelsError) -> Prediction? {
-        guard inputs.module == .full, let fastEd = inputs.fastEd else { return nil }
-        let result = try LVOModel.predict(gfap: inputs.gfap, fastEd: Double(fastEd))
+        // Without a GFAP number the estimate is not computed: the scale decides (docs/clinical-reference.md §2).
+        guard inputs.module == .full, let fastEd = inputs.fastEd, let gfap = inputs.gfap else { return nil }
+        let result = try LVOModel.predict(gfap: gfap, fastEd: Double(fastEd))
         return Prediction(
             probability: result.probability, source: .local, model: LVOModel.version,
             drivers: [Driver(feature: "gfap_value", weight: result.gfapContribution),

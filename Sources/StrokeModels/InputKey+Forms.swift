@@ -27,9 +27,14 @@ extension InputKey {
     public static let context: [InputKey] = [.onsetMinutes, .lat, .lon]
 
     /// Whether `module` cannot run without the input: every number among the module's inputs
-    /// (a yes/no finding that is not given is "no").
+    /// (a yes/no finding that is not given is "no") but GFAP, which every module decides without.
     public func isRequired(in module: TriageModule) -> Bool {
-        !isBoolean && InputKey.keys(for: module).contains(self)
+        !isBoolean && self != .gfap && InputKey.keys(for: module).contains(self)
+    }
+
+    /// The words a form accepts for a value below the input's range (GFAP: `<29`, `below`), or none.
+    public var belowRangeWords: [String] {
+        self == .gfap ? ["<\(Int(GfapStatus.assayFloor))", "below"] : []
     }
 
     /// The localization key of the input's one-line description in help: the label (`messageKey`),
@@ -56,8 +61,13 @@ extension TriageInputs {
     /// Findings are set when their value is not 0; keys outside the module are ignored.
     /// - Throws: `ModelsError` with the first invalid input.
     public init(module: TriageModule, values: [InputKey: Double]) throws(ModelsError) {
-        self.init(module: module, gfap: values[.gfap] ?? .nan)
+        self.init(module: module, gfap: nil)
         for key in InputKey.keys(for: module) {
+            // GFAP below the assay's range (0 ≤ value < 29, or `<29`) is recorded as such, never a number.
+            if key == .gfap, let value = values[key], value >= 0, value < GfapStatus.assayFloor {
+                gfapBelowRange = true
+                continue
+            }
             guard let value = values[key] else {
                 if let field = key.field, key.isRequired(in: module) {
                     throw ModelsError(ValidationIssue(field: field, allowed: TriageRules.allowed(field), given: .nan))

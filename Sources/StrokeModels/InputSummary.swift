@@ -30,7 +30,13 @@ public enum InputSummary {
         for key in InputKey.keys(for: inputs.module) {
             switch key {
             case .gfap:
-                number(.gfap, inputs.gfap, digits: 2)
+                switch inputs.gfapStatus {
+                case .measured: number(.gfap, inputs.gfap, digits: 2)
+                case .pending: lines.append(SummaryLine(label: Message(InputField.gfap.messageKey), value: Message("gfap.status.pending")))
+                case .belowRange:
+                    lines.append(SummaryLine(label: Message(InputField.gfap.messageKey), value: Message("gfap.status.belowRange", [
+                        .number(GfapStatus.assayFloor, maxFractionDigits: 0)])))
+                }
                 if let assay = inputs.gfapAssay {
                     lines.append(SummaryLine(label: Message("field.gfapAssay"), value: Message("walk.value.plain", [.text(assay.rawValue)])))
                 }

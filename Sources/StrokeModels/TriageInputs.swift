@@ -10,8 +10,17 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     public var systolic: Int?
     /// Diastolic blood pressure, mmHg (limited, full).
     public var diastolic: Int?
-    /// GFAP, pg/mL (every module).
-    public var gfap: Double
+    /// GFAP, pg/mL, when a number inside the assay's range was measured; `nil` while the result is
+    /// pending or below the assay's range (`gfapStatus`). Every module decides without it.
+    public var gfap: Double?
+    /// The GFAP result was below the assay's range (`--gfap '<29'`, `below`, or a value under 29):
+    /// recorded, never a number a model reads (docs/clinical-reference.md §6).
+    public var gfapBelowRange: Bool? = nil
+    /// Whether GFAP was measured, is pending, or was below the assay's range (JSON `inputs.gfapStatus`).
+    public var gfapStatus: GfapStatus {
+        if gfap != nil { return .measured }
+        return gfapBelowRange == true ? .belowRange : .pending
+    }
     /// The assay GFAP was measured with, when stated (recorded; never converts the value).
     public var gfapAssay: GfapAssay?
     /// FAST-ED total 0…9 (full).
@@ -58,8 +67,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     /// The place `location` was given as ("Würzburg (Bayern)"), when it was given by name.
     public var place: String?
 
-    /// Creates inputs for a module with its GFAP; set the other fields as needed.
-    public init(module: TriageModule, gfap: Double) {
+    /// Creates inputs for a module with its GFAP (`nil`: pending); set the other fields as needed.
+    public init(module: TriageModule, gfap: Double?) {
         self.module = module
         self.gfap = gfap
     }
@@ -80,7 +89,10 @@ public struct TriageInputs: Sendable, Hashable, Codable {
             warnings += result.warnings
         }
         for key in InputKey.keys(for: module) {
-            if let field = key.field, key.scaleItem == nil { check(field, self[key]) }
+            guard let field = key.field, key.scaleItem == nil else { continue }
+            // GFAP is optional: pending or below the assay's range is no issue.
+            if key == .gfap && gfap == nil { continue }
+            check(field, self[key])
         }
         if let warning = gfapAssay?.warning { warnings.append(warning) }
         if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }
@@ -135,6 +147,19 @@ public enum TriageModule: String, Sendable, Hashable, Codable, CaseIterable {
     /// object, in the order the form asks them (`InputKey.keys(for:)`, the one list
     /// of a module's inputs, by `InputKey.json`).
     public var inputKeys: [String] { InputKey.keys(for: self).map(\.json) }
+}
+
+/// Whether a GFAP result is there (JSON `inputs.gfapStatus`).
+public enum GfapStatus: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A number inside the assay's range: the models read it.
+    case measured
+    /// Not (yet) known: the point-of-care result is awaited; the exam and onset decide.
+    case pending
+    /// Below the assay's range (29 pg/mL): points away from a bleed, but no model is fitted there.
+    case belowRange
+
+    /// The lowest GFAP the models accept (the assay's floor, pg/mL): a value below it is `belowRange`.
+    public static var assayFloor: Double { TriageRules.allowed(.gfap).lower! }
 }
 
 /// The laboratory assay a GFAP value was measured with.

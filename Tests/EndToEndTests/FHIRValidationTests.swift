@@ -116,7 +116,7 @@ import TriageRendering
 
     /// The `/v1/assess` body of a command's JSON inputs (no location: as the CDS request gives none).
     static func assessBody(_ json: JSONValue) -> String {
-        let inputs = (json["inputs"]?.objectMembers ?? []).filter { !["lat", "lon"].contains($0.0) && !$0.1.isNull }
+        let inputs = (json["inputs"]?.objectMembers ?? []).filter { !["lat", "lon", "gfapStatus"].contains($0.0) && !$0.1.isNull }
         return JSONValue.object([("module", json["module"] ?? .null), ("inputs", .object(inputs))]).serialized()
     }
 }

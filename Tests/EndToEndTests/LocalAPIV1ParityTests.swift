@@ -127,7 +127,7 @@ import TestJSON
     @Test func errorsMatchTheCLIsVerdict() async throws {
         try await LocalAPIInProcess.withServer { (base: String) async throws in
             let cases: [(c: Case, status: Int, code: String, field: String, cliExit: Int32)] = [
-                (("coma", [("gfap", 28.9)]), 422, "api.outOfRange", "gfap", 65),
+                (("coma", [("gfap", -1)]), 422, "api.outOfRange", "gfap", 65),
                 (("coma", [("gfap", 10001.5)]), 422, "api.outOfRange", "gfap", 65),
                 (("limited", [("age", 121), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),
                 (("limited", [("age", 70.5), ("sbp", 150), ("dbp", 85), ("gfap", 450)]), 422, "api.outOfRange", "age", 65),

@@ -53,7 +53,7 @@ import TestJSON
         #expect(Array(decision.keys).sorted() == ["ichUsed", "lvoBasis", "lvoSuspected", "protocol", "recommendations", "summary", "urgency"])
         #expect(j["module"].stringValue == "full")
         let inputs = try #require(j["inputs"].object)
-        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
+        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "gfapStatus", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
                                      "reducedVigilance", "atrialFibrillation", "anticoagulated", "antiplatelets", "onsetMinutes"])
         #expect(inputs["headache"].boolValue == true && inputs["legParesis"].boolValue == false && inputs["armParesis"].boolValue == true)
         var expected = TriageInputs(module: .full, gfap: 180)
@@ -75,7 +75,7 @@ import TestJSON
         let c = try coma.json()
         #expect(c["module"].stringValue == "coma")
         #expect(c["lvo"].isNull)
-        #expect((c["inputs"].object).map { Array($0.keys) } == ["gfap"])
+        #expect((c["inputs"].object).map { Array($0.keys) } == ["gfap", "gfapStatus"])
         let a = try OfflinePredictionService().assessNow(TriageInputs(module: .coma, gfap: 500))
         try Self.checkPrediction(c["ich"], source: "baseline", expected: a.ich)
         #expect(((c["ich"].object)?["notes"].stringArray)?.contains { $0.contains("74.59") } == true)
@@ -88,7 +88,7 @@ import TestJSON
         #expect(l["module"].stringValue == "limited")
         #expect(l["lvo"].isNull)
         let inputs = try #require(l["inputs"].object)
-        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "reducedVigilance", "lat", "lon"])
+        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "gfapStatus", "reducedVigilance", "lat", "lon"])
         #expect(inputs["reducedVigilance"].boolValue == true)
     }
 
@@ -139,7 +139,7 @@ import TestJSON
     }
 
     @Test(arguments: [
-        (["coma", "--gfap", "12"], "GFAP"), (["coma", "--gfap", "1e400"], "GFAP"),
+        (["coma", "--gfap", "10002"], "GFAP"), (["coma", "--gfap", "1e400"], "GFAP"),
         (["limited", "--age", "130", "--sbp", "150", "--dbp", "80", "--gfap", "300"], "Age"),
         (["limited", "--age", "70.5", "--sbp", "150", "--dbp", "80", "--gfap", "300"], "Age"),
         (["limited", "--age", "70", "--sbp", "80", "--dbp", "150", "--gfap", "300"], "Systolic"),
@@ -157,7 +157,7 @@ import TestJSON
     }
 
     @Test(arguments: [
-        ["coma"], ["coma", "--gfap", "abc"], ["limited", "--gfap", "300"], ["full", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300"],
+        ["coma", "--gfap", "abc"], ["limited", "--gfap", "300"], ["full", "--age", "70", "--sbp", "150", "--dbp", "80", "--gfap", "300"],
         ["coma", "--gfap", "300", "--lat", "48"], ["coma", "--gfap", "300", "--lang", "fr"], ["coma", "--gfap", "300", "--bogus"],
     ])
     func usageErrorsExit64(_ arguments: [String]) async throws {

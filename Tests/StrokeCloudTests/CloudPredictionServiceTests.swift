@@ -15,9 +15,9 @@ import StrokeModels
             let lvo = try #require(a.lvo)
             #expect(lvo.source == .cloud)
             #expect(lvo.model == "predict_lvo (Production LVO Model v1.0)")
-            #expect(lvo.probability == (try LVOModel.predict(gfap: inputs.gfap, fastEd: Double(inputs.fastEd!))).probability)
+            #expect(lvo.probability == (try LVOModel.predict(gfap: inputs.gfap!, fastEd: Double(inputs.fastEd!))).probability)
             #expect(!a.warnings.contains { $0.code == "cloud.drift" })
-            #expect(a.volume?.volumeMl == (try VolumeModel.estimate(gfap: inputs.gfap)).volumeMl)
+            #expect(a.volume?.volumeMl == (try VolumeModel.estimate(gfap: inputs.gfap!)).volumeMl)
             let counts = try server.counts(run)
             #expect(counts["predict_full_stroke"] == 1 && counts["predict_lvo"] == 1)
         }

@@ -21,7 +21,7 @@ struct BoardTests {
         "text":"ICH at or above 25 %: reconfirm the time window of symptom onset before any lysis (differential diagnosis: haemorrhage versus ischaemia)."}],\
         "summary":["No destination suggested: no location given","Urgency: immediate","LVO: < 1 % (low),\
          local model; LVO not suspected","ICH: 99 % (critical), cloud model"],"protocol":{"id":"stroke-triage-default-2026.11",\
-        "sha256":"409968fbd46b2e6b96560b5253121db20618340957d1366f68f00ee0a8558117"}},\
+        "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
         "inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
         "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
@@ -46,7 +46,7 @@ struct BoardTests {
         {"code":"rec.glucose","text":"Check blood glucose: hypoglycaemia can mimic a stroke."}],\
         "summary":["No destination suggested: follow the regional stroke protocol","Urgency: time-critical","ICH: 40 % (medium),\
          offline baseline, not decision-grade","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.11",\
-        "sha256":"409968fbd46b2e6b96560b5253121db20618340957d1366f68f00ee0a8558117"}},\
+        "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
         "inputs":{"gfap":300.0},"ich":{"probability":0.4,\
         "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
         "inputsUsed":["gfap"]},"lvo":null,"volume":null,"warnings":[],"routing":{"origin":{"lat":49.0134,"lon":12.1016,"place":"Regensburg"}},\

@@ -108,7 +108,7 @@ import TriageEngine
 
     @Test func v1ErrorsAreDocumentedWithStableCodes() async throws {
         let cases: [(String, HTTPRequest.Method, String, Int, String)] = [
-            ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":5}}"#, 422, "api.outOfRange"),
+            ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":10002}}"#, 422, "api.outOfRange"),
             ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":500},"mode":"cloud"}"#, 422, "api.unsupportedMode"),
             ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":500,"fastEd":3}}"#, 400, "api.unknownField"),
             ("/v1/assess", .post, #"{"module":"coma","inputs":{"gfap":"500"}}"#, 400, "api.wrongType"),
@@ -164,7 +164,7 @@ import TriageEngine
                 }
             }
             // Refused requests record nothing.
-            try await client.execute(uri: "/v1/assess", method: .post, body: ByteBuffer(string: #"{"module":"coma","inputs":{"gfap":5}}"#)) {
+            try await client.execute(uri: "/v1/assess", method: .post, body: ByteBuffer(string: #"{"module":"coma","inputs":{"gfap":10002}}"#)) {
                 #expect($0.status == .unprocessableContent)
             }
         }

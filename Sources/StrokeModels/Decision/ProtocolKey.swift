@@ -84,7 +84,7 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
         case .thrombectomyWindowMinutes: return "AHA/ASA 2019 guideline (DAWN, DEFUSE-3: up to 24 h)"
         case .bpLysisSystolicFrom, .bpLysisDiastolicFrom: return "AHA/ASA 2019 guideline: below 185/110 mmHg before thrombolysis"
         case .doorToNeedleMinutes:
-            return "Local-protocol choice: the Target: Stroke phase III door-to-needle goal (Fonarow GC et al., JAMA 2014;311:1632; AHA 2019: median under 60, goal 30 min); docs/clinical-reference.md §13"
+            return "Local-protocol choice: the AHA Target: Stroke phase III goal of door-to-needle within 30 min for a share of patients (AHA/ASA 2019 guideline: 60 min at most); docs/clinical-reference.md §13"
         case .lysisExcludedByAnticoagulation:
             return "Local-protocol choice: AHA/ASA 2019 and ESO 2021 (Berge E et al., Eur Stroke J 2021;6:I) - a DOAC within 48 h excludes thrombolysis unless levels are known; docs/clinical-reference.md §13"
         case .coverageMaxMinutesToStrokeUnit:

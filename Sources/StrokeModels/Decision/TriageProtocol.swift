@@ -43,7 +43,7 @@ public struct TriageProtocol: Sendable, Hashable {
     /// The id of the default protocol.
     public static let standardID = "stroke-triage-default-2026.11"
     /// The sha256 of the default protocol's canonical file (`ProtocolFileTests` recomputes it).
-    public static let standardSHA256 = "409968fbd46b2e6b96560b5253121db20618340957d1366f68f00ee0a8558117"
+    public static let standardSHA256 = "ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"
     /// The documented default protocol.
     public static let standard = TriageProtocol(id: standardID, sha256: standardSHA256)
 

@@ -48,6 +48,12 @@ public enum InputFlags {
             } else {
                 throw Problem(description: "Missing value for '\(usage(key))'")
             }
+            // A result below the input's range (GFAP `<29`, `below`) is recorded as 0, which the catalogue
+            // reads as "below range" (`TriageInputs(module:values:)`).
+            if key.belowRangeWords.contains(text.lowercased()) {
+                values[key] = 0
+                continue
+            }
             do {
                 values[key] = try DecimalFlag.double(text)
             } catch {

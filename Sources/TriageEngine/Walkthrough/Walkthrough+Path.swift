@@ -51,12 +51,15 @@ extension Walkthrough {
 }
 
 extension Walkthrough {
-    /// The inputs collected on the current path, or `nil` while the module or GFAP is unknown.
+    /// The inputs collected on the current path, or `nil` while the module is unknown. GFAP skipped is
+    /// pending; a 0 recorded for it is below the assay's range.
     public func inputs() -> TriageInputs? {
-        guard let module, let gfap = number(.number(.gfap)) else { return nil }
-        var inputs = TriageInputs(module: module, gfap: gfap)
+        guard let module else { return nil }
+        var inputs = TriageInputs(module: module, gfap: nil)
         for step in sequence() {
             switch (step, answers[step]) {
+            case (.number(.gfap), .number(let v)?):
+                if v < GfapStatus.assayFloor { inputs.gfapBelowRange = true } else { inputs.gfap = v }
             case (.onset, .number(let v)?): inputs.onsetMinutes = v
             case (.location, .coordinate(let point)?): inputs.location = point
             case (.location, .place(let name, let point)?):

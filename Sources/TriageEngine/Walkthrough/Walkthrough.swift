@@ -66,6 +66,15 @@ public struct Walkthrough: Sendable {
         case .comatose, .examinable, .finding:
             guard let value = AnswerParser.yesNo(text) else { return .invalid(Message("walk.invalid.yesNo")) }
             return accept(.bool(value))
+        case .number(let field) where field == .gfap:
+            // GFAP is optional: Enter while the result is pending; `<29`, `below` or a value under the
+            // assay's range records "below range" (a number 0 here), never a refusal.
+            if text.isEmpty { return accept(.skipped) }
+            if InputKey.gfap.belowRangeWords.contains(text.lowercased().replacingOccurrences(of: " ", with: "")) {
+                return accept(.number(0))
+            }
+            if let value = AnswerParser.number(text), value >= 0, value < GfapStatus.assayFloor { return accept(.number(0)) }
+            return acceptNumber(text, field: field)
         case .number(let field):
             return acceptNumber(text, field: field)
         case .fastEd:

@@ -45,8 +45,14 @@ public enum DecisionRendering {
         lines.append(l.text("decision.summary.urgency", [.key("decision.urgency.\(d.urgency.rawValue)")]))
         if let lvo = lvoLine(d, a, l) { lines.append(lvo) }
         let ichSource = MessageArgument.key("source.\(a.ich.source.rawValue)")
-        lines.append(l.text(d.ichUsed || a.ich.probability == nil ? "decision.summary.ich" : "decision.summary.ichNotUsed",
-                            [.text(probability(a.ich.probability, l)), ichSource]))
+        switch a.inputs.gfapStatus {
+        case .pending: lines.append(l.text("decision.summary.ichGfapPending"))
+        case .belowRange:
+            lines.append(l.text("decision.summary.ichGfapBelowRange", [.number(GfapStatus.assayFloor, maxFractionDigits: 0)]))
+        case .measured:
+            lines.append(l.text(d.ichUsed || a.ich.probability == nil ? "decision.summary.ich" : "decision.summary.ichNotUsed",
+                                [.text(probability(a.ich.probability, l)), ichSource]))
+        }
         if let flags = flagsLine(d, a, l) { lines.append(flags) }
         return Array(lines.prefix(maximumSummaryLines))
     }

@@ -90,20 +90,20 @@ public struct AssessmentTrace: Sendable {
     /// The traces of an assessment.
     public init(_ a: Assessment) {
         var untraced: [String] = []
-        if a.ich.source == .baseline, a.ich.probability != nil {
+        if a.ich.source == .baseline, a.ich.probability != nil, let gfap = a.inputs.gfap {
             let age = a.inputs.age.map(Double.init) ?? ICHBaseline.ageMean
-            ich = (try? ICHBaseline.predict(age: age, gfap: a.inputs.gfap))?.trace
+            ich = (try? ICHBaseline.predict(age: age, gfap: gfap))?.trace
         } else {
             ich = nil
             if a.ich.probability != nil { untraced.append("ich") }
         }
-        if let p = a.lvo, p.source == .local, let fastEd = a.inputs.fastEd {
-            lvo = (try? LVOModel.predict(gfap: a.inputs.gfap, fastEd: Double(fastEd)))?.trace
+        if let p = a.lvo, p.source == .local, let fastEd = a.inputs.fastEd, let gfap = a.inputs.gfap {
+            lvo = (try? LVOModel.predict(gfap: gfap, fastEd: Double(fastEd)))?.trace
         } else {
             lvo = nil
             if a.lvo?.probability != nil { untraced.append("lvo") }
         }
-        volume = a.volume.flatMap { _ in (try? VolumeModel.estimate(gfap: a.inputs.gfap))?.trace }
+        volume = a.volume.flatMap { _ in a.inputs.gfap.flatMap { (try? VolumeModel.estimate(gfap: $0))?.trace } }
         self.untraced = untraced
     }
 }

@@ -108,6 +108,8 @@ public enum AssessmentJSON {
         var members: [(String, JSONValue)] = []
         for key in InputKey.keys(for: i.module) {
             members.append((key.json, value(key, i)))
+            // `gfap` is null unless measured; `gfapStatus` says why (measured, pending, belowRange).
+            if key == .gfap { members.append(("gfapStatus", .string(i.gfapStatus.rawValue))) }
         }
         if let assay = i.gfapAssay { members.append(("gfapAssay", .string(assay.rawValue))) }
         if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
