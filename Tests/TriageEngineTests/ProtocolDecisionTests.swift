@@ -121,6 +121,16 @@ import TriageRendering
         ("unit", "window.thrombolysisMinutes.unit", #""value":270,"unit":"minutes""#, #""value":270,"unit":"hours""#),
         ("order", "ich.uncertainFrom", #""ich.uncertainFrom":{"value":0.3,"#, #""ich.uncertainFrom":{"value":0.6,"#),
         ("urgency", "urgency", #""urgency":["immediate","timeCritical""#, #""urgency":["timeCritical","immediate""#),
+        // Issue 43: a zero or negative window, limits out of order, a boolean as a number, a stale sha256, a repeated member.
+        ("window", "window.thrombolysisMinutes.value", #""window.thrombolysisMinutes":{"value":270,"#, #""window.thrombolysisMinutes":{"value":0,"#),
+        ("window", "window.thrombectomyMinutes.value", #""window.thrombectomyMinutes":{"value":1440,"#, #""window.thrombectomyMinutes":{"value":-5,"#),
+        ("limits", "lvo.bypassMaxExtraMinutesAfterLysisWindow", #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":30,"#,
+         #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":10,"#),
+        ("reminder", "ich.reminderFrom", #""ich.reminderFrom":{"value":0.25,"#, #""ich.reminderFrom":{"value":0.6,"#),
+        ("boolean", "lysis.excludedByAnticoagulation.value", #""lysis.excludedByAnticoagulation":{"value":true,"#,
+         #""lysis.excludedByAnticoagulation":{"value":1,"#),
+        ("sha256", "sha256", #""sha256":""#, #""sha256":"00"#),
+        ("repeated", "id", #""id":"stroke-triage-default-2026.11","#, #""id":"stroke-triage-default-2026.11","id":"other","#),
     ])
     func aBadProtocolFileIsRefusedNamingTheField(_ kind: String, _ field: String, _ find: String, _ replace: String) throws {
         let text = ProtocolFile.json(.standard).serialized()
