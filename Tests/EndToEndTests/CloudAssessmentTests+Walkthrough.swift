@@ -58,7 +58,7 @@ extension CloudAssessmentTests {
     @Test func walkthroughOfTheFullModuleUsesBothCloudFunctions() async throws {
         let server = try FakeCloud.start()
         defer { server.stop() }
-        let answers = ["n", "y", "70", "160", "90", "180", "7", "y", "n", "y", "n", "n", "n", "n", "n", "", "", "", ""]
+        let answers = ["n", "y", "70", "160", "90", "7", "y", "n", "y", "n", "n", "n", "n", "n", "180", "", "", "", ""]
         let r = await ScriptedWalk.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "60"] + Self.accept,
                                        answers: answers)
         #expect(r.status == 0, "\(r.stderr)")

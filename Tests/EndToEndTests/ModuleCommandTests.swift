@@ -184,7 +184,7 @@ import TestJSON
     }
 
     @Test func pipedWalkthroughOneAnswerPerLine() async throws {
-        let r = await Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n180\n7\nn\nn\ny\nn\nn\nn\nn\nn\n\n\n\n\n")
+        let r = await Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n7\nn\nn\ny\nn\nn\nn\nn\nn\n180\n\n\n\n\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("LVO probability"))
         #expect(r.stdout.contains("51 %  high"))

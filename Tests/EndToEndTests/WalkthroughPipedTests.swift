@@ -16,7 +16,7 @@ import CLITestSupport
         try s.expect("research software")
         try s.answer("Type yes to accept", "yes")
         try s.answer("Is the patient comatose (GCS 8 or below)? (y/n)", "y")
-        try s.answer("GFAP (pg/mL, a number from 29 to 10001)", "500")
+        try s.answer("GFAP (pg/mL, a number from 29 to 10001; Enter: pending)", "500")
         try s.answer("Minutes since symptom onset", "")
         try s.answer("Location", "")
         try s.expect("Summary")
@@ -45,7 +45,7 @@ import CLITestSupport
     }
 
     @Test func limitedPathReasksInvalidInputAndGoesBack() async throws {
-        let answers = ["n", "maybe", "n", "abc", "130", "70", "b", "72", "160", "?", "170", "90", "800,5", "j", "30", "", "b", "", "y"]
+        let answers = ["n", "maybe", "n", "abc", "130", "70", "b", "72", "160", "?", "170", "90", "j", "800,5", "30", "", "b", "", "y"]
         var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: answers)
         try s.answer("comatose", "n")
         try s.answer("examined neurologically", "maybe")
@@ -65,8 +65,8 @@ import CLITestSupport
         try s.answer("Diastolic blood pressure (mmHg", "170")
         try s.expect("not above the diastolic value")
         try s.answer("Diastolic blood pressure (mmHg", "90")
-        try s.answer("GFAP (pg/mL", "800,5")
         try s.answer("Reduced vigilance? (y/n)", "j")
+        try s.answer("GFAP (pg/mL", "800,5")
         try s.answer("Minutes since symptom onset", "30")
         try s.answer("Location", "")
         try s.answer("Compute? [Y/n/b]", "b")
@@ -91,12 +91,12 @@ import CLITestSupport
         let report = BinaryRunner.temporaryHome().appendingPathComponent("handover.md")
         let first = [("comatose", "n"), ("examined neurologically", "y"), ("Age (years", "70"),
                      ("Systolic blood pressure", "160"), ("Diastolic blood pressure", "90"),
-                     ("GFAP (pg/mL", "180"), ("or c for the guided calculator", "c"),
+                     ("or c for the guided calculator", "c"),
                      ("FAST-ED 1/5 facial palsy", "1"), ("running total 1 of 9", "2"),
                      ("running total 3 of 9", "1"), ("running total 4 of 9", "3")]
         let second = [("Headache?", "n"), ("Leg paresis?", "y"), ("Reduced vigilance?", "n"),
                       ("Atrial fibrillation?", "n"), ("Anticoagulated", "n"), ("Antiplatelet", "n"),
-                      ("Minutes since symptom onset", "45"), ("Location", "48.1374,11.5755")]
+                      ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", "45"), ("Location", "48.1374,11.5755")]
         let answers = first.map(\.1) + ["0", "1"] + second.map(\.1) + ["", report.path]
         var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: answers)
         for (prompt, reply) in first { try s.answer(prompt, reply) }
@@ -136,10 +136,11 @@ import CLITestSupport
     @Test func germanByFlagWithTypedTotal() async throws {
         let questions = [("Ist der Patient komatös (GCS 8 oder weniger)? (j/n)", "nein"), ("neurologisch untersuchbar", "j"),
                          ("Alter (Jahre, eine ganze Zahl von 0 bis 120)", "70"), ("Systolischer Blutdruck", "160"),
-                         ("Diastolischer Blutdruck", "90"), ("GFAP (pg/ml", "1000,5"), ("FAST-ED-Summe", "6"),
+                         ("Diastolischer Blutdruck", "90"), ("FAST-ED-Summe", "6"),
                          ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"), ("Blickdeviation?", "j"),
                          ("Verminderte Vigilanz?", "n"), ("Vorhofflimmern?", "n"), ("Antikoaguliert", "n"),
-                         ("Thrombozytenaggregationshemmer?", "n"), ("Minuten seit Symptombeginn", ""), ("Standort", "")]
+                         ("Thrombozytenaggregationshemmer?", "n"), ("GFAP (pg/ml", "1000,5"), ("Minuten seit Symptombeginn", ""),
+                         ("Standort", "")]
         var s = await WalkTranscript.run(Self.offline + ["--lang", "de"], answers: ["ja"] + questions.map(\.1) + ["", ""])
         try s.answer("Zum Akzeptieren ja eingeben", "ja")
         for (prompt, reply) in questions { try s.answer(prompt, reply) }

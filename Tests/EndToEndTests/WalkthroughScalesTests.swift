@@ -20,7 +20,7 @@ import TestJSON
         let home = try Self.home(#"{"scales": ["lams", "race"], "gfapAssay": "istat-tbi"}"#)
         let report = home.appendingPathComponent("handover.md")
         let first = [("comatose", "n"), ("examined neurologically", "y"), ("Age (years", "70"),
-                     ("Systolic blood pressure", "160"), ("Diastolic blood pressure", "90"), ("GFAP (pg/mL", "180"),
+                     ("Systolic blood pressure", "160"), ("Diastolic blood pressure", "90"),
                      ("or c for the guided calculator", "6"), ("Headache?", "n"), ("Leg paresis?", "n"),
                      ("Arm paresis?", "y"), ("Eye deviation?", "y"), ("Reduced vigilance?", "n"),
                      ("Atrial fibrillation?", "n"), ("Anticoagulated", "n"), ("Antiplatelet", "n"),
@@ -31,7 +31,7 @@ import TestJSON
         let third = [("Gaze deviation to one side", "1"), ("RACE aphasia", "0"),
                      // LAMS 1 + 1 + 1 = 3 (threshold 4): does not suggest LVO.
                      ("LAMS facial droop", "1"), ("LAMS arm drift", "1"), ("LAMS grip strength", "1"),
-                     ("Minutes since symptom onset", ""), ("Location", "")]
+                     ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", ""), ("Location", "")]
         let answers = (first + second + third).map(\.1) + ["", report.path]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details"], answers: answers, home: home)
         for (prompt, reply) in first { try s.answer(prompt, reply) }
@@ -67,7 +67,7 @@ import TestJSON
     @Test func germanAsksTheSameItemsInGerman() async throws {
         let home = try Self.home(#"{"scales": ["race", "lams"]}"#)
         let questions = [("komatös", "nein"), ("neurologisch untersuchbar", "j"), ("Alter (Jahre", "70"),
-                         ("Systolischer Blutdruck", "160"), ("Diastolischer Blutdruck", "90"), ("GFAP (pg/ml", "180"),
+                         ("Systolischer Blutdruck", "160"), ("Diastolischer Blutdruck", "90"),
                          ("FAST-ED-Summe", "6"), ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"),
                          ("Blickdeviation?", "j"), ("Verminderte Vigilanz?", "n"), ("Vorhofflimmern?", "n"),
                          ("Antikoaguliert", "n"), ("Thrombozytenaggregationshemmer?", "n"),
@@ -75,7 +75,7 @@ import TestJSON
                          ("RACE Fazialisparese", "2"), ("RACE Armmotorik", "2"), ("RACE Beinmotorik", "2"),
                          ("Blickdeviation zu einer Seite", "1"), ("RACE Aphasie", "2"), ("LAMS hängender Mundwinkel", "1"),
                          ("LAMS Absinken des Arms", "2"), ("LAMS Griffkraft", "2"),
-                         ("Minuten seit Symptombeginn", ""), ("Standort", "")]
+                         ("GFAP (pg/ml", "180"), ("Minuten seit Symptombeginn", ""), ("Standort", "")]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details", "--lang", "de"],
                                          answers: questions.map(\.1) + ["", ""], home: home)
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
@@ -95,8 +95,8 @@ import TestJSON
         let home = try Self.home(#"{"scales": ["cpsss", "pass"], "gfapAssay": "other"}"#)
         // CPSSS and PASS share gaze deviation and arm weakness: 3 scale questions, not 6.
         // CPSSS 2·1 + 0 + 1 = 3; PASS 1 + 1 + 1 = 3.
-        let answers = ["n", "y", "70", "160", "90", "180", "6", "n", "n", "y", "y", "n", "n", "n", "n",
-                       "1", "0", "1", "1", "", "", "y"]
+        let answers = ["n", "y", "70", "160", "90", "6", "n", "n", "y", "y", "n", "n", "n", "n",
+                       "1", "0", "1", "1", "180", "", "", "y"]
         let r = await InProcessCLI.run(["walk", "--mode", "offline", "--accept-disclaimer", "--json"],
                                      stdin: answers.joined(separator: "\n") + "\n",
                                      environment: ["STROKE_TRIAGE_HOME": home.path])

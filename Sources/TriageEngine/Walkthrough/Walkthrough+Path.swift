@@ -8,7 +8,9 @@ extension Walkthrough {
 
     /// The questions on the current path, in order. Branch answers decide the
     /// module; the FAST-ED answer decides between the calculator items and
-    /// asking arm paresis and eye deviation directly.
+    /// asking arm paresis and eye deviation directly. GFAP comes last of the
+    /// module's inputs (issue 43): the crew need not wait for the point-of-care
+    /// result, and Enter records it as pending.
     public func sequence() -> [WalkStep] {
         var path: [WalkStep] = [.comatose]
         guard let comatose = bool(.comatose) else { return path }
@@ -17,18 +19,18 @@ extension Walkthrough {
         } else {
             path.append(.examinable)
             guard let examinable = bool(.examinable) else { return path }
-            path += examinable ? fullSteps : limitedSteps
+            path += (examinable ? fullSteps : limitedSteps) + [.number(.gfap)]
         }
         return path + [.onset, .location, .confirm]
     }
 
-    private var limitedSteps: [WalkStep] { InputKey.keys(for: .limited).map(WalkStep.init(asking:)) }
+    private var limitedSteps: [WalkStep] { InputKey.keys(for: .limited).filter { $0 != .gfap }.map(WalkStep.init(asking:)) }
 
     /// The full module's inputs in catalogue order; with the calculator, its items follow the total
     /// and replace the findings they determine (`FastEdExam.derivedKeys`).
     private var fullSteps: [WalkStep] {
         var steps: [WalkStep] = []
-        for key in InputKey.keys(for: .full) where !(usesCalculator && FastEdExam.derivedKeys.contains(key)) {
+        for key in InputKey.keys(for: .full) where key != .gfap && !(usesCalculator && FastEdExam.derivedKeys.contains(key)) {
             steps.append(WalkStep(asking: key))
             if key == .fastEd, usesCalculator { steps += Self.calculatorItems }
         }

@@ -30,12 +30,13 @@ import TriageLocalization
         d.type("n", "n")
         #expect(d.walk.module == .limited)
         var asked: [WalkStep] = []
-        for answer in ["70", "160", "90", "800", "j", "30", "48.1,11.5"] {
+        // GFAP comes last of the module's inputs (issue 43).
+        for answer in ["70", "160", "90", "j", "800", "30", "48.1,11.5"] {
             asked.append(d.walk.step)
             d.type(answer)
         }
-        #expect(asked == [.number(.age), .number(.systolic), .number(.diastolic), .number(.gfap),
-                          .finding(.reducedVigilance), .onset, .location])
+        #expect(asked == [.number(.age), .number(.systolic), .number(.diastolic), .finding(.reducedVigilance),
+                          .number(.gfap), .onset, .location])
         d.type("yes")
         let inputs = try! #require(d.computed)
         #expect(inputs.module == .limited)
@@ -47,15 +48,15 @@ import TriageLocalization
 
     @Test func fullPathWithTypedTotalAsksArmAndEyes() {
         var d = WalkDriver()
-        d.type("no", "yes", "70", "160", "90", "800", "3")
+        d.type("no", "yes", "70", "160", "90", "3")
         var asked: [WalkStep] = []
-        for answer in ["y", "n", "y", "y", "n", "ja", "nein", "n"] {
+        for answer in ["y", "n", "y", "y", "n", "ja", "nein", "n", "800"] {
             asked.append(d.walk.step)
             d.type(answer)
         }
         #expect(asked == [.finding(.headache), .finding(.legParesis), .finding(.armParesis), .finding(.eyeDeviation),
                           .finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated),
-                          .finding(.antiplatelets)])
+                          .finding(.antiplatelets), .number(.gfap)])
         d.type("", "", "Y")
         let inputs = try! #require(d.computed)
         #expect(inputs.module == .full && inputs.fastEd == 3 && inputs.fastEdExam == nil)
@@ -65,7 +66,7 @@ import TriageLocalization
 
     @Test func guidedCalculatorShowsRunningTotalAndDerivesFindings() {
         var d = WalkDriver()
-        d.type("n", "y", "70", "160", "90", "800", "c")
+        d.type("n", "y", "70", "160", "90", "c")
         #expect(d.walk.usesCalculator)
         #expect(d.walk.step == .fastEdItem(.facialPalsy))
         #expect(d.walk.prompt.runningTotal == 0)
@@ -80,7 +81,7 @@ import TriageLocalization
         guard case .accepted(_, let notes) = event else { Issue.record("expected accepted"); return }
         #expect(notes.first?.key == "walk.fastEd.total")
         #expect(d.walk.step == .finding(.headache))
-        d.type("n", "n", "n", "n", "n", "n", "", "", "")
+        d.type("n", "n", "n", "n", "n", "n", "800", "", "", "")
         let inputs = try! #require(d.computed)
         #expect(inputs.fastEd == 6)
         #expect(inputs.fastEdExam?.total == 6)
@@ -109,7 +110,7 @@ import TriageLocalization
 
     @Test func backFromCalculatorToTypedTotal() {
         var d = WalkDriver()
-        d.type("n", "y", "70", "160", "90", "800", "c", "1", "b", "b")
+        d.type("n", "y", "70", "160", "90", "c", "1", "b", "b")
         #expect(d.walk.step == .fastEd)
         d.type("2")
         #expect(!d.walk.usesCalculator)
@@ -193,16 +194,16 @@ import TriageLocalization
             collect(Message("walk.help.\(w.step.key)"))
         }
         visit(d.walk)
-        for answer in ["n", "y", "70", "160", "90", "800", "c", "1", "1", "1", "1", "1", "y", "y", "y", "y", "y", "y", "30", "48,11"] {
+        for answer in ["n", "y", "70", "160", "90", "c", "1", "1", "1", "1", "1", "y", "y", "y", "y", "y", "y", "800", "30", "48,11"] {
             d.type(answer)
             visit(d.walk)
         }
         for line in d.walk.summary() { collect(line.label); collect(line.value) }
         var typed = WalkDriver()
-        typed.type("n", "y", "70", "160", "90", "800", "3")
+        typed.type("n", "y", "70", "160", "90", "3")
         for _ in 0..<8 { visit(typed.walk); typed.type("n") }
         var limited = WalkDriver()
-        limited.type("n", "n", "70", "160", "90", "800", "n", "", "")
+        limited.type("n", "n", "70", "160", "90", "n", "800", "", "")
         for line in limited.walk.summary() { collect(line.label); collect(line.value) }
         for module in TriageModule.allCases {
             keys.insert("walk.module.\(module.rawValue)")
@@ -245,7 +246,7 @@ import TriageLocalization
 
     @Test func summaryListsEveryInput() {
         var d = WalkDriver()
-        d.type("n", "y", "70", "160", "90", "800", "5", "n", "n", "y", "n", "n", "n", "n", "n", "", "")
+        d.type("n", "y", "70", "160", "90", "5", "n", "n", "y", "n", "n", "n", "n", "n", "800", "", "")
         let summary = d.walk.summary()
         let l = Localizer(language: .de)
         let rendered = summary.map { l.render($0.label) + ": " + l.render($0.value) }
@@ -258,7 +259,7 @@ import TriageLocalization
 /// A region's configured scales in the full module: their items after the
 /// findings, shared items asked once, nothing added elsewhere.
 @Suite struct WalkthroughScalesTests {
-    static let fullUpToScales = ["n", "y", "70", "160", "90", "800", "3", "n", "n", "y", "y", "n", "n", "n", "n"]
+    static let fullUpToScales = ["n", "y", "70", "160", "90", "3", "n", "n", "y", "y", "n", "n", "n", "n"]
 
     @Test func sharedItemsAreAskedOnceAndScored() {
         var d = WalkDriver(walk: Walkthrough(scales: [.van, .cpsss, .pass]))
@@ -271,7 +272,7 @@ import TriageLocalization
         }
         #expect(asked == [.scaleItem(.gazeDeviation), .scaleItem(.locQuestionsAndCommands), .scaleItem(.armWeakness),
                           .scaleItem(.locQuestions), .scaleItem(.vision), .scaleItem(.aphasia), .scaleItem(.neglect)])
-        d.type("", "", "y")
+        d.type("800", "", "", "y")
         let inputs = try! #require(d.computed)
         #expect(inputs.scales == [.cpsss, .pass, .van])
         let report = try! #require(try inputs.scaleReport())
@@ -303,6 +304,8 @@ import TriageLocalization
     @Test func nothingConfiguredLeavesThePathUnchanged() {
         var d = WalkDriver()
         for line in Self.fullUpToScales { d.type(line) }
+        #expect(d.walk.step == .number(.gfap))
+        d.type("")
         #expect(d.walk.step == .onset)
         var coma = WalkDriver(walk: Walkthrough(scales: [.race]))
         coma.type("y", "500")
