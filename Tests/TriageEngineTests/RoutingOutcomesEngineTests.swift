@@ -50,7 +50,7 @@ import TriageRendering
 
     @Test func theIssuesDeggendorfExampleShowsTheThreeStrategies() throws {
         let answer = try CentersQueries.route(from: .place("Deggendorf"), ich: nil, lvo: 0.8, onsetMinutes: 60, nihss: 14,
-                                              config: AppConfig())
+                                              research: true, config: AppConfig())
         let json = answer.json(Self.english)
         let outcomes = try #require(json["outcomes"])
         #expect(outcomes["lvoSource"] == .string("given"))
@@ -72,15 +72,21 @@ import TriageRendering
     }
 
     @Test func withoutNihssTheOutputSaysTheEstimateNeedsIt() throws {
-        let answer = try CentersQueries.route(from: .place("Deggendorf"), ich: 0.1, lvo: 0.8, onsetMinutes: 60, config: AppConfig())
+        let answer = try CentersQueries.route(from: .place("Deggendorf"), ich: 0.1, lvo: 0.8, onsetMinutes: 60, research: true,
+                                              config: AppConfig())
         let json = answer.json(Self.english)
         #expect(json["outcomes"] == nil)
         #expect(json["outcomesUnavailable"]?["code"] == .string(RoutingOutcomeRendering.needsSeverityCode))
         #expect(answer.lines(Self.english).contains { $0.contains("needs the NIHSS or a RACE total") })
         #expect(answer.outcomeTrace == nil)
         // Not applicable (no onset): neither member.
-        let noOnset = try CentersQueries.route(from: .place("Deggendorf"), ich: 0.1, lvo: 0.8, config: AppConfig()).json(Self.english)
+        let noOnset = try CentersQueries.route(from: .place("Deggendorf"), ich: 0.1, lvo: 0.8, research: true, config: AppConfig())
+            .json(Self.english)
         #expect(noOnset["outcomes"] == nil && noOnset["outcomesUnavailable"] == nil)
+        // Without --research (a crew's route): no prognosis at all, even with the NIHSS.
+        let crew = try CentersQueries.route(from: .place("Deggendorf"), ich: nil, lvo: 0.8, onsetMinutes: 60, nihss: 14, config: AppConfig())
+        #expect(crew.json(Self.english)["outcomes"] == nil && crew.json(Self.english)["outcomesUnavailable"] == nil)
+        #expect(!crew.lines(Self.english).joined().contains("good outcome"))
     }
 
     @Test func aNihssOutOfRangeIsACentersErrorNamingTheField() {
@@ -89,7 +95,9 @@ import TriageRendering
         }
     }
 
-    @Test func anAssessmentUsesRaceFromItsScalesAndOurLVOModel() throws {
+    /// Issue 43: no prognosis in anything a crew sees. A module's routing carries no expected outcome, with a
+    /// RACE from its scales or an NIHSS entered; the estimate stays in `route --research` and `outcomes`.
+    @Test func anAssessmentsRoutingCarriesNoPrognosis() throws {
         var inputs = TriageInputs(module: .full, gfap: 50)
         inputs.age = 70
         inputs.systolic = 160
@@ -102,18 +110,12 @@ import TriageRendering
         inputs.nihss = 20
         inputs.scales = [.race]
         inputs.scaleFindings = [.facialPalsy: 2, .armMotor: 2, .legMotor: 1, .gazeDeviation: 1, .aphasiaAgnosia: 1]
-        let assessment = try OfflinePredictionService().assessNow(inputs)
-        let summary = try #require(RoutingAdvisor.advise(assessment, localizer: Self.english, config: AppConfig()))
-        let outcomes = try #require(summary.json["outcomes"])
-        #expect(outcomes["lvoSource"] == .string("lvoModel"))
-        #expect(outcomes["lvoProbability"]?.doubleValue == assessment.lvo?.probability)
-        #expect(outcomes["nihss"]?.doubleValue == OutcomeModel.nihss(fromRace: 7))
-        #expect(summary.outcomeTrace != nil)
-        // Without the RACE scale the entered NIHSS is used.
-        inputs.scales = []
-        inputs.scaleFindings = [:]
-        let byNihss = try #require(RoutingAdvisor.advise(try OfflinePredictionService().assessNow(inputs), localizer: Self.english,
-                                                         config: AppConfig()))
-        #expect(byNihss.json["outcomes"]?["nihss"]?.doubleValue == 20)
+        for language in [Language.en, .de] {
+            let summary = try #require(RoutingAdvisor.advise(try OfflinePredictionService().assessNow(inputs), localizer: Localizer(language: language),
+                                                             config: AppConfig()))
+            #expect(summary.json["outcomes"] == nil && summary.json["outcomesUnavailable"] == nil)
+            #expect(summary.outcomeTrace == nil)
+            #expect(!summary.lines.joined().contains("90"), "\(summary.lines)")
+        }
     }
 }

@@ -148,7 +148,8 @@ public struct LocalAPIV1: Sendable {
             let (origin, place) = try Self.origin(request)
             let routing = RoutingRequest(origin: origin, ichProbability: n["ich"], lvoProbability: n["lvo"], fastEd: n["fastEd"],
                                          onsetMinutes: n["onsetMinutes"])
-            let answer = try CentersQueries.route(routing, place: place, outcomes: OutcomeSeverityInput(severity: n["nihss"].map { .nihss($0) }),
+            // As `route` without `--research`: no expected outcome by destination (no prognosis, issue 43).
+            let answer = try CentersQueries.route(routing, place: place, outcomes: nil,
                                                   settings: Self.settings(request), config: config, rules: rules)
             return Answer(answer.json(Self.localizer(request.lang)), recorded: nil)
         } catch {

@@ -12,9 +12,9 @@ struct RouteCommand: ParsableCommand {
         discussion: """
             The rules, the LVO rule and the coverage rule are described in docs/routing.md. \
             Farther than the coverage distance from every center (default \(Int(RoutingPolicy.defaultCoverageKm)) km), \
-            no destination is suggested: local protocol applies. With an LVO suspected (or --lvo) and \
-            --onset-minutes, the expected outcome by destination (Ali et al., Stroke 2018; a research \
-            extension) is shown beside the rule-based destination; it needs --nihss.
+            no destination is suggested: local protocol applies. Only with --research, an LVO suspected \
+            (or --lvo) and --onset-minutes is the expected outcome by destination (Ali et al., Stroke 2018; \
+            a research extension, never for a crew) shown beside the rule-based destination; it needs --nihss.
             """)
 
     @OptionGroup var place: CentersOptions
@@ -31,8 +31,11 @@ struct RouteCommand: ParsableCommand {
     @Option(name: .customLong("onset-minutes"), help: "Minutes since symptom onset (≥ 0); omit when unknown.", transform: DecimalFlag.double)
     var onsetMinutes: Double?
 
-    @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText), for the expected outcome by destination (research extension).", transform: DecimalFlag.double)
+    @Option(name: .long, help: "NIHSS \(OutcomeModel.allowed(.nihss).compactText), for the expected outcome by destination (with --research).", transform: DecimalFlag.double)
     var nihss: Double?
+
+    @Flag(name: .long, help: "Research use: show the expected outcome by destination beside the decision (never for a crew).")
+    var research = false
 
     @Flag(name: .long, help: "Anticoagulated (a DOAC within 48 h): under the protocol's lysis.excludedByAnticoagulation no lysis is expected on the way.")
     var anticoagulated = false
@@ -51,7 +54,7 @@ struct RouteCommand: ParsableCommand {
         let l = output.localizer
         let answer = try Failure.report(output) {
             try CentersQueries.route(from: place.origin, ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes,
-                                     nihss: nihss, anticoagulated: anticoagulated, settings: place.settings(protocolFile: protocolFile),
+                                     nihss: nihss, anticoagulated: anticoagulated, research: research, settings: place.settings(protocolFile: protocolFile),
                                      config: AppConfig.current)
         }
         if output.json {

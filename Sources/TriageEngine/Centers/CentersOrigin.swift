@@ -43,17 +43,18 @@ extension CentersQueries {
 
     /// Routes a patient from an origin not yet resolved: the routing inputs are checked first
     /// (`checkRouting`), then the origin, then as `route(_:…)`. `ich` `nil` is routed
-    /// conservatively (rule 2). The expected outcome by destination is estimated beside the
-    /// decision with `nihss` (a given `lvo` reported as `given`), or noted as needing it.
+    /// conservatively (rule 2). Only with `research` (`route --research`) is the expected outcome
+    /// by destination estimated beside the decision with `nihss` (a given `lvo` reported as
+    /// `given`), or noted as needing it: no prognosis reaches a crew (issue 43).
     /// - Throws: `CentersError` naming the first problem.
     public static func route(from origin: CentersOrigin, ich: Double?, lvo: Double? = nil, fastEd: Double? = nil,
-                             onsetMinutes: Double? = nil, nihss: Double? = nil, anticoagulated: Bool = false,
+                             onsetMinutes: Double? = nil, nihss: Double? = nil, anticoagulated: Bool = false, research: Bool = false,
                              settings: CentersSettings = CentersSettings(), config: AppConfig) throws -> RouteAnswer {
         try checkRouting(ich: ich, lvo: lvo, fastEd: fastEd, onsetMinutes: onsetMinutes, nihss: nihss)
         let (coordinate, place) = try origin.resolve()
         let request = RoutingRequest(origin: coordinate, ichProbability: ich, lvoProbability: lvo, fastEd: fastEd,
                                      onsetMinutes: onsetMinutes, anticoagulated: anticoagulated)
-        return try route(request, place: place, outcomes: OutcomeSeverityInput(severity: nihss.map { .nihss($0) }),
+        return try route(request, place: place, outcomes: research ? OutcomeSeverityInput(severity: nihss.map { .nihss($0) }) : nil,
                          settings: settings, config: config)
     }
 }

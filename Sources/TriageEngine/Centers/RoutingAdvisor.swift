@@ -27,15 +27,16 @@ public enum RoutingAdvisor {
                 anticoagulated: assessment.inputs.anticoagulated)
             let router = Router(dataset: dataset, policy: policy)
             let outcome = try router.route(request)
-            let outcomes = router.outcomes(request, outcomeInput(assessment))
             // The origin first: with a place name, it shows which place was understood.
             let header = localizer.text("centers.route.header", [.text(CentersRendering.origin(origin, place: assessment.inputs.place, localizer))])
             return RoutingSummary(
-                lines: [header] + RoutingRendering.lines(outcome, policy: policy, outcomes: outcomes, localizer),
+                // No prognosis reaches a crew (issue 43): the expected outcome by destination is research only
+                // (`route --research`, `outcomes`), never beside a module's routing, its details or the case.
+                lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
                 json: RoutingRendering.json(
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
-                    outcomes: outcomes, localizer),
-                destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan, outcomeTrace: outcomes?.estimate?.trace,
+                    localizer),
+                destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan,
                 beyondStrokeUnitMinutes: outcome.beyondStrokeUnitMinutes)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
@@ -44,14 +45,5 @@ public enum RoutingAdvisor {
         } catch {
             return nil
         }
-    }
-
-    /// The severity and LVO source of the outcome estimate: a RACE total from the configured
-    /// scales (the model's own severity), else the NIHSS entered; our LVO estimate (GFAP +
-    /// FAST-ED, the full module) is reported as `lvoModel` (docs/clinical-reference.md §14).
-    public static func outcomeInput(_ assessment: Assessment) -> OutcomeSeverityInput {
-        let race = assessment.scaleReport?.scored.first { $0.definition.scale == .race }?.total
-        return .preferringRace(race: race, nihss: assessment.inputs.nihss,
-                               lvoSource: assessment.lvo?.probability != nil ? .lvoModel : .given)
     }
 }
