@@ -160,6 +160,7 @@ def merge(entries, checks):
         record = OrderedDict([
             ("id", ids[0] if ids else slug(primary["name"])),
             ("name", primary["name"]),
+            ("shortName", short_name(primary["name"])),
             ("address", primary["address"]),
             ("lat", best[0]),
             ("lon", best[1]),
@@ -181,6 +182,37 @@ def merge(entries, checks):
     if dup:
         sys.exit(f"duplicate ids after merging: {dup}")
     return records, decisions
+
+
+# Short names for the crew summary's first line, which must fit 80 columns (issue 44): the
+# project's own abbreviations of the long names; every other center keeps its name.
+SHORT_NAMES = {
+    "Städtisches Klinikum München Bogenhausen": "Klinikum Bogenhausen",
+    "Klinikum Stuttgart - Katharinenhospital": "Katharinenhospital Stuttgart",
+    "Klinikum rechts der Isar München (TUM)": "Klinikum rechts der Isar",
+    "Städtisches Klinikum München Schwabing": "Klinikum Schwabing",
+    "Helios Universitätsklinikum Wuppertal": "Uniklinikum Wuppertal",
+    "Robert-Bosch-Krankenhaus Stuttgart": "Robert-Bosch-Krankenhaus",
+    "LMU Klinikum München - Großhadern": "LMU Großhadern",
+    "Klinikum St. Elisabeth Straubing": "Klinikum Straubing",
+    "St. Vincenz-Krankenhaus Limburg": "St. Vincenz Limburg",
+    "Klinikum Aschaffenburg-Alzenau": "Klinikum Aschaffenburg",
+    "Städtisches Klinikum Karlsruhe": "Klinikum Karlsruhe",
+    "DONAUISAR Klinikum Deggendorf": "Klinikum Deggendorf",
+    "Klinikum Oberberg Gummersbach": "Klinikum Gummersbach",
+    "Helios Amper-Klinikum Dachau": "Klinikum Dachau",
+    "Rhein-Maas Klinikum Würselen": "Klinikum Würselen",
+    "Universitätsmedizin Mannheim": "Unimedizin Mannheim",
+    "Elisabeth-Krankenhaus Essen": "Elisabeth-KH Essen",
+    "Klinikum Kempten-Oberallgäu": "Klinikum Kempten",
+}
+
+
+def short_name(name):
+    """The name the crew summary shows: a fixed abbreviation, else 'Uniklinikum' for 'Universitätsklinikum'."""
+    if name in SHORT_NAMES:
+        return SHORT_NAMES[name]
+    return name.replace("Universitätsklinikum", "Uniklinikum")
 
 
 def render_json(records):

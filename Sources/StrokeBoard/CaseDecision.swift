@@ -28,10 +28,13 @@ public enum CaseDecision {
         if assessment.lvo != nil, !same(value["lvo"]?["agreement"], LVOAgreement(assessment).map(AssessmentJSON.agreement) ?? .null) {
             return false
         }
+        // The destination's onward transfer (an indented line after the first) names the routing's transfer plan.
         guard riskLevel(value["ich"], assessment.ich), riskLevel(value["lvo"], assessment.lvo),
-              let lines = carried["summary"]?.stringArray, let expected = derived["summary"]?.stringArray,
-              lines.count == expected.count, lines.dropFirst() == expected.dropFirst(),
+              var lines = carried["summary"]?.stringArray, let expected = derived["summary"]?.stringArray,
               let first = lines.first else { return false }
+        if lines.count > 1, lines[1].hasPrefix("  "), !transferLine(lines[1], routing: value["routing"]) { return false }
+        if lines.count > 1, lines[1].hasPrefix("  ") { lines.remove(at: 1) }
+        guard lines.count == expected.count, lines.dropFirst() == expected.dropFirst() else { return false }
         return destinationLine(first, routing: value["routing"])
     }
 
@@ -109,10 +112,26 @@ public enum CaseDecision {
     static func destinationLine(_ line: String, routing: JSONValue?) -> Bool {
         let english = ModelJSON.english
         guard let routing, !routing.isNull else { return line == english.text("decision.summary.noLocation") }
-        guard let name = routing["destination"]?["name"]?.stringValue else { return line == english.text("decision.summary.noDestination") }
+        guard let name = routing["destination"]?["shortName"]?.stringValue ?? routing["destination"]?["name"]?.stringValue else {
+            if routing["coverage"]?.stringValue == "beyond" { return line.hasPrefix(textBefore("decision.summary.beyond")) }
+            return line == english.text("decision.summary.noDestination")
+        }
         let shown = name.escapingControlCharacters
         let full = english.text("decision.summary.destination", [.text(shown), .number(0, maxFractionDigits: 0)])
         guard let end = full.range(of: shown)?.upperBound else { return false }
         return line.hasPrefix(String(full[..<end]))
+    }
+
+    /// The onward-transfer line names the routing's transfer plan (by its short name).
+    static func transferLine(_ line: String, routing: JSONValue?) -> Bool {
+        guard let plan = routing?["transferPlan"], let name = plan["shortName"]?.stringValue ?? plan["name"]?.stringValue else { return false }
+        return line.hasPrefix(textBefore("decision.summary.transferBy")) && line.contains(name.escapingControlCharacters)
+    }
+
+    /// The English text of `key` up to its first argument.
+    static func textBefore(_ key: String) -> String {
+        let marker = "\u{1}"
+        let full = ModelJSON.english.text(key, [.text(marker), .text(marker)])
+        return String(full[..<(full.range(of: marker)?.lowerBound ?? full.endIndex)])
     }
 }

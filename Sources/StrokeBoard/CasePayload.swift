@@ -87,7 +87,7 @@ public struct CasePayload: Sendable, Equatable {
     }
 
     /// The decision (docs/clinical-reference.md §12): a known urgency, the LVO verdict (true, false or null)
-    /// with known bases, coded recommendations and at most five summary lines.
+    /// with known bases, coded recommendations and at most six summary lines (`DecisionRendering.maximumSummaryLines`).
     static func decision(_ value: JSONValue) -> Bool {
         object(value, [
             "urgency": (true, { $0.stringValue.flatMap(TriageUrgency.init(rawValue:)) != nil }),
@@ -96,7 +96,7 @@ public struct CasePayload: Sendable, Equatable {
             "recommendations": (true, { $0.arrayValue?.allSatisfy { item in
                 object(item, ["code": (true, { $0.stringValue != nil }), "text": (true, { $0.stringValue != nil })])
             } == true }),
-            "summary": (true, { ($0.stringArray?.count ?? Int.max) <= 5 }),
+            "summary": (true, { ($0.stringArray?.count ?? Int.max) <= 6 }),
             "ichUsed": (false, { $0.boolValue != nil }),
             "protocol": (false, { object($0, ["id": (true, { $0.stringValue != nil }), "sha256": (true, { $0.stringValue != nil })]) }),
         ])

@@ -93,7 +93,8 @@ enum CenterDecoder {
             certification: try optionalString(o, "certification", record),
             source: try optionalString(o, "source", record), updated: try optionalString(o, "updated", record),
             doorToNeedleMinutes: try optionalMinutes(o, "doorToNeedleMinutes", record),
-            doorToPunctureMinutes: try optionalMinutes(o, "doorToPunctureMinutes", record))
+            doorToPunctureMinutes: try optionalMinutes(o, "doorToPunctureMinutes", record),
+            shortName: try optionalString(o, "shortName", record))
     }
 
     /// An optional door time: null or absent, else minutes 0…1440 (the outcome model's range).

@@ -8,6 +8,8 @@ public struct StrokeCenter: Sendable, Hashable {
     public let id: String
     /// Display name.
     public let name: String
+    /// The name a one-line summary shows (`shortName` in the data, else the name; issue 44).
+    public let shortName: String
     /// Street address, if known.
     public let address: String?
     /// Location of the site (WGS 84).
@@ -38,10 +40,11 @@ public struct StrokeCenter: Sendable, Hashable {
         id: String, name: String, address: String? = nil, coordinate: Coordinate, phone: String? = nil,
         emergencyPhone: String? = nil, region: String? = nil, level: CenterLevel, capabilities: Capabilities,
         certification: String? = nil, source: String? = nil, updated: String? = nil,
-        doorToNeedleMinutes: Double? = nil, doorToPunctureMinutes: Double? = nil
+        doorToNeedleMinutes: Double? = nil, doorToPunctureMinutes: Double? = nil, shortName: String? = nil
     ) {
         self.id = id
         self.name = name
+        self.shortName = shortName ?? name
         self.address = address
         self.coordinate = coordinate
         self.phone = phone

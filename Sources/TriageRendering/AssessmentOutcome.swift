@@ -63,11 +63,14 @@ public struct RoutingSummary: Sendable {
     public let outcomeTrace: ModelTrace?
     /// The protocol's `coverage.maxMinutesToStrokeUnit` when no listed stroke unit lies within it (coverage `beyond`).
     public let beyondStrokeUnitMinutes: Double?
+    /// Whether the transfer plan is for neurosurgery (a likely or uncertain ICH), not thrombectomy.
+    public let transferForNeurosurgery: Bool
 
     /// A summary of these lines and JSON object, and the destination when one is suggested.
     public init(lines: [String], json: JSONValue, destination: RankedCenter? = nil, transferPlan: RankedCenter? = nil,
-                outcomeTrace: ModelTrace? = nil, beyondStrokeUnitMinutes: Double? = nil) {
+                outcomeTrace: ModelTrace? = nil, beyondStrokeUnitMinutes: Double? = nil, transferForNeurosurgery: Bool = false) {
         self.beyondStrokeUnitMinutes = beyondStrokeUnitMinutes
+        self.transferForNeurosurgery = transferForNeurosurgery
         self.lines = lines
         self.json = json
         self.destination = destination

@@ -33,9 +33,9 @@ import TestJSON
     }
 
     @Test func comaAndLimitedRunWithoutGfapAndTheSummarySaysWhy() async throws {
-        for (arguments, line) in [(["coma"], "ICH: no estimate before imaging (GFAP pending)"),
+        for (arguments, line) in [(["coma"], "ICH: not assessable before imaging (GFAP pending)"),
                                   (["limited", "--age", "70", "--sbp", "150", "--dbp", "85", "--gfap", "<29"],
-                                   "ICH: GFAP below 29 pg/mL; no estimate, imaging decides")] {
+                                   "ICH: not assessable before imaging (GFAP below 29 pg/mL)")] {
             let run = await ModuleCommandTests.run(arguments + ModuleCommandTests.accept)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stdout.contains(line), "\(run.stdout)")

@@ -68,8 +68,8 @@ import TestScratch
     }
 
     @Test func theCrewSummaryLeadsWithTheDestinationInEnglishAndGerman() async throws {
-        for (lang, consider, urgency) in [("en", "Consider: DONAUISAR Klinikum Deggendorf", "Urgency: time-critical"),
-                                           ("de", "Erwägen: DONAUISAR Klinikum Deggendorf", "Dringlichkeit: zeitkritisch")] {
+        for (lang, consider, urgency) in [("en", "Consider: Klinikum Deggendorf, tel. +49 991 380-2201", "Urgency: time-critical"),
+                                           ("de", "Erwägen: Klinikum Deggendorf, Tel. +49 991 380-2201", "Dringlichkeit: zeitkritisch")] {
             let run = await InProcessCLI.run(Self.deggendorfLvo + ["--anticoagulated", "--lang", lang])
             #expect(run.status == 0)
             let result = run.stdout.components(separatedBy: "\n").drop { !$0.hasPrefix("Result") && !$0.hasPrefix("Ergebnis") }

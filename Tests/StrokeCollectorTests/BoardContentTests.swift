@@ -105,7 +105,7 @@ struct BoardContentTests {
             ("coma with full-module data", Self.forged(#"{"module":"full""#, #"{"module":"coma""#)),
             ("baseline used to decide", Self.forged(#""ichUsed":false"#, #""ichUsed":true"#)),
             ("summary line", Self.forged("Urgency: time-critical", "Urgency: standard")),
-            ("destination line", Self.forged("Consider: Universitätsklinikum Würzburg", "Consider: another hospital")),
+            ("destination line", Self.forged("Consider: Uniklinikum Würzburg", "Consider: another hospital")),
             ("unknown protocol", Self.forged("ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e", String(repeating: "0", count: 64))),
         ]
         for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }

@@ -19,8 +19,8 @@ struct BoardTests {
         "text":"LVO: a large vessel occlusion appears less likely by this estimate; clinical findings take precedence."},\
         {"code":"rec.ich.reconfirmWindow",\
         "text":"ICH at or above 25 %: reconfirm the time window of symptom onset before any lysis (differential diagnosis: haemorrhage versus ischaemia)."}],\
-        "summary":["No destination suggested: no location given","Urgency: immediate","LVO: < 1 % (low),\
-         local model; LVO not suspected","ICH: 99 % (critical), cloud model"],"protocol":{"id":"stroke-triage-default-2026.11",\
+        "summary":["No destination suggested: no location given","Urgency: immediate",\
+        "LVO not suspected (FAST-ED 0; estimate < 1 %, local)","ICH likely (cloud 99 %)"],"protocol":{"id":"stroke-triage-default-2026.11",\
         "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
         "inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
@@ -44,8 +44,8 @@ struct BoardTests {
         {"code":"rec.coma.basilar",\
         "text":"Coma: a basilar artery occlusion cannot be excluded; consider a thrombectomy-capable center within the bypass limit."},\
         {"code":"rec.glucose","text":"Check blood glucose: hypoglycaemia can mimic a stroke."}],\
-        "summary":["No destination suggested: follow the regional stroke protocol","Urgency: time-critical","ICH: 40 % (medium),\
-         offline baseline, not decision-grade","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.11",\
+        "summary":["No destination suggested: follow the regional stroke protocol","Urgency: time-critical",\
+        "ICH: not assessable before imaging (no calibrated estimate offline)","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.11",\
         "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
         "inputs":{"gfap":300.0},"ich":{"probability":0.4,\
         "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\

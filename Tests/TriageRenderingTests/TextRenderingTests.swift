@@ -14,7 +14,7 @@ import TriageRendering
 Result
 No destination suggested: no location given
 Urgency: time-critical
-ICH: 52 % (high), offline baseline, not decision-grade
+ICH: not assessable before imaging (no calibrated estimate offline)
 Flags: onset unknown
 
 ICH probability         █████░░░░░ 52 %  high

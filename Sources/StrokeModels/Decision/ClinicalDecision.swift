@@ -16,6 +16,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
     public let ichUsed: Bool
     /// The protocol the decision applied (JSON `decision.protocol`).
     public let protocolReference: ProtocolReference
+    /// The protocol's ICH edges (`ich.immediateFrom`, `ich.uncertainFrom`) the summary words a decision-grade ICH by.
+    public let ichImmediateFrom: Double, ichUncertainFrom: Double
 
     /// The decision for an assessment's probabilities, exam and onset under `rules`.
     public init(_ assessment: Assessment, rules: TriageProtocol = .standard) {
@@ -24,6 +26,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
         self.lvo = verdict
         self.ichUsed = ich != nil
         self.protocolReference = rules.reference
+        self.ichImmediateFrom = rules[.ichImmediateFrom]
+        self.ichUncertainFrom = rules[.ichUncertainFrom]
         self.urgency = TriageUrgency(ichProbability: ich, lvoSuspected: verdict.suspected, comatose: assessment.module == .coma,
                                      onsetMinutes: assessment.inputs.onsetMinutes, rules: rules)
         self.recommendations = Self.recommendations(assessment, verdict: verdict, rules: rules)

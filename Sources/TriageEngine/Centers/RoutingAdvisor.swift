@@ -37,7 +37,10 @@ public enum RoutingAdvisor {
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
                     localizer),
                 destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan,
-                beyondStrokeUnitMinutes: outcome.beyondStrokeUnitMinutes)
+                beyondStrokeUnitMinutes: outcome.beyondStrokeUnitMinutes,
+                transferForNeurosurgery: outcome.decision.map {
+                    $0.category == .neurosurgicalTransfer || $0.reasons.contains { $0.key == "centers.reason.transferNeurosurgery" }
+                } ?? false)
         } catch let error as CentersError {
             // A broken dataset or setting: say so where the routing would be, never crash the walkthrough.
             let line = localizer.text("centers.route.unavailable", [.text(localizer.render(error.message))])

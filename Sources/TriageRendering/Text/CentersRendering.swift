@@ -18,7 +18,7 @@ public enum CentersRendering {
     public static func json(_ r: RankedCenter) -> JSONValue {
         let c = r.center
         return .object([
-            ("id", .string(c.id)), ("name", .string(c.name)),
+            ("id", .string(c.id)), ("name", .string(c.name)), ("shortName", .string(c.shortName)),
             ("lat", .number(c.coordinate.latitude)), ("lon", .number(c.coordinate.longitude)),
             ("distanceKm", rounded(r.distanceKm, 2)), ("driveMinutes", rounded(r.driveMinutes, 1)),
             ("level", .string(c.level.rawValue)),
