@@ -24,7 +24,11 @@ import TestScratch
         #expect(values.keys.count == 16)
         #expect(protocolJSON["urgency"].stringArray == ["immediate", "timeCritical", "urgent", "standard"])
         let text = await InProcessCLI.run(["protocol"])
-        #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 minutes"))
+        #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 min (allowed 0–240)"))
+        // Issue 44: the text fits 80 columns with human labels; --json is pretty-printed, one value a line.
+        #expect(text.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        #expect(!text.stdout.contains("lvoVerdict") && text.stdout.contains("LVO verdict"))
+        #expect(printed.stdout.split(separator: "\n").count > 16)
         #expect(text.stdout.contains("1. immediate"))
 
         let assessed = try await InProcessCLI.run(Self.deggendorfLvo + ["--json"]).json()
@@ -37,12 +41,12 @@ import TestScratch
 
         // A medical director allows 90 extra minutes for a direct thrombectomy, in and after the lysis window, and
         // removes the stale sha256 member: Regensburg (about 64 min farther) now.
-        let sha256Member = #","sha256":"\#(protocolJSON["sha256"].stringValue ?? "")""#
+        let sha256Member = #",\#n  "sha256": "\#(protocolJSON["sha256"].stringValue ?? "")""#
         #expect(printed.stdout.contains(sha256Member))
         let wide = try Self.file(printed.stdout
-            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes":{"value":15,"#, with: #""lvo.bypassMaxExtraMinutes":{"value":90,"#)
-            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":30,"#,
-                                  with: #""lvo.bypassMaxExtraMinutesAfterLysisWindow":{"value":90,"#)
+            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutes": {"value": 15,"#, with: #""lvo.bypassMaxExtraMinutes": {"value": 90,"#)
+            .replacingOccurrences(of: #""lvo.bypassMaxExtraMinutesAfterLysisWindow": {"value": 30,"#,
+                                  with: #""lvo.bypassMaxExtraMinutesAfterLysisWindow": {"value": 90,"#)
             .replacingOccurrences(of: sha256Member, with: ""))
         let direct = try await InProcessCLI.run(Self.deggendorfLvo + ["--json", "--protocol", wide.path]).json()
         #expect((direct["routing"].object)?["category"].stringValue == "thrombectomy")
@@ -54,7 +58,7 @@ import TestScratch
 
     @Test func aBadProtocolFileExits65NamingTheFieldAndNothingRuns() async throws {
         let printed = await InProcessCLI.run(["protocol", "--json"]).stdout
-        let broken = try Self.file(printed.replacingOccurrences(of: #""lvo.fastEdFrom":{"value":4,"#, with: #""lvo.fastEdFrom":{"value":11,"#))
+        let broken = try Self.file(printed.replacingOccurrences(of: #""lvo.fastEdFrom": {"value": 4,"#, with: #""lvo.fastEdFrom": {"value": 11,"#))
         for arguments in [Self.deggendorfLvo + ["--protocol", broken.path], ["protocol", "--protocol", broken.path],
                           ["route", "--near", "Würzburg", "--fast-ed", "6", "--protocol", broken.path]] {
             let run = await InProcessCLI.run(arguments)

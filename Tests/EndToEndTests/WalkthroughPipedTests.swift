@@ -139,7 +139,7 @@ import CLITestSupport
                          ("Diastolischer Blutdruck", "90"), ("FAST-ED-Summe", "6"),
                          ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"), ("Blickdeviation?", "j"),
                          ("Verminderte Vigilanz?", "n"), ("Vorhofflimmern?", "n"), ("Antikoaguliert", "n"),
-                         ("Thrombozytenaggregationshemmer?", "n"), ("GFAP (pg/ml", "1000,5"), ("Minuten seit Symptombeginn", ""),
+                         ("Thrombozytenaggregationshemmer (Plättchenhemmer)?", "n"), ("GFAP (pg/ml", "1000,5"), ("Minuten seit Symptombeginn", ""),
                          ("Standort", "")]
         var s = await WalkTranscript.run(Self.offline + ["--lang", "de"], answers: ["ja"] + questions.map(\.1) + ["", ""])
         try s.answer("Zum Akzeptieren ja eingeben", "ja")

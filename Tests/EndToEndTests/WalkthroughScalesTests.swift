@@ -70,7 +70,7 @@ import TestJSON
                          ("Systolischer Blutdruck", "160"), ("Diastolischer Blutdruck", "90"),
                          ("FAST-ED-Summe", "6"), ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"),
                          ("Blickdeviation?", "j"), ("Verminderte Vigilanz?", "n"), ("Vorhofflimmern?", "n"),
-                         ("Antikoaguliert", "n"), ("Thrombozytenaggregationshemmer?", "n"),
+                         ("Antikoaguliert", "n"), ("Thrombozytenaggregationshemmer (Plättchenhemmer)?", "n"),
                          // RACE 2 + 2 + 2 + 1 + 2 = 9; LAMS 1 + 2 + 2 = 5: both suggest LVO.
                          ("RACE Fazialisparese", "2"), ("RACE Armmotorik", "2"), ("RACE Beinmotorik", "2"),
                          ("Blickdeviation zu einer Seite", "1"), ("RACE Aphasie", "2"), ("LAMS hängender Mundwinkel", "1"),
@@ -83,9 +83,9 @@ import TestJSON
         #expect(summary.contains("Fazialisparese (RACE)"))
         try s.answer("", "")
         let result = try s.expect("Markdown-Übergabebericht speichern?")
-        #expect(result.contains("Weitere LVO-Skalen (Signale, keine Wahrscheinlichkeiten)"))
-        #expect(result.contains("RACE: 9 von 9, Summe ≥ 5: spricht für LVO"))
-        #expect(result.contains("LAMS: 5 von 5, Summe ≥ 4: spricht für LVO"))
+        #expect(result.contains("Weitere Skalen für große Gefäßverschlüsse (Signale, keine Wahrscheinlichkeiten)"))
+        #expect(result.contains("RACE: 9 von 9, Summe ≥ 5: spricht für einen großen Gefäßverschluss"))
+        #expect(result.contains("LAMS: 5 von 5, Summe ≥ 4: spricht für einen großen Gefäßverschluss"))
         try s.answer("", "")
         #expect(s.status == 0, "\(s.result.stderr)")
         for line in s.lines { #expect(line.count <= 80, "too wide: \(line)") }

@@ -49,7 +49,8 @@ import Testing
         }
         let result = try s.expect("Save a Markdown handover report?")
         #expect(result.contains("\u{1B}["))
-        #expect(result.contains("high"))
+        // The coma module's baseline ICH is not decision-grade: no risk word at a glance (issue 44).
+        #expect(result.contains("no calibrated estimate offline") && !result.contains("high"))
         s.control(4)
         #expect(try s.waitForExit() == 0)
         let plain = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--no-color"], environment: ["NO_COLOR": ""])

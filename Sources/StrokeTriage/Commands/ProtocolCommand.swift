@@ -21,7 +21,8 @@ struct ProtocolCommand: ParsableCommand {
 
     func run() throws {
         let rules = try Failure.report(output) { () throws(EngineError) in try ProtocolFile.resolve(protocolFile, config: AppConfig.current) }
-        if output.json { return Console.out(ProtocolFile.json(rules).serialized()) }
+        // Pretty-printed, one value a line, so that a medical director can edit it; the sha256 stays the canonical form's.
+        if output.json { return Console.out(ProtocolFile.prettyText(rules)) }
         for line in ProtocolFile.lines(rules, output.localizer) { Console.out(line) }
         Console.outWrapped(output.localizer.text("disclaimer.short"))
     }

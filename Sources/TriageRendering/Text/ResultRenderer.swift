@@ -41,7 +41,7 @@ public struct ResultRenderer: Sendable {
         let l = localizer
         let decision = outcome.decision
         var out = ["", style.bold(l.text("walk.result.title"))]
-        // The crew summary first (at most five lines); the details follow.
+        // The crew summary first (at most six lines, each fitting 80 columns); the details follow.
         for line in DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l) { out += style.wrap(line, hangingIndent: "  ") }
         out.append("")
         out += prediction(a.ich, label: "walk.result.ich", module: a.module)
@@ -64,7 +64,13 @@ public struct ResultRenderer: Sendable {
             out.append(style.bold(l.text("walk.result.routing")))
             for line in routing.lines { out += style.wrapKeepingIndent(line) }
         }
-        if !details { out += style.wrap(l.text(moreHint)) }
+        if details {
+            // The protocol in force, by id and the first 12 hex digits of its sha256 (issue 44).
+            out += style.wrap(l.text("walk.result.protocol", [.text(decision.protocolReference.id),
+                                                              .text(String(decision.protocolReference.sha256.prefix(12)))]))
+        } else {
+            out += style.wrap(l.text(moreHint))
+        }
         out += style.wrap(l.text("disclaimer.short"))
         return out
     }
@@ -117,7 +123,11 @@ public struct ResultRenderer: Sendable {
         let l = localizer
         let title = TextStyle.pad(l.text(label), to: Self.labelWidth)
         var out: [String] = []
-        if let probability = p.probability, let level = p.riskLevel {
+        if p.probability != nil, !details, label == "walk.result.ich", ClinicalDecision.decisionGradeICH(p) == nil {
+            // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage
+            // or risk word: the summary says the ICH is not assessable before imaging (issue 44).
+            out += style.wrap(title + l.text("walk.result.notAssessable"), hangingIndent: "  ")
+        } else if let probability = p.probability, let level = p.riskLevel {
             out.append(title + ResultBars.probability(probability) + " " + l.percent(probability) + "  "
                        + style.level(l.text("risk.\(level.rawValue)"), level))
         } else {
