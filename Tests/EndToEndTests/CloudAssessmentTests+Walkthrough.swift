@@ -35,7 +35,7 @@ extension CloudAssessmentTests {
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.mismatches.isEmpty, "\(r.mismatches)")
         #expect(r.stdout.contains("Cloud not used: cloud unreachable: connection refused or failed"))
-        #expect(r.stdout.contains("Source: offline baseline, model ich-baseline-age-gfap-logistic"))
+        #expect(r.stdout.contains("ICH: not assessable before imaging (no calibrated estimate offline)"))
         #expect(!r.stdout.contains("Source: cloud model"))
         for line in r.transcript + r.stdout.split(separator: "\n").map(String.init) { #expect(line.count <= 80, "too wide: \(line)") }
     }

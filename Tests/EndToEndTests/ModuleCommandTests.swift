@@ -115,7 +115,7 @@ import TestJSON
             #expect(r.stdout.contains("│"))
         }
         let en = await Self.run(Self.full + Self.accept)
-        #expect(en.stdout.contains("Source: offline baseline"))
+        #expect(en.stdout.contains("ICH: not assessable before imaging (no calibrated estimate offline)"))
         #expect(en.stdout.contains("Source: local model"))
         #expect(en.stdout.contains("51 %  high"))
         #expect(en.stdout.contains("Research use only"))

@@ -96,7 +96,7 @@ import TestJSON
             ("Voranmeldung an Klinikum rechts der Isar", "j"), ("Markdown-Übergabebericht", ""),
         ], environment: env)
         #expect(offered.mismatches.isEmpty, "\(offered.mismatches)")
-        #expect(offered.stdout.contains("ICB-Wahrscheinlichkeit"))
+        #expect(offered.stdout.contains("ICB: vor der Bildgebung nicht beurteilbar"))
         let said = (offered.transcript + [offered.stdout, offered.stderr]).joined(separator: " ")
             .split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(said.contains("noch nicht zugestellt"), "\(said)")

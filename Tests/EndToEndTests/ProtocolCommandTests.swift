@@ -89,7 +89,7 @@ import TestScratch
     @Test func theBareCommandTakesTheWalkthroughsFlags() async {
         let run = await InProcessCLI.run(["--lang", "de", "--mode", "offline", "--accept-disclaimer"], stdin: "j\n500\n\n\n\n\n")
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stdout.contains("ICB-Wahrscheinlichkeit"))
+        #expect(run.stdout.contains("ICB: vor der Bildgebung nicht beurteilbar"))
         #expect(await InProcessCLI.run(["--version"]).status == 0)
     }
 }

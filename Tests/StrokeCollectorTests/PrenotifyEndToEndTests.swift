@@ -176,7 +176,7 @@ struct PrenotifyEndToEndTests {
                                    stdin: "y\n500\n\n48.1374,11.5755\n\nmaybe\ny\n\n")
         #expect(walk.status == 0, "\(walk.stderr)")
         let offer = try #require(walk.stdout.range(of: "Send pre-notification to "), "\(walk.stdout)")
-        #expect(walk.stdout[..<offer.lowerBound].contains("ICH probability"), "the result comes before the offer")
+        #expect(walk.stdout[..<offer.lowerBound].contains("ICH: not assessable before imaging"), "the result comes before the offer")
         let afterOffer = walk.stdout[offer.upperBound...]
         let retry = try #require(afterOffer.range(of: "Please answer y or n"))
         let delivered = try #require(afterOffer.range(of: "Pre-notification delivered to"))

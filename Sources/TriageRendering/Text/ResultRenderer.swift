@@ -44,18 +44,30 @@ public struct ResultRenderer: Sendable {
         // The crew summary first (at most six lines, each fitting 80 columns); the details follow.
         for line in DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l) { out += style.wrap(line, hangingIndent: "  ") }
         out.append("")
-        out += prediction(a.ich, label: "walk.result.ich", module: a.module)
-        if let lvo = a.lvo { out += prediction(lvo, label: "walk.result.lvo", module: a.module) }
+        // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage or
+        // risk word: the summary says the ICH is not assessable before imaging (issue 44). Each cloud
+        // fallback reason is said once, under the first estimate shown, else among the warnings.
+        let glance = !details && a.ich.probability != nil && ClinicalDecision.decisionGradeICH(a.ich) == nil
+        var fallbacks = [a.ich.fallbackReason, a.lvo?.fallbackReason].compactMap { $0 }
+        if !glance {
+            out += prediction(a.ich, label: "walk.result.ich", module: a.module, fallback: fallbacks.first == a.ich.fallbackReason)
+            if a.ich.fallbackReason != nil { fallbacks.removeAll { $0 == a.ich.fallbackReason } }
+        }
+        if let lvo = a.lvo {
+            out += prediction(lvo, label: "walk.result.lvo", module: a.module, fallback: fallbacks.contains { $0 == lvo.fallbackReason })
+            fallbacks.removeAll { $0 == lvo.fallbackReason }
+        }
         if details {
             for (i, line) in ScaleRendering.resultLines(a, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
             if let volume = a.volume { out += self.volume(volume) }
         }
-        let advice = DecisionRendering.recommendationTexts(decision, l)
+        // At a glance the summary already says the offline ICH changed nothing (`rec.ich.notDecisionGrade`).
+        let advice = decision.recommendations.filter { details || $0.code != "rec.ich.notDecisionGrade" }.map { l.render($0.message) }
         if !advice.isEmpty {
             out.append(style.bold(l.text("walk.result.recommendation")))
             for text in advice { out += style.wrap(text, indent: "  ") }
         }
-        let warnings = generalWarnings(a)
+        let warnings = fallbacks.prefix(1).map { l.text("walk.result.fallback", [.message($0)]) } + generalWarnings(a)
         if !warnings.isEmpty {
             out.append(style.bold(l.text("walk.result.warnings")))
             for text in warnings { out += style.wrap("! " + text, indent: "  ", hangingIndent: "    ").map(style.warning) }
@@ -119,22 +131,18 @@ public struct ResultRenderer: Sendable {
         return localizer.text(entry.labelKey)
     }
 
-    private func prediction(_ p: Prediction, label: String, module: TriageModule) -> [String] {
+    private func prediction(_ p: Prediction, label: String, module: TriageModule, fallback: Bool = true) -> [String] {
         let l = localizer
         let title = TextStyle.pad(l.text(label), to: Self.labelWidth)
         var out: [String] = []
-        if p.probability != nil, !details, label == "walk.result.ich", ClinicalDecision.decisionGradeICH(p) == nil {
-            // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage
-            // or risk word: the summary says the ICH is not assessable before imaging (issue 44).
-            out += style.wrap(title + l.text("walk.result.notAssessable"), hangingIndent: "  ")
-        } else if let probability = p.probability, let level = p.riskLevel {
+        if let probability = p.probability, let level = p.riskLevel {
             out.append(title + ResultBars.probability(probability) + " " + l.percent(probability) + "  "
                        + style.level(l.text("risk.\(level.rawValue)"), level))
         } else {
             out += style.wrap(title + l.text("walk.result.notApplicable"), hangingIndent: "  ")
         }
         out += style.wrap(sourceText(p.source, model: p.model), indent: "  ", hangingIndent: "    ")
-        if let reason = p.fallbackReason {
+        if fallback, let reason = p.fallbackReason {
             out += style.wrap("! " + l.text("walk.result.fallback", [.message(reason)]), indent: "  ", hangingIndent: "    ").map(style.warning)
         }
         guard details else {
