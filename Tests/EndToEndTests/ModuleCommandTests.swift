@@ -95,8 +95,10 @@ import TestJSON
     @Test func underEighteenHasNoIchNumber() async throws {
         let r = await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300"] + Self.accept)
         #expect(r.status == 0)
-        #expect(r.stdout.contains("not available"))
-        #expect(r.stdout.contains("applies from age 18"))
+        // At a glance the summary says the ICH is not assessable and flags the age (issue 44); --details gives the note.
+        #expect(r.stdout.contains("ICH: not assessable before imaging") && r.stdout.contains("under 18"))
+        let details = await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--details"] + Self.accept)
+        #expect(details.stdout.contains("not available") && details.stdout.contains("applies from age 18"))
         let j = try await Self.run(["limited", "--age", "15", "--sbp", "150", "--dbp", "80", "--gfap", "300", "--json"] + Self.accept).json()
         let ich = try #require(j["ich"].object)
         #expect(ich["probability"].isNull && ich["riskLevel"].isNull)

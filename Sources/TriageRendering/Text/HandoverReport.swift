@@ -19,7 +19,10 @@ public enum HandoverReport {
         md.append("- " + l.text("walk.report.protocol", [.text(decision.protocolReference.id), .text(decision.protocolReference.sha256)]))
         // The decision's crew summary heads the report, as it heads the text result.
         md += ["", "## " + l.text("walk.report.summary"), ""]
-        md += DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l).map { "- " + $0 }
+        // The onward transfer (an indented summary line) is a nested item under the destination.
+        md += DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l).map {
+            $0.hasPrefix("  ") ? "  - " + $0.drop { $0 == " " } : "- " + $0
+        }
         md += ["", "## " + l.text("walk.report.inputs"), "", "| " + l.text("walk.report.input") + " | " + l.text("walk.report.value") + " |", "| --- | --- |"]
         for line in InputSummary.lines(of: a.inputs) {
             md.append("| \(l.render(line.label)) | \(l.render(line.value)) |")

@@ -47,7 +47,7 @@ public struct ResultRenderer: Sendable {
         // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage or
         // risk word: the summary says the ICH is not assessable before imaging (issue 44). Each cloud
         // fallback reason is said once, under the first estimate shown, else among the warnings.
-        let glance = !details && a.ich.probability != nil && ClinicalDecision.decisionGradeICH(a.ich) == nil
+        let glance = !details && ClinicalDecision.decisionGradeICH(a.ich) == nil
         var fallbacks = [a.ich.fallbackReason, a.lvo?.fallbackReason].compactMap { $0 }
         if !glance {
             out += prediction(a.ich, label: "walk.result.ich", module: a.module, fallback: fallbacks.first == a.ich.fallbackReason)
@@ -67,7 +67,10 @@ public struct ResultRenderer: Sendable {
             out.append(style.bold(l.text("walk.result.recommendation")))
             for text in advice { out += style.wrap(text, indent: "  ") }
         }
-        let warnings = fallbacks.prefix(1).map { l.text("walk.result.fallback", [.message($0)]) } + generalWarnings(a)
+        // At a glance a warning the summary's flags line already carries (under 18) is not repeated.
+        let flagged: Set<String> = details ? [] : ["age.minor"]
+        let warnings = fallbacks.prefix(1).map { l.text("walk.result.fallback", [.message($0)]) }
+            + generalWarnings(a, leavingOut: flagged)
         if !warnings.isEmpty {
             out.append(style.bold(l.text("walk.result.warnings")))
             for text in warnings { out += style.wrap("! " + text, indent: "  ", hangingIndent: "    ").map(style.warning) }
@@ -100,9 +103,9 @@ public struct ResultRenderer: Sendable {
 
     /// Assessment warnings not already shown as a prediction's note (the LVO verdict is the
     /// decision's, never repeated as a warning: `Assessment.verdictStatedByTheDecision`).
-    public func generalWarnings(_ a: Assessment) -> [String] {
+    public func generalWarnings(_ a: Assessment, leavingOut codes: Set<String> = []) -> [String] {
         let shown = Set(a.ich.notes + (a.lvo?.notes ?? []))
-        return a.warnings.filter { !shown.contains($0) }.map { localizer.render($0.message) }
+        return a.warnings.filter { !shown.contains($0) && !codes.contains($0.code) }.map { localizer.render($0.message) }
     }
 
     /// One line naming what the model behind `p` read when it did not read every
