@@ -100,3 +100,19 @@ import TriageRendering
         #expect(text.contains("window.doorToNeedleMinutes") && !text.contains("protocol.meaning"))
     }
 }
+
+/// Issue 46: a protocol file's error names the real cause: a missing file, or the line and column of a syntax error.
+@Suite struct ProtocolFileErrorTests {
+    @Test func aMissingFileAndASyntaxErrorNameTheirCause() throws {
+        do { _ = try ProtocolFile.load("/nonexistent/protocol.json"); Issue.record("loaded a missing file") } catch {
+            #expect(error.code == "protocol.unreadable" && error.category == .invalidData)
+            #expect(error.message(Localizer(language: .en)).contains("does not exist"))
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("stroke-triage-test-protocol-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("{\n  \"format\": \"x\",\n  \"id\": oops\n}\n".utf8).write(to: file)
+        do { _ = try ProtocolFile.load(file.path); Issue.record("loaded bad JSON") } catch {
+            #expect(error.message(Localizer(language: .en)).contains("line 3, column 9"), "\(error.message(Localizer(language: .en)))")
+        }
+    }
+}

@@ -14,7 +14,7 @@ public struct EngineError: TriageError, Hashable {
         /// The configuration names a prehospital scale that does not exist (exit 64).
         case unknownScale(key: String, name: String)
         /// A protocol file cannot be read as JSON (exit 65).
-        case protocolUnreadable(file: String)
+        case protocolUnreadable(file: String, reason: Message = Message("protocol.reason.notJSON"))
         /// A protocol file has a missing, unknown, out-of-range or inconsistent field (exit 65).
         case protocolInvalid(file: String, field: String, detail: String)
     }
@@ -63,8 +63,8 @@ public struct EngineError: TriageError, Hashable {
             return Message("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
         case .unknownScale(let key, let name):
             return Message("scales.error.config", [.text(key), .text(name), .text(ScalesSetting.allowed)])
-        case .protocolUnreadable(let file):
-            return Message("protocol.error.unreadable", [.text(file)])
+        case .protocolUnreadable(let file, let reason):
+            return Message("protocol.error.unreadable", [.text(file), .message(reason)])
         case .protocolInvalid(let file, let field, let detail):
             return Message("protocol.error.invalid", [.text(file), .text(field), .text(detail)])
         }
