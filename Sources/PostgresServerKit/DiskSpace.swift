@@ -13,7 +13,8 @@ import Glibc
 /// is left. The minimum is 256 MiB: room for PostgreSQL's WAL segments (16 MiB each) and a
 /// checkpoint, and for several pushes at the 8 MiB body limit; no published source, chosen so that
 /// the load balancer or the operator hears of it before PostgreSQL itself stops.
-/// `STROKE_TRIAGE_MIN_FREE_MB` sets another (whole MiB, 0–1048576; 0 turns the check off).
+/// `STROKE_TRIAGE_MIN_FREE_MB` sets another (whole MiB, 0–1048576; 0 turns the check off); any other
+/// value is refused at start, naming the variable, the range and the value (never silently ignored).
 public struct DiskSpace: Sendable, Equatable {
     /// Bytes available to an unprivileged account.
     public let available: UInt64
@@ -21,9 +22,14 @@ public struct DiskSpace: Sendable, Equatable {
     public let availableFiles: UInt64
 
     /// The default minimum: 256 MiB, or `STROKE_TRIAGE_MIN_FREE_MB` (whole MiB, 0–1048576).
-    public static func minimumFree(environment: [String: String] = ProcessInfo.processInfo.environment) -> UInt64 {
-        guard let text = environment["STROKE_TRIAGE_MIN_FREE_MB"], let megabytes = UInt64(text), megabytes <= 1 << 20 else {
-            return 256 << 20
+    /// - Throws: `CollectorError.configurationInvalid` (exit 64) for a value that is set but not allowed.
+    public static func minimumFree(environment: [String: String] = ProcessInfo.processInfo.environment) throws(CollectorError) -> UInt64 {
+        guard let text = environment["STROKE_TRIAGE_MIN_FREE_MB"] else { return 256 << 20 }
+        guard let megabytes = UInt64(text), megabytes <= 1 << 20 else {
+            // Shown shortened and without control characters (an environment value is anybody's text).
+            let printable = String(text.unicodeScalars.filter { !($0.value < 32 || $0.value == 127) }.map(Character.init))
+            let shown = printable.count > 40 ? String(printable.prefix(40)) + "…" : printable
+            throw .configurationInvalid("STROKE_TRIAGE_MIN_FREE_MB: allowed a whole number of MiB from 0 to 1048576 (0 turns the disk check off), given '\(shown)'")
         }
         return megabytes << 20
     }

@@ -25,12 +25,19 @@ struct StationLimitsTests {
         #expect(DiskSpace(available: 100 << 20, availableFiles: 9).shortage(minimum: 256 << 20) == "100 MiB free, below the minimum of 256 MiB")
         // A path that cannot be looked at is not known to have room.
         #expect(DiskSpace.shortage(at: "/nonexistent-\(UUID().uuidString)", minimum: 1)?.contains("statvfs") == true)
-        // The minimum: 256 MiB, or STROKE_TRIAGE_MIN_FREE_MB in whole MiB (0 turns the check off); anything else is the default.
-        #expect(DiskSpace.minimumFree(environment: [:]) == 256 << 20)
-        #expect(DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "1024"]) == 1 << 30)
-        #expect(DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "0"]) == 0)
-        for text in ["-1", "0x10", "1.5", "", "99999999"] {
-            #expect(DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": text]) == 256 << 20, "\(text)")
+        // The minimum: 256 MiB, or STROKE_TRIAGE_MIN_FREE_MB in whole MiB (0 turns the check off); anything else is
+        // refused naming the variable, the range and the value (issue 46: 9,999,999 was silently the default).
+        #expect(try DiskSpace.minimumFree(environment: [:]) == 256 << 20)
+        #expect(try DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "1024"]) == 1 << 30)
+        #expect(try DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": "0"]) == 0)
+        for text in ["-1", "0x10", "1.5", "", "99999999", "9999999"] {
+            do {
+                _ = try DiskSpace.minimumFree(environment: ["STROKE_TRIAGE_MIN_FREE_MB": text])
+                Issue.record("accepted '\(text)'")
+            } catch {
+                #expect(error.code == "collector.configurationInvalid" || error.code.hasSuffix("configurationInvalid"), "\(error.code)")
+                #expect("\(error.detail ?? "")".contains("STROKE_TRIAGE_MIN_FREE_MB") && "\(error.detail ?? "")".contains("'\(text)'"))
+            }
         }
     }
 

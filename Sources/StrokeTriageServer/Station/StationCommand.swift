@@ -60,6 +60,8 @@ struct StationCommand: AsyncParsableCommand {
                 .exit(verbose: options.verbose)
         }
         let ttl = try ServerFailure.report(verbose: options.verbose) { try RelayConfiguration.ttlMs(hours: caseTtlHours) }
+        // Checked before anything starts: a value set but not allowed is refused, never silently the default (issue 46).
+        let minimumFree = try ServerFailure.report(verbose: options.verbose) { try DiskSpace.minimumFree() }
         let logger = ServerLaunch.logger(label: "stroke-triage.station", level: options.verbose ? .debug : .info) { label in
             DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
         }
@@ -69,7 +71,8 @@ struct StationCommand: AsyncParsableCommand {
                 let error = CollectorError.configurationInvalid("--data and --database: give one of them")
                 return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
             }
-            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil, logger: logger)
+            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil,
+                                   minimumFree: minimumFree, logger: logger)
         }
         // From here SIGTERM and SIGINT are noted, not fatal, and a crash stops the cluster (StationExitGuard).
         StationExitGuard.install()
@@ -108,7 +111,8 @@ struct StationCommand: AsyncParsableCommand {
             }
             do {
                 try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
-                                tlsFiles: StationTLS(cluster), supervisor: supervisor, directory: cluster.directory, logger: logger)
+                                tlsFiles: StationTLS(cluster), supervisor: supervisor, directory: cluster.directory,
+                                minimumFree: minimumFree, logger: logger)
             } catch {
                 StationExitGuard.guardPostmaster(nil)
                 try? cluster.stop()
@@ -124,7 +128,7 @@ struct StationCommand: AsyncParsableCommand {
     /// Serves the three route sets on `--listen` until SIGTERM or SIGINT, with the cluster's `supervisor` and
     /// `/healthz` looking at the free space of its data `directory` (nil with `--database`).
     private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
-                       supervisor: StationSupervisor?, directory: String?, logger: Logger) async throws {
+                       supervisor: StationSupervisor?, directory: String?, minimumFree: UInt64, logger: Logger) async throws {
         let collector = try options.resolve(station: station)
         var relay = RelayConfiguration(database: collector.database)
         relay.caseTTLMs = ttl
@@ -132,7 +136,6 @@ struct StationCommand: AsyncParsableCommand {
         let collectorStore = CollectorStore(database: collector.database, logger: logger, deadline: collector.databaseDeadline)
         let relayStore = RelayStore(collector: collectorStore, logger: logger)
         let collectorMetrics = CollectorMetrics(), relayMetrics = RelayMetrics()
-        let minimumFree = DiskSpace.minimumFree()
         let responder = StationResponder(
             api: LocalAPIRoutes(configuration: api, v1: v1, logger: logger).makeRouter().buildResponder(),
             collector: CollectorRoutes(configuration: collector, store: collectorStore, metrics: collectorMetrics, logger: logger)
