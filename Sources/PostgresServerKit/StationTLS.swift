@@ -43,17 +43,24 @@ public struct StationTLS: Sendable {
         FileManager.default.fileExists(atPath: certificateFile) && FileManager.default.fileExists(atPath: keyFile)
     }
 
+    /// The certificate's names: the host name and each IP address, checked before any directory or file
+    /// is made (`tls init` refuses a bad name first, issue 46).
+    /// - Throws: `ServerTLSError.nameInvalid` naming the first name or address that is not one.
+    public static func subjectAlternativeNames(name: String, addresses: [String]) throws(ServerTLSError) -> [GeneralName] {
+        guard isHostName(name) else { throw ServerTLSError.nameInvalid(name) }
+        return try [GeneralName.dnsName(name)] + addresses.map { address throws(ServerTLSError) in
+            guard let bytes = ipBytes(address) else { throw ServerTLSError.nameInvalid(address) }
+            return GeneralName.ipAddress(ASN1OctetString(contentBytes: ArraySlice(bytes)))
+        }
+    }
+
     /// Makes the CA (unless `DIR/tls` has one) and a server certificate for `name` and `addresses`.
     /// - Returns: whether a new CA was made.
     /// - Throws: `ServerTLSError` `nameInvalid`, `alreadyInitialized` or `generationFailed`;
     ///   `CollectorError` for the directory (a link, another account's).
     @discardableResult
     public static func initialize(_ cluster: StationCluster, name: String, addresses: [String], now: Date) throws -> Bool {
-        guard isHostName(name) else { throw ServerTLSError.nameInvalid(name) }
-        let sans = try [GeneralName.dnsName(name)] + addresses.map { address throws(ServerTLSError) in
-            guard let bytes = ipBytes(address) else { throw ServerTLSError.nameInvalid(address) }
-            return GeneralName.ipAddress(ASN1OctetString(contentBytes: ArraySlice(bytes)))
-        }
+        let sans = try subjectAlternativeNames(name: name, addresses: addresses)
         let files = try cluster.tlsDirectory()
         guard try files.entry("server.pem") == nil, try files.entry("server.key") == nil else {
             throw ServerTLSError.alreadyInitialized(files.path + "/server.pem")

@@ -67,6 +67,8 @@ struct StationTLSTests {
         for (name, addresses, bad) in [("station ems", [String](), "station ems"), ("-x.example", [], "-x.example"),
                                        ("station.example", ["10.0.0.256"], "10.0.0.256"), ("station.example", ["host"], "host")] {
             #expect(throws: ServerTLSError.nameInvalid(bad)) { try StationTLS.initialize(cluster, name: name, addresses: addresses, now: Date()) }
+            // `tls init` checks the names this way before it makes the data directory (issue 46).
+            #expect(throws: ServerTLSError.nameInvalid(bad)) { try StationTLS.subjectAlternativeNames(name: name, addresses: addresses) }
         }
         #expect(!FileManager.default.fileExists(atPath: data.path + "/tls"))
     }

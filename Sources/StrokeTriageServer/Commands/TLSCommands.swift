@@ -39,6 +39,8 @@ struct TLSInitCommand: AsyncParsableCommand {
 
     func run() async throws {
         let tls = try ServerFailure.report(verbose: verbose) { () throws -> StationTLS in
+            // The names first: a bad one is refused before any directory is made (docs/tls.md).
+            _ = try StationTLS.subjectAlternativeNames(name: name, addresses: addresses)
             let cluster = try StationCluster(directory: data ?? StationCluster.defaultDirectory()).asAccount()
             try StationTLS.initialize(cluster, name: name, addresses: addresses, now: WallClock.system.date)
             return StationTLS(cluster)
