@@ -126,8 +126,12 @@ enum BoardPage {
     }
 
     /// The inputs in the modules' order, then any other key sorted; zeros, "no" and unanswered shown as such.
+    /// Never the patient's coordinates: a wall screen shows what care needs, and the place name stands for them
+    /// (issue 45; the case's JSON and FHIR keep them for the hospital's systems).
+    static let keptOffTheWall: Set<String> = ["lat", "lon"]
+
     static func findings(_ inputs: JSONValue, module: String?, _ text: BoardText) -> String {
-        let sorted = BoardText.inputOrder(module: module, keys: inputs.keys)
+        let sorted = BoardText.inputOrder(module: module, keys: inputs.keys.filter { !keptOffTheWall.contains($0) })
         guard !sorted.isEmpty else { return "" }
         let rows = sorted.map { "<div><dt>\(escape(text.input($0)))</dt><dd>\(escape(text.value(inputs[$0] ?? .null)))</dd></div>" }
         return "<section class=\"findings\"><h2>\(escape(text.findings))</h2><dl>\(rows.joined())</dl></section>"

@@ -184,3 +184,15 @@ private extension JSONValue {
         return .object(members.map { $0.0 == name ? ($0.0, value) : $0 })
     }
 }
+
+/// Issue 45: the wall screen never shows the patient's coordinates; the place name stands for them.
+@Suite struct BoardPrivacyTests {
+    @Test func theFindingsLeaveOutTheCoordinates() throws {
+        let inputs = try JSONValue(parsing: #"{"age":70,"gfap":180,"lat":49.784123,"lon":9.972456,"onsetMinutes":60}"#)
+        for language in [BoardLanguage.en, .de] {
+            let html = BoardPage.findings(inputs, module: "full", BoardText(language: language))
+            #expect(!html.contains("49.78") && !html.contains("9.97") && !html.contains("49,78"), "\(html)")
+            #expect(html.contains("70"))
+        }
+    }
+}
