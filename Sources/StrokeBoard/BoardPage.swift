@@ -69,6 +69,8 @@ enum BoardPage {
         if let minutes = assessment["inputs"]?["onsetMinutes"]?.doubleValue {
             let clockTime = item.sentMs.map { clock($0 - Int64(minutes * 60_000)) }
             out += "<p class=\"onset\">\(escape(text.onset(minutes: text.value(.number(minutes)), clock: clockTime)))</p>"
+        } else {
+            out += "<p class=\"onset\">\(escape(text.onsetUnknown))</p>"
         }
         out += findings(assessment["inputs"] ?? .null, module: assessment["module"]?.stringValue, text)
         // The decision's hedged recommendations, as the crew saw them.

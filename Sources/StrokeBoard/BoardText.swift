@@ -103,11 +103,13 @@ struct BoardText: Sendable {
     /// ICH heading.
     var ich: String { de ? "ICB (Blutung)" : "ICH (bleed)" }
     /// LVO heading.
-    var lvo: String { de ? "LVO (Gefäßverschluss)" : "LVO (large vessel occlusion)" }
+    var lvo: String { de ? "Großer Gefäßverschluss" : "LVO (large vessel occlusion)" }
     /// Not assessed by this module.
     var notAssessed: String { de ? "nicht berechnet" : "not assessed" }
     /// Volume heading.
-    var volume: String { de ? "Geschätztes Blutungsvolumen" : "Estimated bleed volume" }
+    var volume: String { de ? "Geschätztes Blutungsvolumen, falls eine Blutung vorliegt" : "Estimated bleed volume, should a bleed be present" }
+    /// The onset when the case gives none (issue 45: "onset unknown" is shown, never left out).
+    var onsetUnknown: String { de ? "Symptombeginn unbekannt" : "Symptom onset unknown" }
     /// Onset line: minutes before sending, and the clock time.
     func onset(minutes: String, clock: String?) -> String {
         let at = clock.map { " (≈ \($0))" } ?? ""

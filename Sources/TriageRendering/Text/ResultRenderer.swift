@@ -47,15 +47,18 @@ public struct ResultRenderer: Sendable {
         // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage or
         // risk word: the summary says the ICH is not assessable before imaging (issue 44). Each cloud
         // fallback reason is said once, under the first estimate shown, else among the warnings.
+        // At a glance "Cloud not used" is said once, with the first reason, even when the two calls failed differently;
+        // --details gives each estimate its own reason.
         let glance = !details && ClinicalDecision.decisionGradeICH(a.ich) == nil
-        var fallbacks = [a.ich.fallbackReason, a.lvo?.fallbackReason].compactMap { $0 }
+        let fallbacks = [a.ich.fallbackReason, a.lvo?.fallbackReason].compactMap { $0 }
+        var fallbackSaid = false
         if !glance {
-            out += prediction(a.ich, label: "walk.result.ich", module: a.module, fallback: fallbacks.first == a.ich.fallbackReason)
-            if a.ich.fallbackReason != nil { fallbacks.removeAll { $0 == a.ich.fallbackReason } }
+            out += prediction(a.ich, label: "walk.result.ich", module: a.module, fallback: details || !fallbackSaid)
+            fallbackSaid = fallbackSaid || a.ich.fallbackReason != nil
         }
         if let lvo = a.lvo {
-            out += prediction(lvo, label: "walk.result.lvo", module: a.module, fallback: fallbacks.contains { $0 == lvo.fallbackReason })
-            fallbacks.removeAll { $0 == lvo.fallbackReason }
+            out += prediction(lvo, label: "walk.result.lvo", module: a.module, fallback: details || !fallbackSaid)
+            fallbackSaid = fallbackSaid || lvo.fallbackReason != nil
         }
         if details {
             for (i, line) in ScaleRendering.resultLines(a, l).enumerated() { out += style.wrap(i == 0 ? line : "  " + line, hangingIndent: "    ") }
@@ -69,7 +72,7 @@ public struct ResultRenderer: Sendable {
         }
         // At a glance a warning the summary's flags line already carries (under 18) is not repeated.
         let flagged: Set<String> = details ? [] : ["age.minor"]
-        let warnings = fallbacks.prefix(1).map { l.text("walk.result.fallback", [.message($0)]) }
+        let warnings = (fallbackSaid ? [] : fallbacks.prefix(1).map { l.text("walk.result.fallback", [.message($0)]) })
             + generalWarnings(a, leavingOut: flagged)
         if !warnings.isEmpty {
             out.append(style.bold(l.text("walk.result.warnings")))
