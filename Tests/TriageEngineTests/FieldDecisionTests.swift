@@ -116,3 +116,20 @@ import TriageRendering
         }
     }
 }
+
+/// Issue 44: a result under a protocol other than the bundled default names it in the summary's flags line.
+@Suite struct LocalProtocolSummaryTests {
+    @Test func aLocalProtocolIsNamedInTheFlagsLine() async throws {
+        let local = ProtocolFile.sealed(TriageProtocol(id: "lkr-example-2027.01", values: [.lvoBypassMaxExtraMinutes: 20], sha256: ""))
+        let inputs = ProtocolDecisionTests.full(age: 70, fastEd: 6, onset: 60, at: ProtocolDecisionTests.places[0])
+        let outcome = try await ProtocolDecisionTests.assess(inputs, rules: local)
+        for language in [Language.en, .de] {
+            let summary = DecisionRendering.summary(outcome.decision, assessment: outcome.assessment, routing: outcome.routing,
+                                                    Localizer(language: language))
+            #expect(summary.last?.contains("lkr-example-2027.01") == true, "\(summary)")
+        }
+        let standard = try await ProtocolDecisionTests.assess(inputs)
+        let plain = DecisionRendering.summary(standard.decision, assessment: standard.assessment, routing: standard.routing, Localizer(language: .en))
+        #expect(!plain.joined().contains("protocol"))
+    }
+}
