@@ -60,7 +60,9 @@ public struct BoardError: TriageError, Hashable, CustomStringConvertible {
         case .configurationInvalid: "Check the flag named in the detail (see docs/prenotify.md)."
         case .keyFileUnreadable: "Give the file that `board keygen --out FILE` wrote (mode 0600)."
         case .keyFileExists: "Choose another path, or move the old key away if it is really no longer needed."
-        case .keyFileNotWritten: "Check that the directory exists and is writable."
+        case .keyFileNotWritten:
+            "Check that the directory exists and that the account the command runs as may write there: a command given "
+                + "--data runs as the station's account, not root (docs/station.md); the detail names the system's reason."
         case .relayUnavailable: "Check the relay URL and that the relay runs; the board keeps retrying."
         case .relayRefused: "Check that the hospital is registered with this key (`relay list-hospitals`)."
         }
