@@ -42,3 +42,43 @@ import TestJSON
         }
     }
 }
+
+/// Issue 44's done-when: 20 patients across modules and places (long hospital names included), English and German.
+@Suite struct CrewSummaryTwentyPatientsTests {
+    static let places = ["Stuttgart", "Regensburg", "Deggendorf", "Würzburg", "Kelheim", "Haßfurt", "Wuppertal"]
+    static let modules: [[String]] = [
+        ["coma", "--gfap", "900"],
+        ["limited", "--age", "82", "--sbp", "190", "--dbp", "100", "--gfap", "2500", "--reduced-vigilance"],
+        ["full", "--age", "70", "--sbp", "150", "--dbp", "85", "--gfap", "180", "--fast-ed", "7", "--onset-minutes", "90"],
+    ]
+
+    static var patients: [[String]] {
+        (0..<20).map { i in modules[i % 3] + ["--near", places[i % places.count]] + (i % 4 == 0 ? ["--anticoagulated"] : []) }
+    }
+
+    @Test func theSummaryOpensTheResultVerdictFirstWithinEightyColumns() async throws {
+        for patient in Self.patients {
+            let arguments = patient.first == "full" ? patient : patient.filter { $0 != "--anticoagulated" }
+            let json = try await InProcessCLI.run(arguments + ["--mode", "offline", "--accept-disclaimer", "--json"]).json()
+            let phone = json["routing"]["destination"]["emergencyPhone"].stringValue ?? json["routing"]["destination"]["phone"].stringValue
+            for lang in ["en", "de"] {
+                let run = await InProcessCLI.run(arguments + ["--mode", "offline", "--accept-disclaimer", "--lang", lang])
+                #expect(run.status == 0, "\(arguments): \(run.stderr)")
+                let lines = run.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let start = try #require(lines.firstIndex { $0 == "Result" || $0 == "Ergebnis" })
+                let summary = Array(lines[(start + 1)...].prefix { !$0.isEmpty })
+                #expect(!summary.isEmpty && summary.count <= 6, "\(summary)")
+                for line in summary { #expect(line.count <= 80, "\(lang) \(line)") }
+                if let phone { #expect(summary[0].contains(phone), "\(summary[0]) lacks \(phone)") }
+                let lvo = summary.first { $0.hasPrefix("LVO") || $0.contains("Gefäßverschluss (") }
+                if let lvo {
+                    #expect(["LVO suspected (", "LVO not suspected (", "Verdacht auf großen", "Kein Verdacht auf großen"].contains { lvo.hasPrefix($0) }, "\(lvo)")
+                }
+                let ich = try #require(summary.first { $0.hasPrefix("ICH") || $0.hasPrefix("ICB") })
+                // Offline the ICH number is never decision-grade: no percentage, no risk word.
+                #expect(!ich.contains("%") && !["high", "low", "medium", "critical", "hoch", "niedrig", "mittel", "kritisch"].contains { ich.contains($0) },
+                        "\(ich)")
+            }
+        }
+    }
+}
