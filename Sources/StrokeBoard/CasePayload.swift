@@ -1,6 +1,7 @@
 import Foundation
 import StrokeJSON
 import StrokeModels
+import TriageRendering
 
 /// A decrypted case payload that passed the board's schema check: the one
 /// place that decides whether a signed payload is a case the board may show.
@@ -96,7 +97,7 @@ public struct CasePayload: Sendable, Equatable {
             "recommendations": (true, { $0.arrayValue?.allSatisfy { item in
                 object(item, ["code": (true, { $0.stringValue != nil }), "text": (true, { $0.stringValue != nil })])
             } == true }),
-            "summary": (true, { ($0.stringArray?.count ?? Int.max) <= 6 }),
+            "summary": (true, { ($0.stringArray?.count ?? Int.max) <= DecisionRendering.maximumSummaryLines }),
             "ichUsed": (false, { $0.boolValue != nil }),
             "protocol": (false, { object($0, ["id": (true, { $0.stringValue != nil }), "sha256": (true, { $0.stringValue != nil })]) }),
         ])

@@ -134,8 +134,7 @@ public struct Router: Sendable {
 
     /// The nearest thrombolysis hospital, a stroke unit preferred (`preferringStrokeUnit`).
     func nearestLysis(_ origin: Coordinate) -> RankedCenter? {
-        let ranked = dataset.nearest(to: origin, limit: 1 + alternativeCount, filter: Self.thrombolysis, drive: policy.drive)
-        return ranked.first.map { preferringStrokeUnit($0, origin, Self.thrombolysis) }
+        nearest(origin, Self.thrombolysis).map { preferringStrokeUnit($0, origin, Self.thrombolysis) }
     }
 
     /// `first`, or the nearest center with a stroke unit meeting `filter` when `first` has none and that

@@ -53,10 +53,9 @@ struct LvoCommand: ParsableCommand {
     @OptionGroup var audit: CalculatorAuditOptions
 
     func run() throws {
-        let (p, rules) = try Failure.report(output) {
-            (try LVOModel.predict(gfap: gfap, fastEd: fastEd), try ProtocolFile.resolve(protocolFile, config: AppConfig.current))
+        let (p, threshold) = try Failure.report(output) {
+            (try LVOModel.predict(gfap: gfap, fastEd: fastEd), try ProtocolFile.resolve(protocolFile, config: AppConfig.current)[.lvoModelThreshold])
         }
-        let threshold = rules[.lvoModelThreshold]
         explain.printCalculator(json: ModelJSON.lvo(p, threshold: threshold), lines: CalculatorRendering.lines(p, output.localizer, threshold: threshold),
                                 trace: p.trace, output)
     }
