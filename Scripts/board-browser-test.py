@@ -90,7 +90,7 @@ def send_case_from_the_walkthrough(args):
         expect(prompt)
         os.write(primary, (reply + "\n").encode())
 
-    for prompt, reply in [("comatose", "y"), ("GFAP", "4321.5"), ("Minutes", ""),
+    for prompt, reply in [("comatose", "y"), ("Blood glucose", ""), ("GFAP", "4321.5"), ("Minutes", ""),
                           ("Location", "48.1374,11.5755"), ("Compute?", "")]:
         answer(prompt, reply)
     expect("Send pre-notification to ")

@@ -23,13 +23,56 @@ extension InputKey {
         }
     }
 
+    /// The input's LOINC code and LOINC's own display name, `nil` for inputs LOINC has no code for
+    /// (FHIR codes those in our own system by `json`; docs/fhir.md).
+    public var loinc: (code: String, display: String)? {
+        switch self {
+        case .age: ("30525-0", "Age")
+        case .sbp: ("8480-6", "Systolic blood pressure")
+        case .dbp: ("8462-4", "Diastolic blood pressure")
+        case .glucose: ("2339-0", "Glucose [Mass/volume] in Blood")
+        default: nil
+        }
+    }
+
+    /// The UCUM unit of a measured quantity, `nil` for a score or a yes/no finding.
+    public var ucum: String? {
+        switch self {
+        case .age: "a"
+        case .sbp, .dbp: "mm[Hg]"
+        case .glucose: "mg/dL"
+        case .gfap: "pg/mL"
+        case .onsetMinutes: "min"
+        default: nil
+        }
+    }
+
+    /// The FHIR Observation category (observation-category code system) of the input, `nil` for age and onset.
+    public var observationCategory: String? {
+        switch kind {
+        case .finding: return "exam"
+        case .scaleItem: return "survey"
+        case .number:
+            switch self {
+            case .glucose, .gfap: return "laboratory"
+            case .sbp, .dbp: return "vital-signs"
+            case .age, .onsetMinutes, .lat, .lon: return nil
+            default: return "survey"
+            }
+        }
+    }
+
+    /// Whether every module decides without the input, so a form may leave it out: GFAP (pending)
+    /// and blood glucose (not measured). The walkthrough asks these last and takes Enter for them.
+    public var isOptional: Bool { self == .gfap || self == .glucose }
+
     /// The inputs every assessment may carry besides its module's: onset and location.
     public static let context: [InputKey] = [.onsetMinutes, .lat, .lon]
 
     /// Whether `module` cannot run without the input: every number among the module's inputs
-    /// (a yes/no finding that is not given is "no") but GFAP, which every module decides without.
+    /// (a yes/no finding that is not given is "no") but the optional ones (`isOptional`).
     public func isRequired(in module: TriageModule) -> Bool {
-        !isBoolean && self != .gfap && InputKey.keys(for: module).contains(self)
+        !isBoolean && !isOptional && InputKey.keys(for: module).contains(self)
     }
 
     /// The words a form accepts for a value below the input's range (GFAP: `<29`, `below`), or none.

@@ -11,7 +11,7 @@
 /// inputs. Everything else (`field`, `scaleItem`, `isBoolean`, `scaleKeys`,
 /// `init(field:)`, `TriageModule.inputKeys`, `TriageModule.fields`) derives from them.
 public enum InputKey: String, CaseIterable, Sendable, Codable {
-    case age, sbp, dbp, gfap, fastEd, headache, legParesis, armParesis, eyeDeviation
+    case age, sbp, dbp, glucose, gfap, fastEd, headache, legParesis, armParesis, eyeDeviation
     case reducedVigilance, atrialFibrillation, anticoagulated, antiplatelets, onsetMinutes, lat, lon
     // The items of the other prehospital LVO scales (batch `--module scales`), named as `ScaleItem`.
     case facialPalsy, armMotor, legMotor, gazeDeviation, aphasiaAgnosia, facialDroop, armDrift, gripStrength
@@ -33,6 +33,7 @@ public enum InputKey: String, CaseIterable, Sendable, Codable {
         case .age: return .number(.age)
         case .sbp: return .number(.systolic)
         case .dbp: return .number(.diastolic)
+        case .glucose: return .number(.glucose)
         case .gfap: return .number(.gfap)
         case .fastEd: return .number(.fastEd)
         case .onsetMinutes: return .number(.onsetMinutes)
@@ -57,14 +58,15 @@ public enum InputKey: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    /// The inputs a module reads, in the order the form asks them (booleans after
-    /// numbers): the one list of a module's inputs. `TriageModule.inputKeys`, the
-    /// CLI's JSON `inputs`, the batch columns and `Prediction.inputsUsed` derive from it.
+    /// The inputs a module reads, in catalogue order (booleans after numbers): the one
+    /// list of a module's inputs. `TriageModule.inputKeys`, the CLI's JSON `inputs`, the
+    /// batch columns and `Prediction.inputsUsed` derive from it; the walkthrough asks the
+    /// optional ones (`isOptional`) last, in this order.
     public static func keys(for module: TriageModule) -> [InputKey] {
         switch module {
-        case .coma: return [.gfap]
-        case .limited: return [.age, .sbp, .dbp, .gfap, .reducedVigilance]
-        case .full: return [.age, .sbp, .dbp, .gfap, .fastEd, .headache, .legParesis, .armParesis, .eyeDeviation,
+        case .coma: return [.glucose, .gfap]
+        case .limited: return [.age, .sbp, .dbp, .glucose, .gfap, .reducedVigilance]
+        case .full: return [.age, .sbp, .dbp, .glucose, .gfap, .fastEd, .headache, .legParesis, .armParesis, .eyeDeviation,
                             .reducedVigilance, .atrialFibrillation, .anticoagulated, .antiplatelets]
         }
     }
@@ -135,7 +137,7 @@ enum CamelCaseName {
 /// `rawValue` is the JSON key used in machine-readable output; `messageKey`
 /// names the field in the user's language.
 public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
-    case age, systolic = "sbp", diastolic = "dbp", gfap, fastEd, gcs, onsetMinutes
+    case age, systolic = "sbp", diastolic = "dbp", glucose, gfap, fastEd, gcs, onsetMinutes
     case facialPalsy, armWeakness, speech, eyeDeviation, denialNeglect
     case latitude = "lat", longitude = "lon"
     // The items of the other prehospital LVO scales (RACE, LAMS, CPSSS, PASS, VAN;
@@ -158,6 +160,7 @@ public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
         switch self {
         case .age: return "years"
         case .systolic, .diastolic: return "mmHg"
+        case .glucose: return "mg/dL"
         case .gfap: return "pg/mL"
         case .onsetMinutes, .toThrombolysis, .toThrombectomy, .transferMinutes, .doorToNeedle, .doorToPuncture:
             return "min"

@@ -52,7 +52,8 @@ public enum InputSummary {
                 if key.isBoolean {
                     flag(key, inputs[key] == 1)
                 } else if let field = key.field {
-                    number(field, inputs[key])
+                    // A number that may carry decimals is shown as given, never rounded across an edge.
+                    number(field, inputs[key], digits: TriageRules.allowed(field).integer ? 0 : 6)
                 }
             }
         }

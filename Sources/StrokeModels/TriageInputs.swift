@@ -90,8 +90,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
         }
         for key in InputKey.keys(for: module) {
             guard let field = key.field, key.scaleItem == nil else { continue }
-            // GFAP is optional: pending or below the assay's range is no issue.
-            if key == .gfap && gfap == nil { continue }
+            // An optional input not given (GFAP pending or below the assay's range; glucose not measured) is no issue.
+            if key.isOptional && self[key] == nil { continue }
             check(field, self[key])
         }
         if let warning = gfapAssay?.warning { warnings.append(warning) }

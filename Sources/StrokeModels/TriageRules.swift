@@ -11,6 +11,7 @@ public enum TriageRules {
         case .age: return AllowedRange(lower: 0, upper: 120, integer: true)
         case .systolic: return AllowedRange(lower: 60, upper: 300, integer: true)
         case .diastolic: return AllowedRange(lower: 30, upper: 200, integer: true)
+        case .glucose: return AllowedRange(lower: 10, upper: 1_000)
         case .gfap: return AllowedRange(lower: 29, upper: 10_001)
         case .fastEd: return AllowedRange(lower: 0, upper: Double(FastEdExam.maximumTotal), integer: true)
         case .gcs: return AllowedRange(lower: 3, upper: 15, integer: true)

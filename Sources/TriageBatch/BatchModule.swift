@@ -29,14 +29,14 @@ public enum BatchModule: String, CaseIterable, Sendable {
         }
     }
 
-    /// The inputs every row must have: the numbers of the module. Booleans
-    /// default to false; onset and location are optional.
+    /// The inputs every row must have: the module's required numbers, and GFAP (a research batch
+    /// runs the models, which read it). Booleans default to false; glucose, onset and location are optional.
     public var requiredKeys: [InputKey] {
         switch self {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
         case .scales: return []
-        case .coma, .limited, .full: return InputKey.keys(for: triageModule!).filter { !$0.isBoolean }
+        case .coma, .limited, .full: return InputKey.keys(for: triageModule!).filter { $0.isRequired(in: triageModule!) || $0 == .gfap }
         }
     }
 

@@ -194,7 +194,7 @@ struct AuditTrustTests {
         #expect(after.status == 0)
         #expect(after.report["records"].intValue == before.report["records"].intValue)
         // The piped walkthrough shows its result too, then fails the same way.
-        let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--key-file", old.path], answers: ["yes", "y", "500", "", "", "", ""],
+        let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--key-file", old.path], answers: ["yes", "y", "", "500", "", "", "", ""],
                                             environment: home.env)
         #expect(walked.status == 1)
         #expect(walked.stderr.contains("older than the log's keys"))

@@ -10,7 +10,7 @@ import TestJSON
 extension CloudAssessmentTests {
     /// The coma path's questions and answers (auto mode, no onset, no location, compute, no report).
     static let comaScript: [(prompt: String, answer: String)] = [
-        ("Is the patient comatose (GCS 8 or below)? (y/n)", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
+        ("Is the patient comatose (GCS 8 or below)? (y/n)", "y"), ("Blood glucose", ""), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
         ("Location", ""), ("Compute? [Y/n/b]", ""), ("Save a Markdown handover report?", ""),
     ]
 
@@ -58,7 +58,7 @@ extension CloudAssessmentTests {
     @Test func walkthroughOfTheFullModuleUsesBothCloudFunctions() async throws {
         let server = try FakeCloud.start()
         defer { server.stop() }
-        let answers = ["n", "y", "70", "160", "90", "7", "y", "n", "y", "n", "n", "n", "n", "n", "180", "", "", "", ""]
+        let answers = ["n", "y", "70", "160", "90", "7", "y", "n", "y", "n", "n", "n", "n", "n", "", "180", "", "", "", ""]
         let r = await ScriptedWalk.run(["walk", "--json", "--mode", "auto", "--api-base", server.base(), "--deadline", "60"] + Self.accept,
                                        answers: answers)
         #expect(r.status == 0, "\(r.stderr)")
@@ -70,7 +70,7 @@ extension CloudAssessmentTests {
 
     @Test func walkthroughInCloudModeExits69WithNothingOnStdout() async throws {
         let r = await ScriptedWalk.run(["walk", "--json", "--mode", "cloud", "--api-base", "http://127.0.0.1:1", "--deadline", "60"] + Self.accept,
-                                       answers: ["y", "500", "", "", "", ""])
+                                       answers: ["y", "", "500", "", "", "", ""])
         #expect(r.status == 69)
         #expect(r.stdout.isEmpty)
         let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
@@ -79,7 +79,7 @@ extension CloudAssessmentTests {
 
     @Test(arguments: [["--api-base", "ftp://example.org"], ["--api-base", "http://127.0.0.1:1", "--deadline", "0"]])
     func anUnusableCloudSettingStopsTheWalkthroughBeforeTheFirstQuestion(_ arguments: [String]) async throws {
-        let r = await ScriptedWalk.run(["walk"] + arguments + Self.accept, answers: ["y", "500", "", "", "", ""])
+        let r = await ScriptedWalk.run(["walk"] + arguments + Self.accept, answers: ["y", "", "500", "", "", "", ""])
         #expect(r.status == 64)
         #expect(!r.transcript.contains { $0.contains("comatose") })
         #expect(!r.stdout.contains("comatose"))

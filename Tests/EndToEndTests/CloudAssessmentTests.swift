@@ -205,7 +205,7 @@ import TriageEngine
             #expect(ich["fallbackReason"] == nil)
         }
         let walk = await ScriptedWalk.run(["walk", "--json", "--mode", "offline", "--api-base", base] + Self.accept,
-                                          answers: ["y", "500", "", "", "", ""])
+                                          answers: ["y", "", "500", "", "", "", ""])
         #expect(walk.status == 0)
         #expect(server.requestCount(base) == 0)
     }

@@ -53,7 +53,7 @@ import TestJSON
         #expect(Array(decision.keys).sorted() == ["ichUsed", "lvoBasis", "lvoSuspected", "protocol", "recommendations", "summary", "urgency"])
         #expect(j["module"].stringValue == "full")
         let inputs = try #require(j["inputs"].object)
-        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "gfapStatus", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
+        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "glucose", "gfap", "gfapStatus", "fastEd", "headache", "legParesis", "armParesis", "eyeDeviation",
                                      "reducedVigilance", "atrialFibrillation", "anticoagulated", "antiplatelets", "onsetMinutes"])
         #expect(inputs["headache"].boolValue == true && inputs["legParesis"].boolValue == false && inputs["armParesis"].boolValue == true)
         var expected = TriageInputs(module: .full, gfap: 180)
@@ -75,7 +75,7 @@ import TestJSON
         let c = try coma.json()
         #expect(c["module"].stringValue == "coma")
         #expect(c["lvo"].isNull)
-        #expect((c["inputs"].object).map { Array($0.keys) } == ["gfap", "gfapStatus"])
+        #expect((c["inputs"].object).map { Array($0.keys) } == ["glucose", "gfap", "gfapStatus"])
         let a = try OfflinePredictionService().assessNow(TriageInputs(module: .coma, gfap: 500))
         try Self.checkPrediction(c["ich"], source: "baseline", expected: a.ich)
         #expect(((c["ich"].object)?["notes"].stringArray)?.contains { $0.contains("74.59") } == true)
@@ -88,7 +88,7 @@ import TestJSON
         #expect(l["module"].stringValue == "limited")
         #expect(l["lvo"].isNull)
         let inputs = try #require(l["inputs"].object)
-        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "gfap", "gfapStatus", "reducedVigilance", "lat", "lon"])
+        #expect(Set(inputs.keys) == ["age", "sbp", "dbp", "glucose", "gfap", "gfapStatus", "reducedVigilance", "lat", "lon"])
         #expect(inputs["reducedVigilance"].boolValue == true)
     }
 
@@ -135,7 +135,7 @@ import TestJSON
         #expect(await Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": home]).status == 0)
 
         let walked = BinaryRunner.temporaryHome().path
-        let walk = await Self.run(["walk"], stdin: "yes\ny\n500\n\n\n\n\n", environment: ["STROKE_TRIAGE_HOME": walked])
+        let walk = await Self.run(["walk"], stdin: "yes\ny\n\n500\n\n\n\n\n", environment: ["STROKE_TRIAGE_HOME": walked])
         #expect(walk.status == 0)
         #expect(await Self.run(["coma", "--gfap", "500"], environment: ["STROKE_TRIAGE_HOME": walked]).status == 0)
     }
@@ -186,13 +186,13 @@ import TestJSON
     }
 
     @Test func pipedWalkthroughOneAnswerPerLine() async throws {
-        let r = await Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n7\nn\nn\ny\nn\nn\nn\nn\nn\n180\n\n\n\n\n")
+        let r = await Self.run(["walk"] + Self.accept, stdin: "n\ny\n70\n160\n90\n7\nn\nn\ny\nn\nn\nn\nn\nn\n\n180\n\n\n\n\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("LVO probability"))
         #expect(r.stdout.contains("51 %  high"))
         #expect(r.stdout.contains("Age (years, a whole number from 0 to 120) > 70\n"))
 
-        let json = await Self.run(["walk", "--json"] + Self.accept, stdin: "y\n500\n\n\n\n\n")
+        let json = await Self.run(["walk", "--json"] + Self.accept, stdin: "y\n\n500\n\n\n\n\n")
         #expect(json.status == 0)
         #expect(try json.json()["module"].stringValue == "coma")
         #expect(json.stderr.contains("Is the patient comatose"))

@@ -195,7 +195,7 @@ extension OutputFileCommandTests {
         defer { try? FileManager.default.removeItem(at: home) }
         let dir = Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let questions = [("comatose", "y"), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
+        let questions = [("comatose", "y"), ("Blood glucose", ""), ("GFAP (pg/mL", "500"), ("Minutes since symptom onset", ""),
                          ("Location", ""), ("Compute? [Y/n/b]", "")]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer"],
                                          answers: questions.map(\.1) + [dir.path, "walk-report.md"], home: home)

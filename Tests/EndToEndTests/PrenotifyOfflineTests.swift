@@ -92,7 +92,7 @@ import TestJSON
         var env = Self.home()
         env["STROKE_TRIAGE_RELAY"] = Self.closedRelay
         let offered = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer", "--lang", "de"], script: [
-            ("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,1374; 11,5755"), ("Berechnen?", ""),
+            ("komatös", "j"), ("Blutzucker", ""), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,1374; 11,5755"), ("Berechnen?", ""),
             ("Voranmeldung an Klinikum rechts der Isar", "j"), ("Markdown-Übergabebericht", ""),
         ], environment: env)
         #expect(offered.mismatches.isEmpty, "\(offered.mismatches)")
@@ -105,7 +105,7 @@ import TestJSON
         #expect(status.stdout.contains("\"hospitalId\":\"klinikum-rechts-der-isar-muenchen\""))
 
         // Without a relay there is no offer (the input ends at the report's question); with one, "n" sends nothing.
-        let coma: [(prompt: String, answer: String)] = [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"),
+        let coma: [(prompt: String, answer: String)] = [("comatose", "y"), ("Blood glucose", ""), ("GFAP", "500"), ("Minutes", ""), ("Location", "48.1374,11.5755"),
                                                         ("Compute?", "")]
         let quiet = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: coma,
                                            environment: ["STROKE_TRIAGE_RELAY": ""])

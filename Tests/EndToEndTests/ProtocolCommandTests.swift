@@ -21,7 +21,7 @@ import TestScratch
         #expect(printed.status == 0)
         let protocolJSON = try printed.json()
         let values = try #require(protocolJSON["values"].object)
-        #expect(values.keys.count == 16)
+        #expect(values.keys.count == 18)
         #expect(protocolJSON["urgency"].stringArray == ["immediate", "timeCritical", "urgent", "standard"])
         let text = await InProcessCLI.run(["protocol"])
         #expect(text.stdout.contains("lvo.bypassMaxExtraMinutes = 15 min (allowed 0–240)"))
@@ -87,7 +87,7 @@ import TestScratch
     }
 
     @Test func theBareCommandTakesTheWalkthroughsFlags() async {
-        let run = await InProcessCLI.run(["--lang", "de", "--mode", "offline", "--accept-disclaimer"], stdin: "j\n500\n\n\n\n\n")
+        let run = await InProcessCLI.run(["--lang", "de", "--mode", "offline", "--accept-disclaimer"], stdin: "j\n\n500\n\n\n\n\n")
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stdout.contains("ICB: vor der Bildgebung nicht beurteilbar"))
         #expect(await InProcessCLI.run(["--version"]).status == 0)
@@ -128,7 +128,7 @@ import TestScratch
 
     @Test func theWalkthroughShowsTheDetailsOnM() async {
         let walked = await ScriptedWalk.run(["walk", "--mode", "offline", "--accept-disclaimer"], script: [
-            ("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", ""),
+            ("comatose", "y"), ("Blood glucose", ""), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", ""),
             ("Save a Markdown handover report?", "m"), ("Save a Markdown handover report?", ""),
         ])
         #expect(walked.mismatches.isEmpty, "\(walked.mismatches)")

@@ -108,9 +108,9 @@ import TestJSON
     }
 
     @Test func pipedWalkthroughFromParisAndFromAPlace() async throws {
-        let paris = try Self.routing(await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\n48.8566,2.3522\n\n\n"))
+        let paris = try Self.routing(await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n\n500\n\n48.8566,2.3522\n\n\n"))
         Self.expectOutside(paris)
-        let placed = await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n500\n\nFürth\n1\n\n\n")
+        let placed = await InProcessCLI.run(["walk", "--json"] + Self.offline, stdin: "y\n\n500\n\nFürth\n1\n\n\n")
         let routing = try Self.routing(placed)
         #expect(routing["coverage"].stringValue == "inside")
         #expect((routing["origin"].object)?["place"].stringValue == "Fürth (Bayern)")

@@ -12,7 +12,7 @@ import CLITestSupport
         let home = BinaryRunner.temporaryHome()
         defer { try? FileManager.default.removeItem(at: home) }
         let r = await InProcessCLI.run(["walk", "--mode", "offline", "--accept-disclaimer"],
-                                     stdin: "y\n500\u{1B}]0;pwned\u{07}\u{202E}\n500\n\n\n\n\n",
+                                     stdin: "y\n\n500\u{1B}]0;pwned\u{07}\u{202E}\n500\n\n\n\n\n",
                                      environment: ["STROKE_TRIAGE_HOME": home.path])
         #expect(!r.stdout.contains("\u{1B}]0;pwned"))
         #expect(!r.stdout.unicodeScalars.contains { $0.value == 0x07 || $0.value == 0x202E })

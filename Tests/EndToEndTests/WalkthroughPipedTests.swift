@@ -12,10 +12,11 @@ import CLITestSupport
 
     @Test func comaPathAsksTheDisclaimerOnceAndMatchesTheBaseline() async throws {
         let home = BinaryRunner.temporaryHome()
-        var s = await WalkTranscript.run(Self.offline, answers: ["yes", "y", "500", "", "", "", ""], home: home)
+        var s = await WalkTranscript.run(Self.offline, answers: ["yes", "y", "", "500", "", "", "", ""], home: home)
         try s.expect("research software")
         try s.answer("Type yes to accept", "yes")
         try s.answer("Is the patient comatose (GCS 8 or below)? (y/n)", "y")
+        try s.answer("Blood glucose", "")
         try s.answer("GFAP (pg/mL, a number from 29 to 10001; Enter: pending)", "500")
         try s.answer("Minutes since symptom onset", "")
         try s.answer("Location", "")
@@ -45,7 +46,7 @@ import CLITestSupport
     }
 
     @Test func limitedPathReasksInvalidInputAndGoesBack() async throws {
-        let answers = ["n", "maybe", "n", "abc", "130", "70", "b", "72", "160", "?", "170", "90", "j", "800,5", "30", "", "b", "", "y"]
+        let answers = ["n", "maybe", "n", "abc", "130", "70", "b", "72", "160", "?", "170", "90", "j", "", "800,5", "30", "", "b", "", "y"]
         var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: answers)
         try s.answer("comatose", "n")
         try s.answer("examined neurologically", "maybe")
@@ -66,6 +67,7 @@ import CLITestSupport
         try s.expect("not above the diastolic value")
         try s.answer("Diastolic blood pressure (mmHg", "90")
         try s.answer("Reduced vigilance? (y/n)", "j")
+        try s.answer("Blood glucose", "")
         try s.answer("GFAP (pg/mL", "800,5")
         try s.answer("Minutes since symptom onset", "30")
         try s.answer("Location", "")
@@ -96,7 +98,7 @@ import CLITestSupport
                      ("running total 3 of 9", "1"), ("running total 4 of 9", "3")]
         let second = [("Headache?", "n"), ("Leg paresis?", "y"), ("Reduced vigilance?", "n"),
                       ("Atrial fibrillation?", "n"), ("Anticoagulated", "n"), ("Antiplatelet", "n"),
-                      ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", "45"), ("Location", "48.1374,11.5755")]
+                      ("Blood glucose", ""), ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", "45"), ("Location", "48.1374,11.5755")]
         let answers = first.map(\.1) + ["0", "1"] + second.map(\.1) + ["", report.path]
         var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: answers)
         for (prompt, reply) in first { try s.answer(prompt, reply) }
@@ -139,7 +141,7 @@ import CLITestSupport
                          ("Diastolischer Blutdruck", "90"), ("FAST-ED-Summe", "6"),
                          ("Kopfschmerzen?", "n"), ("Beinparese?", "n"), ("Armparese?", "j"), ("Blickdeviation?", "j"),
                          ("Verminderte Vigilanz?", "n"), ("Vorhofflimmern?", "n"), ("Antikoaguliert", "n"),
-                         ("Thrombozytenaggregationshemmer (Plättchenhemmer)?", "n"), ("GFAP (pg/ml", "1000,5"), ("Minuten seit Symptombeginn", ""),
+                         ("Thrombozytenaggregationshemmer (Plättchenhemmer)?", "n"), ("Blutzucker", ""), ("GFAP (pg/ml", "1000,5"), ("Minuten seit Symptombeginn", ""),
                          ("Standort", "")]
         var s = await WalkTranscript.run(Self.offline + ["--lang", "de"], answers: ["ja"] + questions.map(\.1) + ["", ""])
         try s.answer("Zum Akzeptieren ja eingeben", "ja")
@@ -165,9 +167,10 @@ import CLITestSupport
     }
 
     @Test func germanFromLang() async throws {
-        var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: ["ja", "250,25", "", "", "j"],
+        var s = await WalkTranscript.run(Self.offline + ["--accept-disclaimer"], answers: ["ja", "", "250,25", "", "", "j"],
                                          environment: ["LANG": "de_DE.UTF-8"])
         try s.answer("Ist der Patient komatös", "ja")
+        try s.answer("Blutzucker", "")
         try s.answer("GFAP", "250,25")
         try s.answer("Minuten", "")
         try s.answer("Standort", "")

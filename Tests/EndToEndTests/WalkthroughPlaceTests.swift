@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func placeNameWithChoicesThenRouting() async throws {
-        let questions = [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location (place or lat,lon", "Atlantis")]
+        let questions = [("comatose", "y"), ("Blood glucose", ""), ("GFAP", "500"), ("Minutes", ""), ("Location (place or lat,lon", "Atlantis")]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details"],
                                          answers: questions.map(\.1) + ["Fürth", "1", ""])
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
@@ -29,7 +29,7 @@ import Testing
     }
 
     @Test func parisGetsNoDestinationInGerman() async throws {
-        let questions = [("komatös", "j"), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,8566; 2,3522"), ("Berechnen?", "")]
+        let questions = [("komatös", "j"), ("Blutzucker", ""), ("GFAP", "500"), ("Minuten", ""), ("Standort", "48,8566; 2,3522"), ("Berechnen?", "")]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details", "--lang", "de"], answers: questions.map(\.1))
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
         let whole = Self.flat(try s.expect("Markdown-Übergabebericht"))

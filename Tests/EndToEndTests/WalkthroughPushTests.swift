@@ -14,6 +14,7 @@ import TestScratch
             .write(to: home.appendingPathComponent("config.json"))
         let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], home: home)
         try WalkthroughTerminalTests.answer(s, "Is the patient comatose (GCS 8 or below)? (y/n)", "y")
+        try WalkthroughTerminalTests.answer(s, "Blood glucose", "")
         try WalkthroughTerminalTests.answer(s, "GFAP (pg/mL, a number from 29 to 10001; Enter: pending)", "500")
         try WalkthroughTerminalTests.answer(s, "Minutes since symptom onset", "")
         try WalkthroughTerminalTests.answer(s, "Location", "")

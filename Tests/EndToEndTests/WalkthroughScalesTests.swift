@@ -31,7 +31,7 @@ import TestJSON
         let third = [("Gaze deviation to one side", "1"), ("RACE aphasia", "0"),
                      // LAMS 1 + 1 + 1 = 3 (threshold 4): does not suggest LVO.
                      ("LAMS facial droop", "1"), ("LAMS arm drift", "1"), ("LAMS grip strength", "1"),
-                     ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", ""), ("Location", "")]
+                     ("Blood glucose", ""), ("GFAP (pg/mL", "180"), ("Minutes since symptom onset", ""), ("Location", "")]
         let answers = (first + second + third).map(\.1) + ["", report.path]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details"], answers: answers, home: home)
         for (prompt, reply) in first { try s.answer(prompt, reply) }
@@ -75,7 +75,7 @@ import TestJSON
                          ("RACE Fazialisparese", "2"), ("RACE Armmotorik", "2"), ("RACE Beinmotorik", "2"),
                          ("Blickdeviation zu einer Seite", "1"), ("RACE Aphasie", "2"), ("LAMS hängender Mundwinkel", "1"),
                          ("LAMS Absinken des Arms", "2"), ("LAMS Griffkraft", "2"),
-                         ("GFAP (pg/ml", "180"), ("Minuten seit Symptombeginn", ""), ("Standort", "")]
+                         ("Blutzucker", ""), ("GFAP (pg/ml", "180"), ("Minuten seit Symptombeginn", ""), ("Standort", "")]
         var s = await WalkTranscript.run(["walk", "--mode", "offline", "--accept-disclaimer", "--details", "--lang", "de"],
                                          answers: questions.map(\.1) + ["", ""], home: home)
         for (prompt, reply) in questions { try s.answer(prompt, reply) }
@@ -96,7 +96,7 @@ import TestJSON
         // CPSSS and PASS share gaze deviation and arm weakness: 3 scale questions, not 6.
         // CPSSS 2·1 + 0 + 1 = 3; PASS 1 + 1 + 1 = 3.
         let answers = ["n", "y", "70", "160", "90", "6", "n", "n", "y", "y", "n", "n", "n", "n",
-                       "1", "0", "1", "1", "180", "", "", "y"]
+                       "1", "0", "1", "1", "", "180", "", "", "y"]
         let r = await InProcessCLI.run(["walk", "--mode", "offline", "--accept-disclaimer", "--json"],
                                      stdin: answers.joined(separator: "\n") + "\n",
                                      environment: ["STROKE_TRIAGE_HOME": home.path])

@@ -44,7 +44,7 @@ import Testing
 
     @Test func colourOnlyOnATerminalWithoutNoColorAndNeverAlone() throws {
         let s = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer"], environment: ["NO_COLOR": ""])
-        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", "")] {
+        for (prompt, reply) in [("comatose", "y"), ("Blood glucose", ""), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", "")] {
             try Self.answer(s, prompt, reply)
         }
         let result = try s.expect("Save a Markdown handover report?")
@@ -54,7 +54,7 @@ import Testing
         s.control(4)
         #expect(try s.waitForExit() == 0)
         let plain = try PtySession(["walk", "--mode", "offline", "--accept-disclaimer", "--no-color"], environment: ["NO_COLOR": ""])
-        for (prompt, reply) in [("comatose", "y"), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", "")] {
+        for (prompt, reply) in [("comatose", "y"), ("Blood glucose", ""), ("GFAP", "500"), ("Minutes", ""), ("Location", ""), ("Compute?", "")] {
             try Self.answer(plain, prompt, reply)
         }
         #expect(!(try plain.expect("Save a Markdown handover report?")).contains("\u{1B}["))

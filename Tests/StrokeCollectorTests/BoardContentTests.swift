@@ -106,7 +106,7 @@ struct BoardContentTests {
             ("baseline used to decide", Self.forged(#""ichUsed":false"#, #""ichUsed":true"#)),
             ("summary line", Self.forged("Urgency: time-critical", "Urgency: standard")),
             ("destination line", Self.forged("Consider: Uniklinikum Würzburg", "Consider: another hospital")),
-            ("unknown protocol", Self.forged("ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e", String(repeating: "0", count: 64))),
+            ("unknown protocol", Self.forged("3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443", String(repeating: "0", count: 64))),
         ]
         for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }
     }

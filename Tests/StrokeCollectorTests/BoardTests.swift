@@ -20,8 +20,8 @@ struct BoardTests {
         {"code":"rec.ich.reconfirmWindow",\
         "text":"ICH at or above 25 %: reconfirm the time window of symptom onset before any lysis (differential diagnosis: haemorrhage versus ischaemia)."}],\
         "summary":["No destination suggested: no location given","Urgency: immediate",\
-        "LVO not suspected (FAST-ED 0; estimate < 1 %, local)","ICH likely (cloud 99 %)"],"protocol":{"id":"stroke-triage-default-2026.11",\
-        "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
+        "LVO not suspected (FAST-ED 0; estimate < 1 %, local)","ICH likely (cloud 99 %)"],"protocol":{"id":"stroke-triage-default-2026.12",\
+        "sha256":"3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443"}},\
         "inputs":{"age":97,"sbp":150,"dbp":90,"gfap":4321.5,"fastEd":0,"headache":false,"legParesis":false,\
         "armParesis":false,"eyeDeviation":false,"reducedVigilance":false,"atrialFibrillation":false,"anticoagulated":false,\
         "antiplatelets":false,"onsetMinutes":45.0},"ich":{"probability":0.9945255844918681,"riskLevel":"critical",\
@@ -45,8 +45,8 @@ struct BoardTests {
         "text":"Coma: a basilar artery occlusion cannot be excluded; consider a thrombectomy-capable center within the bypass limit."},\
         {"code":"rec.glucose","text":"Check blood glucose: hypoglycaemia can mimic a stroke."}],\
         "summary":["No destination suggested: follow the regional stroke protocol","Urgency: time-critical",\
-        "ICH: not assessable before imaging (no calibrated estimate offline)","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.11",\
-        "sha256":"ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"}},\
+        "ICH: not assessable before imaging (no calibrated estimate offline)","Flags: onset unknown"],"protocol":{"id":"stroke-triage-default-2026.12",\
+        "sha256":"3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443"}},\
         "inputs":{"gfap":300.0},"ich":{"probability":0.4,\
         "riskLevel":"medium","cloudRiskLevel":null,"source":"baseline","model":"ich-baseline-age-gfap-logistic","drivers":[],"notes":[],\
         "inputsUsed":["gfap"]},"lvo":null,"volume":null,"warnings":[],"routing":{"origin":{"lat":49.0134,"lon":12.1016,"place":"Regensburg"}},\

@@ -173,7 +173,7 @@ struct PrenotifyEndToEndTests {
         // Answers: comatose, GFAP, minutes, location, compute; the offer (maybe, then y); no report.
         let walk = try await h.cli(["walk", "--mode", "offline", "--accept-disclaimer"],
                                    environment: ["STROKE_TRIAGE_RELAY": h.relayURL],
-                                   stdin: "y\n500\n\n48.1374,11.5755\n\nmaybe\ny\n\n")
+                                   stdin: "y\n\n500\n\n48.1374,11.5755\n\nmaybe\ny\n\n")
         #expect(walk.status == 0, "\(walk.stderr)")
         let offer = try #require(walk.stdout.range(of: "Send pre-notification to "), "\(walk.stdout)")
         #expect(walk.stdout[..<offer.lowerBound].contains("ICH: not assessable before imaging"), "the result comes before the offer")

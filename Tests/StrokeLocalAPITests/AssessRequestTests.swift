@@ -61,7 +61,7 @@ import TriageRendering
             (#"{"module":"coma","inputs":{"gfap":100,"lat":0,"lon":181}}"#, "api.outOfRange", "lon", nil),
             (#"{"module":"coma","inputs":{"gfap":100,"lat":0}}"#, "api.missingField", "lon", nil),
             (#"{"module":"coma","inputs":{"gfap":100,"gfapAssay":"guess"}}"#, "api.outOfRange", "gfapAssay", nil),
-            (#"{"module":"coma","inputs":{}}"#, "api.missingField", "gfap", nil),
+            (#"{"module":"limited","inputs":{}}"#, "api.missingField", "age", nil),
             (#"{"module":"coma","inputs":{"gfap":"100"}}"#, "api.wrongType", "gfap", nil),
             (#"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":450,"reducedVigilance":1}}"#, "api.wrongType", "reducedVigilance", nil),
             (#"{"module":"coma"}"#, "api.missingField", "inputs", nil),

@@ -92,11 +92,13 @@ import TriageRendering
                 Self.observation("fast", Self.own, "fastEd", ("Integer", .integer(6))),
                 Self.observation("anticoag", Self.own, "anticoagulated", ("Boolean", .bool(true))),
                 Self.observation("onset", Self.own, "onsetMinutes", ("Quantity", Self.quantity(.integer(45), "min"))),
+                // Blood glucose by its LOINC code (2339-0, mg/dL), from the catalogue alone (issue 47).
+                Self.observation("bz", Self.loinc, "2339-0", ("Quantity", Self.quantity(.number(45.5), "mg/dL"))),
             ]
             full.append(.object((Self.observation("gfapL", Self.loinc, "97604-3", ("Quantity", Self.quantity(.number(180), "pg/mL"))).objectMembers ?? [])
                 + [("method", .object([("coding", .array([.object([("system", .string(FHIRVocabulary.assaySystem)), ("code", .string("istat-tbi"))])]))]))]))
             answer = try await Self.post(client, Self.request(full))
-            let expected = try await Self.assessed(client, #"{"module":"full","inputs":{"age":70,"sbp":150,"dbp":85,"gfap":180.0,"fastEd":6,"anticoagulated":true,"onsetMinutes":45,"gfapAssay":"istat-tbi"}}"#)
+            let expected = try await Self.assessed(client, #"{"module":"full","inputs":{"age":70,"sbp":150,"dbp":85,"glucose":45.5,"gfap":180.0,"fastEd":6,"anticoagulated":true,"onsetMinutes":45,"gfapAssay":"istat-tbi"}}"#)
             #expect(answer.json == CDSCards.answer(expected))
             let cards = answer.json["cards"]?.arrayValue ?? []
             #expect(cards.first?["indicator"] == .string("critical"))
@@ -104,8 +106,11 @@ import TriageRendering
             // Coma: GCS 6 (LOINC 9269-2) is the coma module.
             answer = try await Self.post(client, Self.request([Self.observation("gcs", Self.loinc, "9269-2", ("Integer", .integer(6))), Self.limited[2]]))
             #expect(answer.json == CDSCards.answer(try await Self.assessed(client, #"{"module":"coma","inputs":{"gfap":450.0}}"#)))
-            // Not given: without GFAP nothing is assessed.
+            // GFAP not given: the limited module decides without it (issue 43).
             answer = try await Self.post(client, Self.request(Array(Self.limited.prefix(2))))
+            #expect(answer.json == CDSCards.answer(try await Self.assessed(client, #"{"module":"limited","inputs":{"age":70,"sbp":150,"dbp":85}}"#)))
+            // A required number not given (blood pressure): nothing is assessed.
+            answer = try await Self.post(client, Self.request(Array(Self.limited.prefix(1))))
             #expect(answer.status == .ok)
             #expect(answer.json == .object([("cards", .array([]))]))
         }

@@ -66,7 +66,8 @@ struct BatchErrorTests {
         #expect(BatchFormat.inferred(from: "rows.txt") == nil)
         #expect(BatchFormat.inferred(from: "-") == nil)
         #expect(BatchModule.lvo.requiredKeys.map(\.csv) == ["gfap", "fast_ed"])
-        #expect(BatchModule.coma.acceptedKeys.map(\.csv) == ["gfap", "onset_minutes", "lat", "lon"])
+        #expect(BatchModule.coma.acceptedKeys.map(\.csv) == ["glucose", "gfap", "onset_minutes", "lat", "lon"])
+        #expect(BatchModule.coma.requiredKeys.map(\.csv) == ["gfap"])
         #expect(BatchModule.volume.resultColumns.last == "error")
         #expect(BatchModule.scales.triageModule == nil && BatchModule.full.triageModule == .full)
     }

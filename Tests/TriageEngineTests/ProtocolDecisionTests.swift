@@ -130,7 +130,7 @@ import TriageRendering
         ("boolean", "lysis.excludedByAnticoagulation.value", #""lysis.excludedByAnticoagulation":{"value":true,"#,
          #""lysis.excludedByAnticoagulation":{"value":1,"#),
         ("sha256", "sha256", #""sha256":""#, #""sha256":"00"#),
-        ("repeated", "id", #""id":"stroke-triage-default-2026.11","#, #""id":"stroke-triage-default-2026.11","id":"other","#),
+        ("repeated", "id", #""id":"stroke-triage-default-2026.12","#, #""id":"stroke-triage-default-2026.12","id":"other","#),
     ])
     func aBadProtocolFileIsRefusedNamingTheField(_ kind: String, _ field: String, _ find: String, _ replace: String) throws {
         let text = ProtocolFile.json(.standard).serialized()

@@ -83,7 +83,7 @@ final class ScriptedDialog: WalkDialog {
 
     @Test func theLimitedPathShowsTheSummaryAndReAsksInvalidAnswers() throws {
         // Not comatose, cannot be examined; an age out of range is re-asked; onset and location skipped.
-        let (conversation, dialog) = talk(["n", "n", "300", "70", "160", "90", "n", "800", "", "", ""])
+        let (conversation, dialog) = talk(["n", "n", "300", "70", "160", "90", "n", "", "800", "", "", ""])
         let inputs = try #require(conversation.inputs(scales: [], places: nil))
         #expect(dialog.finished)
         #expect(inputs.module == .limited)

@@ -25,7 +25,7 @@ import TriageRendering
     @Test func labelsAndModules() {
         #expect(InputKey.age.messageKey == "field.age")
         #expect(InputKey.headache.messageKey == "walk.finding.headache")
-        #expect(InputKey.keys(for: .coma) == [.gfap])
+        #expect(InputKey.keys(for: .coma) == [.glucose, .gfap])
         for module in TriageModule.allCases { #expect(InputKey.keys(for: module).map(\.json) == module.inputKeys) }
         #expect(InputKey.scaleKeys.compactMap(\.scaleItem) == ScaleItem.allCases)
     }

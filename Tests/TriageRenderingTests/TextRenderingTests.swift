@@ -35,7 +35,7 @@ Consider
   Coma: a basilar artery occlusion cannot be excluded; consider a
   thrombectomy-capable center within the bypass limit.
   Check blood glucose: hypoglycaemia can mimic a stroke.
-Protocol: stroke-triage-default-2026.11 (sha256 ad5e4c1b4b4c)
+Protocol: stroke-triage-default-2026.12 (sha256 3760ce55d364)
 Research use only. Not a medical device; no diagnosis. Clinical judgement
 decides.
 """

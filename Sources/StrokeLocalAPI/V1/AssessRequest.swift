@@ -86,7 +86,7 @@ public struct AssessRequest: Sendable {
         for key in own + [.onsetMinutes, .lat, .lon] {
             switch values[key.json] {
             case nil, .null?:
-                if !key.isBoolean, own.contains(key) { throw .missingField(key.json) }
+                if key.isRequired(in: module) { throw .missingField(key.json) }
             case .bool(let yes)? where key.isBoolean: if yes { findings.insert(key) }
             case .number(let d)? where !key.isBoolean: numbers[key] = d
             case .integer(let n)? where !key.isBoolean: numbers[key] = Double(n)

@@ -40,6 +40,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
     }
 
     /// The recommendations for an assessment (docs/clinical-reference.md §12):
+    /// 0. a measured glucose below `glucose.lowFrom`: `rec.glucose.low` first (treat hypoglycaemia
+    ///    first; a stroke mimic is possible; the urgency stays);
     /// 1. ICH: `rec.ich.<level>` for a decision-grade estimate; for the offline baseline
     ///    only `rec.ich.notDecisionGrade` (it changes nothing else);
     /// 2. LVO: with a decision-grade ICH ≥ `ich.immediateFrom` and a suspected LVO,
@@ -47,11 +49,15 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
     ///    statement naming both; else, when the exam alone suggests LVO,
     ///    `rec.lvo.suspectedByScale`; else `rec.lvo.<level>`;
     /// 3. `rec.ich.reconfirmWindow` for a decision-grade ICH ≥ `ich.reminderFrom`;
-    /// 4. the flags a hospital needs: `rec.anticoagulation`, `rec.bp.aboveLysisLimit`;
-    /// 5. coma: `rec.coma.basilar`, `rec.glucose`; limited and full with reduced vigilance:
+    /// 4. the flags a hospital needs: `rec.anticoagulation`, `rec.bp.aboveLysisLimit`, `rec.glucose.high`;
+    /// 5. coma: `rec.coma.basilar`, `rec.glucose` (check it) when no glucose was entered; limited and full with reduced vigilance:
     ///    `rec.posterior.possible` (a basilar or posterior-circulation stroke the scales miss).
     public static func recommendations(_ a: Assessment, verdict: LVOVerdict, rules: TriageProtocol = .standard) -> [Recommendation] {
         var out: [Recommendation] = []
+        let glucose = a.inputs[.glucose]
+        if let glucose, rules.glucoseLow(glucose) {
+            out.append(Recommendation(code: "rec.glucose.low", message: Message("rec.glucose.low", [.number(glucose, maxFractionDigits: 6)])))
+        }
         let ich = decisionGradeICH(a.ich)
         if let ich {
             out.append(Recommendation(code: "rec.ich.\(RiskLevel(probability: ich).rawValue)"))
@@ -77,9 +83,13 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
             out.append(Recommendation(code: "rec.bp.aboveLysisLimit", message: Message("rec.bp.aboveLysisLimit", [
                 .number(rules[.bpLysisSystolicFrom], maxFractionDigits: 0), .number(rules[.bpLysisDiastolicFrom], maxFractionDigits: 0)])))
         }
+        if let glucose, rules.glucoseHigh(glucose) {
+            out.append(Recommendation(code: "rec.glucose.high", message: Message("rec.glucose.high", [
+                .number(glucose, maxFractionDigits: 6), .number(rules[.glucoseHighFrom], maxFractionDigits: 0)])))
+        }
         if a.module == .coma {
             out.append(Recommendation(code: "rec.coma.basilar"))
-            out.append(Recommendation(code: "rec.glucose"))
+            if glucose == nil { out.append(Recommendation(code: "rec.glucose")) }
         } else if a.inputs.reducedVigilance {
             out.append(Recommendation(code: "rec.posterior.possible"))
         }

@@ -36,6 +36,10 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
     case bpLysisSystolicFrom = "bp.lysisSystolicFrom"
     /// Diastolic pressure (mmHg) at or above which it must be lowered before thrombolysis.
     case bpLysisDiastolicFrom = "bp.lysisDiastolicFrom"
+    /// Blood glucose (mg/dL) below which hypoglycaemia is treated first: a stroke mimic is possible.
+    case glucoseLowFrom = "glucose.lowFrom"
+    /// Blood glucose (mg/dL) at or above which it needs correction before thrombolysis.
+    case glucoseHighFrom = "glucose.highFrom"
 
     /// The unit, as a protocol file names it.
     public var unit: String {
@@ -44,6 +48,7 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
         case .lysisExcludedByAnticoagulation: return "boolean"
         case .lvoFastEdFrom: return "points"
         case .bpLysisSystolicFrom, .bpLysisDiastolicFrom: return "mmHg"
+        case .glucoseLowFrom, .glucoseHighFrom: return "mg/dL"
         case .ichBypassMaxExtraMinutes, .lvoBypassMaxExtraMinutes, .lvoBypassMaxExtraMinutesLate,
              .thrombolysisWindowMinutes, .thrombectomyWindowMinutes, .doorToNeedleMinutes,
              .coverageMaxMinutesToStrokeUnit, .strokeUnitPreferWithinMinutes: return "minutes"
@@ -57,6 +62,7 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
         case "points": return AllowedRange(lower: 1, upper: Double(FastEdExam.maximumTotal), integer: true)
         case "mmHg": return AllowedRange(lower: 60, upper: 300, integer: true)
         case "boolean": return AllowedRange(lower: 0, upper: 1, integer: true)
+        case "mg/dL": return TriageRules.allowed(.glucose)
         default:
             switch self {
             // A window of zero or less would close every treatment: refused.
@@ -83,6 +89,10 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
         case .thrombolysisWindowMinutes: return "AHA/ASA 2019 guideline; ESO 2021 thrombolysis guideline (4.5 h; ECASS III)"
         case .thrombectomyWindowMinutes: return "AHA/ASA 2019 guideline (DAWN, DEFUSE-3: up to 24 h)"
         case .bpLysisSystolicFrom, .bpLysisDiastolicFrom: return "AHA/ASA 2019 guideline: below 185/110 mmHg before thrombolysis"
+        case .glucoseLowFrom:
+            return "AHA/ASA 2019 guideline (Powers WJ et al., Stroke 2019;50:e344): treat glucose < 60 mg/dL (3.3 mmol/L) before assessing the stroke; hypoglycaemia is the commonest mimic; docs/clinical-reference.md §13"
+        case .glucoseHighFrom:
+            return "AHA/ASA 2019 guideline: glucose > 400 mg/dL (22.2 mmol/L) must be corrected before thrombolysis; flagged from 400 (the safer edge); docs/clinical-reference.md §13"
         case .doorToNeedleMinutes:
             return "Local-protocol choice: the AHA Target: Stroke phase III goal of door-to-needle within 30 min for a share of patients (AHA/ASA 2019 guideline: 60 min at most); docs/clinical-reference.md §13"
         case .lysisExcludedByAnticoagulation:
@@ -105,7 +115,7 @@ public enum ProtocolKey: String, Sendable, Hashable, CaseIterable, Codable {
         case .thrombolysisWindowMinutes, .thrombectomyWindowMinutes: return ["urgency", "routing"]
         case .doorToNeedleMinutes, .lysisExcludedByAnticoagulation, .coverageMaxMinutesToStrokeUnit, .strokeUnitPreferWithinMinutes:
             return ["routing"]
-        case .bpLysisSystolicFrom, .bpLysisDiastolicFrom: return ["recommendations", "summary"]
+        case .bpLysisSystolicFrom, .bpLysisDiastolicFrom, .glucoseLowFrom, .glucoseHighFrom: return ["recommendations", "summary"]
         }
     }
 }

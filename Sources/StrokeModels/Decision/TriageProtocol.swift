@@ -5,7 +5,7 @@
 /// and the sha256 of its canonical file form. `standard` is the documented
 /// default; a service loads its own from a protocol file (TriageEngine's `ProtocolFile`).
 public struct TriageProtocol: Sendable, Hashable {
-    /// The protocol's name, e.g. `stroke-triage-default-2026.11`.
+    /// The protocol's name, e.g. `stroke-triage-default-2026.12`.
     public let id: String
     /// Every value, by key (all keys present).
     public let values: [ProtocolKey: Double]
@@ -38,12 +38,13 @@ public struct TriageProtocol: Sendable, Hashable {
         .bpLysisSystolicFrom: 185, .bpLysisDiastolicFrom: 110,
         .doorToNeedleMinutes: 30, .lysisExcludedByAnticoagulation: 1,
         .coverageMaxMinutesToStrokeUnit: 60, .strokeUnitPreferWithinMinutes: 10,
+        .glucoseLowFrom: 60, .glucoseHighFrom: 400,
     ]
 
     /// The id of the default protocol.
-    public static let standardID = "stroke-triage-default-2026.11"
+    public static let standardID = "stroke-triage-default-2026.12"
     /// The sha256 of the default protocol's canonical file (`ProtocolFileTests` recomputes it).
-    public static let standardSHA256 = "ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"
+    public static let standardSHA256 = "3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443"
     /// The documented default protocol.
     public static let standard = TriageProtocol(id: standardID, sha256: standardSHA256)
 
@@ -88,6 +89,12 @@ public struct TriageProtocol: Sendable, Hashable {
             || (diastolic.map { Double($0) >= self[.bpLysisDiastolicFrom] } ?? false)
     }
 
+    /// Whether a measured blood glucose is below `glucose.lowFrom` (hypoglycaemia: treat first, a mimic is possible).
+    public func glucoseLow(_ glucose: Double?) -> Bool { glucose.map { $0 < self[.glucoseLowFrom] } ?? false }
+
+    /// Whether a measured blood glucose is at or above `glucose.highFrom` (to be corrected before thrombolysis).
+    public func glucoseHigh(_ glucose: Double?) -> Bool { glucose.map { $0 >= self[.glucoseHighFrom] } ?? false }
+
     /// The cross-field rules a protocol file must meet, as (key, problem) for the first broken one.
     public func inconsistency() -> (ProtocolKey, String)? {
         if self[.ichUncertainFrom] > self[.ichImmediateFrom] { return (.ichUncertainFrom, "must not exceed ich.immediateFrom") }
@@ -95,6 +102,7 @@ public struct TriageProtocol: Sendable, Hashable {
         if self[.thrombolysisWindowMinutes] > self[.thrombectomyWindowMinutes] {
             return (.thrombolysisWindowMinutes, "must not exceed window.thrombectomyMinutes")
         }
+        if self[.glucoseLowFrom] >= self[.glucoseHighFrom] { return (.glucoseLowFrom, "must be below glucose.highFrom") }
         if self[.lvoBypassMaxExtraMinutesLate] < self[.lvoBypassMaxExtraMinutes] {
             return (.lvoBypassMaxExtraMinutesLate, "must not be smaller than lvo.bypassMaxExtraMinutes")
         }

@@ -8,7 +8,7 @@ import StrokeModels
 /// (docs/protocol.md).
 ///
 /// ```json
-/// {"format": "stroke-triage-protocol/1", "id": "stroke-triage-default-2026.11",
+/// {"format": "stroke-triage-protocol/1", "id": "stroke-triage-default-2026.12",
 ///  "values": {"ich.immediateFrom": {"value": 0.5, "unit": "probability", "source": "…", "usedIn": ["urgency", …]}, …},
 ///  "urgency": ["immediate", "timeCritical", "urgent", "standard"], "sha256": "…"}
 /// ```

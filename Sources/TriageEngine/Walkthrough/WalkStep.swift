@@ -112,9 +112,9 @@ extension Walkthrough {
         switch step {
         case .comatose, .examinable, .finding:
             return Message("walk.detail.yesNo")
-        case .number(.gfap):
-            // Optional: Enter while the result is pending (`?` names the below-range words).
-            return Message("walk.detail.gfap", [.message(TriageRules.allowed(.gfap).message)])
+        case .number(let field) where InputKey(field: field)?.isOptional == true:
+            // Optional: Enter while pending or not measured (`?` names GFAP's below-range words).
+            return Message("walk.detail.\(field.rawValue)", [.message(TriageRules.allowed(field).message)])
         case .number(let field):
             return Message("walk.detail.number", [.key("walk.unit.\(field.rawValue)"), .message(TriageRules.allowed(field).message)])
         case .fastEd:

@@ -8,29 +8,34 @@ extension Walkthrough {
 
     /// The questions on the current path, in order. Branch answers decide the
     /// module; the FAST-ED answer decides between the calculator items and
-    /// asking arm paresis and eye deviation directly. GFAP comes last of the
-    /// module's inputs (issue 43): the crew need not wait for the point-of-care
-    /// result, and Enter records it as pending.
+    /// asking arm paresis and eye deviation directly. The optional inputs (`InputKey.isOptional`:
+    /// blood glucose, then GFAP) come last of the module's inputs (issue 43): the crew need not
+    /// wait for the point-of-care result, and Enter records it as not measured or pending.
     public func sequence() -> [WalkStep] {
         var path: [WalkStep] = [.comatose]
         guard let comatose = bool(.comatose) else { return path }
         if comatose {
-            path.append(.number(.gfap))
+            path += Self.optionalSteps(.coma)
         } else {
             path.append(.examinable)
             guard let examinable = bool(.examinable) else { return path }
-            path += (examinable ? fullSteps : limitedSteps) + [.number(.gfap)]
+            path += examinable ? fullSteps + Self.optionalSteps(.full) : limitedSteps + Self.optionalSteps(.limited)
         }
         return path + [.onset, .location, .confirm]
     }
 
-    private var limitedSteps: [WalkStep] { InputKey.keys(for: .limited).filter { $0 != .gfap }.map(WalkStep.init(asking:)) }
+    /// The module's optional inputs, in catalogue order.
+    private static func optionalSteps(_ module: TriageModule) -> [WalkStep] {
+        InputKey.keys(for: module).filter(\.isOptional).map(WalkStep.init(asking:))
+    }
+
+    private var limitedSteps: [WalkStep] { InputKey.keys(for: .limited).filter { !$0.isOptional }.map(WalkStep.init(asking:)) }
 
     /// The full module's inputs in catalogue order; with the calculator, its items follow the total
     /// and replace the findings they determine (`FastEdExam.derivedKeys`).
     private var fullSteps: [WalkStep] {
         var steps: [WalkStep] = []
-        for key in InputKey.keys(for: .full) where key != .gfap && !(usesCalculator && FastEdExam.derivedKeys.contains(key)) {
+        for key in InputKey.keys(for: .full) where !key.isOptional && !(usesCalculator && FastEdExam.derivedKeys.contains(key)) {
             steps.append(WalkStep(asking: key))
             if key == .fastEd, usesCalculator { steps += Self.calculatorItems }
         }

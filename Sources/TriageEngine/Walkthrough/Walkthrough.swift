@@ -66,14 +66,15 @@ public struct Walkthrough: Sendable {
         case .comatose, .examinable, .finding:
             guard let value = AnswerParser.yesNo(text) else { return .invalid(Message("walk.invalid.yesNo")) }
             return accept(.bool(value))
-        case .number(let field) where field == .gfap:
-            // GFAP is optional: Enter while the result is pending; `<29`, `below` or a value under the
-            // assay's range records "below range" (a number 0 here), never a refusal.
+        case .number(let field) where InputKey(field: field)?.isOptional == true:
+            // Optional: Enter while GFAP is pending or glucose was not measured. For GFAP, `<29`, `below`
+            // or a value under the assay's range records "below range" (a number 0 here), never a refusal.
             if text.isEmpty { return accept(.skipped) }
-            if InputKey.gfap.belowRangeWords.contains(text.lowercased().replacingOccurrences(of: " ", with: "")) {
+            let words = InputKey(field: field)?.belowRangeWords ?? []
+            if words.contains(text.lowercased().replacingOccurrences(of: " ", with: "")) { return accept(.number(0)) }
+            if !words.isEmpty, let value = AnswerParser.number(text), value >= 0, value < TriageRules.allowed(field).lower ?? 0 {
                 return accept(.number(0))
             }
-            if let value = AnswerParser.number(text), value >= 0, value < GfapStatus.assayFloor { return accept(.number(0)) }
             return acceptNumber(text, field: field)
         case .number(let field):
             return acceptNumber(text, field: field)

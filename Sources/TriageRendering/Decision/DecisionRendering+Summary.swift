@@ -12,7 +12,7 @@ extension DecisionRendering {
     /// 3. the LVO verdict, then its evidence ("LVO suspected (FAST-ED 7; local estimate 17 %)");
     /// 4. the ICH verdict by the protocol's edges for a decision-grade number, else that it is not
     ///    assessable before imaging (no percentage, no risk word);
-    /// 5. one line of flags (anticoagulation, blood pressure above the lysis limit, onset unknown,
+    /// 5. one line of flags (glucose low or high, anticoagulation, blood pressure above the lysis limit, onset unknown,
     ///    under 18, a local protocol) when any applies.
     public static func summary(_ d: ClinicalDecision, assessment a: Assessment, routing: RoutingSummary?, _ l: Localizer) -> [String] {
         var lines = [destinationLine(routing, l)]
@@ -78,6 +78,10 @@ extension DecisionRendering {
     /// "Flags: anticoagulated; BP 190/100 above the lysis limit; onset unknown; under 18: …; local protocol ID", or `nil`.
     private static func flagsLine(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer) -> String? {
         var flags: [String] = []
+        // Hypoglycaemia first: it is treated before anything else (`rec.glucose.low`).
+        for code in ["rec.glucose.low", "rec.glucose.high"] where d.recommendations.contains(where: { $0.code == code }) {
+            flags.append(l.text("decision.flag.\(code.dropFirst(4))", [.number(a.inputs[.glucose] ?? 0, maxFractionDigits: 6)]))
+        }
         if a.inputs.anticoagulated { flags.append(l.text("decision.flag.anticoagulated")) }
         if d.recommendations.contains(where: { $0.code == "rec.bp.aboveLysisLimit" }), let sbp = a.inputs.systolic, let dbp = a.inputs.diastolic {
             flags.append(l.text("decision.flag.bp", [.number(Double(sbp), maxFractionDigits: 0), .number(Double(dbp), maxFractionDigits: 0)]))

@@ -46,7 +46,7 @@ enum FHIRObservations {
                 items.append(Item(key: "observation.bp", inputs: [.sbp, .dbp], resource: resource))
             default:
                 guard let c = code(key), let typed = typedValue(c, value) else { continue }
-                var resource = observation(code: FHIRVocabulary.coding(c.system, c.code, c.display), category: category(key), value: typed, subject: subject)
+                var resource = observation(code: FHIRVocabulary.coding(c.system, c.code, c.display), category: key.observationCategory, value: typed, subject: subject)
                 if key == .gfap, let assay = given["gfapAssay"]?.stringValue {
                     resource = appending(resource, ("method", FHIRVocabulary.concept(FHIRVocabulary.coding(FHIRVocabulary.assaySystem, assay), text: assay)))
                 }
@@ -91,16 +91,6 @@ enum FHIRObservations {
     private static func component(_ c: FHIRVocabulary.InputCode, _ value: JSONValue) -> JSONValue {
         .object([("code", FHIRVocabulary.concept(FHIRVocabulary.coding(c.system, c.code, c.display))),
                  ("valueQuantity", FHIRVocabulary.quantity(value, ucum: c.unit ?? ""))])
-    }
-
-    private static func category(_ key: InputKey) -> String? {
-        switch key {
-        case .gfap: return "laboratory"
-        case .sbp, .dbp: return "vital-signs"
-        case .age, .onsetMinutes: return nil
-        case .fastEd: return "survey"
-        default: return key.isBoolean ? "exam" : "survey"
-        }
     }
 
     /// An Observation: status final, the category, the code, the subject when given, the value.

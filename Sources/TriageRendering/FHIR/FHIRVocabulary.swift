@@ -39,7 +39,7 @@ public enum FHIRVocabulary {
     public static let roleExtension = base + "/StructureDefinition/location-role"
 
     /// LOINC: blood pressure panel (85354-9), systolic (8480-6), diastolic (8462-4).
-    public static let bpPanel = "85354-9", systolic = "8480-6", diastolic = "8462-4"
+    public static let bpPanel = "85354-9", systolic = InputKey.sbp.loinc!.code, diastolic = InputKey.dbp.loinc!.code
     /// LOINC: Glasgow coma score total (9269-2); read by the CDS Hooks service, never written.
     public static let gcsTotal = "9269-2"
     /// LOINC: GFAP by immunoassay in plasma, serum, blood; read by the CDS Hooks service as GFAP
@@ -62,17 +62,12 @@ public enum FHIRVocabulary {
         public let unit: String?
     }
 
-    /// The code of an input; `nil` for the inputs with no Observation (location: see docs/fhir.md).
+    /// The code of an input, from the catalogue (`InputKey.loinc`, `InputKey.ucum`): LOINC where it has
+    /// a code, else our own; `nil` for the location, which has no Observation (docs/fhir.md).
     public static func code(_ key: InputKey) -> InputCode? {
-        switch key {
-        case .age: return InputCode(key: key, system: loinc, code: "30525-0", display: "Age", unit: "a")
-        case .sbp: return InputCode(key: key, system: loinc, code: systolic, display: "Systolic blood pressure", unit: "mm[Hg]")
-        case .dbp: return InputCode(key: key, system: loinc, code: diastolic, display: "Diastolic blood pressure", unit: "mm[Hg]")
-        case .gfap: return own(key, unit: "pg/mL")
-        case .onsetMinutes: return own(key, unit: "min")
-        case .lat, .lon: return nil
-        default: return own(key, unit: nil)
-        }
+        if key == .lat || key == .lon { return nil }
+        guard let loinc = key.loinc else { return own(key, unit: key.ucum) }
+        return InputCode(key: key, system: Self.loinc, code: loinc.code, display: loinc.display, unit: key.ucum)
     }
 
     /// The NIHSS total (LOINC 72089-6): the outcome estimate's input, not a catalogue key.

@@ -113,9 +113,10 @@ public struct ResultRenderer: Sendable {
 
     /// One line naming what the model behind `p` read when it did not read every
     /// input of the module ("This model reads only GFAP, FAST-ED (2 of 13 inputs)"),
-    /// or `nil` when it read them all.
+    /// or `nil` when it read them all. Inputs no model takes (the contract does not carry them:
+    /// blood glucose, which only the decision reads) are not counted.
     public func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
-        let keys = module.inputKeys
+        let keys = InputKey.keys(for: module).filter { $0.contractName != nil }.map(\.json)
         let used = keys.filter(p.inputsUsed.contains)
         guard used.count < keys.count, !used.isEmpty else { return nil }
         return localizer.text("walk.result.readsOnly", [

@@ -18,7 +18,7 @@ import TriageLocalization
     /// A coma walk up to the location question.
     static func atLocation() -> WalkDriver {
         var d = WalkDriver(walk: Walkthrough(places: places))
-        d.type("y", "500", "")
+        d.type("y", "", "500", "")
         #expect(d.walk.step == .location)
         return d
     }
@@ -95,7 +95,7 @@ import TriageLocalization
 
     @Test func withoutAGazetteerOnlyCoordinates() {
         var d = WalkDriver()
-        d.type("y", "500", "")
+        d.type("y", "", "500", "")
         #expect(Self.invalidKey(d.type("Würzburg")) == "walk.invalid.location")
     }
 }

@@ -11,6 +11,8 @@ import TriageLocalization
         #expect(d.walk.step == .comatose)
         d.type("y")
         #expect(d.walk.module == .coma)
+        #expect(d.walk.step == .number(.glucose))
+        d.type("")
         #expect(d.walk.step == .number(.gfap))
         d.type("500")
         #expect(d.walk.step == .onset)
@@ -31,17 +33,17 @@ import TriageLocalization
         #expect(d.walk.module == .limited)
         var asked: [WalkStep] = []
         // GFAP comes last of the module's inputs (issue 43).
-        for answer in ["70", "160", "90", "j", "800", "30", "48.1,11.5"] {
+        for answer in ["70", "160", "90", "j", "112.5", "800", "30", "48.1,11.5"] {
             asked.append(d.walk.step)
             d.type(answer)
         }
         #expect(asked == [.number(.age), .number(.systolic), .number(.diastolic), .finding(.reducedVigilance),
-                          .number(.gfap), .onset, .location])
+                          .number(.glucose), .number(.gfap), .onset, .location])
         d.type("yes")
         let inputs = try! #require(d.computed)
         #expect(inputs.module == .limited)
         #expect(inputs.age == 70 && inputs.systolic == 160 && inputs.diastolic == 90 && inputs.gfap == 800)
-        #expect(inputs.reducedVigilance)
+        #expect(inputs.reducedVigilance && inputs[.glucose] == 112.5)
         #expect(inputs.onsetMinutes == 30)
         #expect(inputs.location == Coordinate(latitude: 48.1, longitude: 11.5))
     }
@@ -50,13 +52,13 @@ import TriageLocalization
         var d = WalkDriver()
         d.type("no", "yes", "70", "160", "90", "3")
         var asked: [WalkStep] = []
-        for answer in ["y", "n", "y", "y", "n", "ja", "nein", "n", "800"] {
+        for answer in ["y", "n", "y", "y", "n", "ja", "nein", "n", "", "800"] {
             asked.append(d.walk.step)
             d.type(answer)
         }
         #expect(asked == [.finding(.headache), .finding(.legParesis), .finding(.armParesis), .finding(.eyeDeviation),
                           .finding(.reducedVigilance), .finding(.atrialFibrillation), .finding(.anticoagulated),
-                          .finding(.antiplatelets), .number(.gfap)])
+                          .finding(.antiplatelets), .number(.glucose), .number(.gfap)])
         d.type("", "", "Y")
         let inputs = try! #require(d.computed)
         #expect(inputs.module == .full && inputs.fastEd == 3 && inputs.fastEdExam == nil)
@@ -81,7 +83,7 @@ import TriageLocalization
         guard case .accepted(_, let notes) = event else { Issue.record("expected accepted"); return }
         #expect(notes.first?.key == "walk.fastEd.total")
         #expect(d.walk.step == .finding(.headache))
-        d.type("n", "n", "n", "n", "n", "n", "800", "", "", "")
+        d.type("n", "n", "n", "n", "n", "n", "", "800", "", "", "")
         let inputs = try! #require(d.computed)
         #expect(inputs.fastEd == 6)
         #expect(inputs.fastEdExam?.total == 6)
@@ -99,7 +101,7 @@ import TriageLocalization
         #expect(d.walk.step == .comatose)
         d.type("y")
         #expect(d.walk.module == .coma)
-        d.type("1000", "", "")
+        d.type("", "1000", "", "")
         #expect(d.walk.step == .confirm)
         d.type("b")
         #expect(d.walk.step == .location)
@@ -139,7 +141,7 @@ import TriageLocalization
 
     @Test func warningsKeepTheValue() {
         var d = WalkDriver()
-        d.type("y")
+        d.type("y", "")
         guard case .accepted(let warnings, _) = d.type("9000,5") else { Issue.record("expected accepted"); return }
         #expect(warnings.map(\.code) == ["gfap.extreme"])
         d.type("", "")
@@ -160,16 +162,16 @@ import TriageLocalization
 
     @Test func declineAtComputeEnds() {
         var d = WalkDriver()
-        d.type("y", "100", "", "")
+        d.type("y", "", "100", "", "")
         #expect(d.type("n") == .declined)
         var again = WalkDriver()
-        again.type("y", "100", "", "")
+        again.type("y", "", "100", "", "")
         guard case .invalid = again.type("x") else { Issue.record("x at compute"); return }
     }
 
     @Test func locationAndOnsetRules() {
         var d = WalkDriver()
-        d.type("y", "100")
+        d.type("y", "", "100")
         guard case .invalid = d.type("-1") else { Issue.record("onset -1"); return }
         guard case .invalid = d.type("10081") else { Issue.record("onset too long"); return }
         d.type("12,5")
@@ -194,7 +196,7 @@ import TriageLocalization
             collect(Message("walk.help.\(w.step.key)"))
         }
         visit(d.walk)
-        for answer in ["n", "y", "70", "160", "90", "c", "1", "1", "1", "1", "1", "y", "y", "y", "y", "y", "y", "800", "30", "48,11"] {
+        for answer in ["n", "y", "70", "160", "90", "c", "1", "1", "1", "1", "1", "y", "y", "y", "y", "y", "y", "45", "800", "30", "48,11"] {
             d.type(answer)
             visit(d.walk)
         }
@@ -203,7 +205,7 @@ import TriageLocalization
         typed.type("n", "y", "70", "160", "90", "3")
         for _ in 0..<8 { visit(typed.walk); typed.type("n") }
         var limited = WalkDriver()
-        limited.type("n", "n", "70", "160", "90", "n", "800", "", "")
+        limited.type("n", "n", "70", "160", "90", "n", "", "800", "", "")
         for line in limited.walk.summary() { collect(line.label); collect(line.value) }
         for module in TriageModule.allCases {
             keys.insert("walk.module.\(module.rawValue)")
@@ -246,7 +248,7 @@ import TriageLocalization
 
     @Test func summaryListsEveryInput() {
         var d = WalkDriver()
-        d.type("n", "y", "70", "160", "90", "5", "n", "n", "y", "n", "n", "n", "n", "n", "800", "", "")
+        d.type("n", "y", "70", "160", "90", "5", "n", "n", "y", "n", "n", "n", "n", "n", "", "800", "", "")
         let summary = d.walk.summary()
         let l = Localizer(language: .de)
         let rendered = summary.map { l.render($0.label) + ": " + l.render($0.value) }
@@ -272,7 +274,7 @@ import TriageLocalization
         }
         #expect(asked == [.scaleItem(.gazeDeviation), .scaleItem(.locQuestionsAndCommands), .scaleItem(.armWeakness),
                           .scaleItem(.locQuestions), .scaleItem(.vision), .scaleItem(.aphasia), .scaleItem(.neglect)])
-        d.type("800", "", "", "y")
+        d.type("", "800", "", "", "y")
         let inputs = try! #require(d.computed)
         #expect(inputs.scales == [.cpsss, .pass, .van])
         let report = try! #require(try inputs.scaleReport())
@@ -304,11 +306,11 @@ import TriageLocalization
     @Test func nothingConfiguredLeavesThePathUnchanged() {
         var d = WalkDriver()
         for line in Self.fullUpToScales { d.type(line) }
-        #expect(d.walk.step == .number(.gfap))
-        d.type("")
+        #expect(d.walk.step == .number(.glucose))
+        d.type("", "")
         #expect(d.walk.step == .onset)
         var coma = WalkDriver(walk: Walkthrough(scales: [.race]))
-        coma.type("y", "500")
+        coma.type("y", "", "500")
         #expect(coma.walk.step == .onset)
     }
 }
