@@ -34,6 +34,11 @@ struct StrokeTriage: AsyncParsableCommand {
     /// A mistyped subcommand gets "did you mean …?" and exit 64 instead of the parser's
     /// complaint about the next option.
     static func run(_ arguments: [String]) async -> Int32 {
+        // The completion scripts also offer the module commands' catalogue flags (`CatalogueCompletions`).
+        if let shell = CatalogueCompletions.requestedShell(arguments) {
+            Console.out(CatalogueCompletions.script(completionScript(for: shell), shell: shell))
+            return 0
+        }
         let arguments = CommandSuggestion.walkthroughFlagsOnBareCommand(arguments)
         if let unknown = CommandSuggestion.unknownSubcommand(arguments, root: .init(Self.self)) {
             let localizer = Localizer.forUser(flag: CommandSuggestion.language(arguments))

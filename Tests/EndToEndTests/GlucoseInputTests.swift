@@ -93,4 +93,26 @@ import TriageRendering
         #expect(rows.first?.hasPrefix("age,sbp,dbp,gfap,glucose,ich_probability,") == true, "\(batch.stdout)")
         #expect(rows.dropFirst().first?.hasPrefix("70,150,85,120,45.5,") == true, "\(batch.stdout)")
     }
+
+    /// The installed completions offer every input flag of each module command, from the catalogue.
+    @Test(arguments: ["bash", "zsh", "fish"])
+    func theCompletionsOfferEveryCatalogueFlagOfEachModule(_ shell: String) async throws {
+        let run = await InProcessCLI.run(["--generate-completion-script", shell])
+        #expect(run.status == 0)
+        for module in TriageModule.allCases {
+            let flags = (InputKey.keys(for: module) + InputKey.context).map(\.flag)
+            let section: String
+            switch shell {
+            case "fish": section = run.stdout.split(separator: "\n").filter { $0.contains("\"stroke-triage \(module.rawValue)\"") }.joined(separator: "\n")
+            default:
+                let start = try #require(run.stdout.range(of: "_stroke-triage_\(module.rawValue)() {"))
+                section = String(run.stdout[start.upperBound...].prefix { $0 != "}" })
+            }
+            for flag in flags {
+                let offered = shell == "fish" ? section.contains("-l '\(flag.dropFirst(2))'") : section.contains(flag + (shell == "zsh" ? "[" : " "))
+                #expect(offered, "\(shell) \(module.rawValue): \(flag)")
+            }
+        }
+        #expect(run.stdout.contains(shell == "fish" ? "-l 'glucose'" : "--glucose"))
+    }
 }
