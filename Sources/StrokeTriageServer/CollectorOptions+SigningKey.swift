@@ -8,11 +8,14 @@ import StrokeModels
 
 extension CollectorOptions {
     /// The collector's signing key from `--signing-key`, else the environment, else the config file.
+    /// Read from the settings alone: no database is needed for it, so it works with a station's `--data` too.
     func signingKey(flag: String?) throws -> Curve25519.Signing.PrivateKey {
         var flags: [CollectorSetting: String] = [:]
         flags[.signingKey] = flag
-        let configuration = try resolve(extra: flags)
-        guard let path = configuration.signingKeyPath else {
+        let sources = try ServerFailure.report(verbose: verbose) {
+            try CollectorSettingSources(flags: flags, environment: ProcessInfo.processInfo.environment, configPath: config)
+        }
+        guard let path = sources.value(.signingKey) else {
             throw ServerFailure.Report(
                 code: "collector.configurationInvalid", message: "no signing key",
                 suggestion: #"Give --signing-key FILE, STROKE_COLLECTOR_SIGNING_KEY or "signingKey" in the config file (create one with `collector keygen`)."#,

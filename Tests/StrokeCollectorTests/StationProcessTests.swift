@@ -87,6 +87,35 @@ struct StationProcessTests {
         #expect(!cluster.isRunning)
         // The logs never hold a patient value.
         for sentinel in PrenotifyEndToEndTests.sentinels { #expect(!station.logs.contains(sentinel)) }
+
+        // The regulator's path from the station (issue 46): a signing key the station's account can read,
+        // public keys and a signed export with --data, verified offline: every chain intact.
+        let regulator = try site.accountDirectory("regulator")
+        let keyPath = regulator + "/collector.key"
+        await #expect(try admin(["collector", "keygen", "--out", keyPath]).status == 0)
+        let owner = try site.account()
+        #expect(chown(keyPath, owner.uid, owner.gid) == 0)
+        let publicKeys = try await admin(["collector", "public-keys", "--data", data, "--signing-key", keyPath, "--out", regulator + "/public-keys.json"])
+        #expect(publicKeys.status == 0, "\(publicKeys.stderr)")
+        let day: TimeInterval = 86_400
+        let (from, to) = (Self.day(Date().addingTimeInterval(-day)), Self.day(Date().addingTimeInterval(day)))
+        let exported = try await admin(["collector", "export", "--data", data, "--signing-key", keyPath, "--from", from, "--to", to,
+                                        "--out", regulator + "/export"])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stdout.contains("exported 1 device(s)"), "\(exported.stdout)")
+        let verified = try await cli(["audit", "verify", "--fleet-export", regulator + "/export", "--public-keys", regulator + "/public-keys.json", "--json"])
+        #expect(verified.status == 0, "\(verified.stdout)\(verified.stderr)")
+        let report = try JSONValue(parsing: Data(verified.stdout.utf8))
+        #expect(report["valid"].boolValue == true)
+        #expect((report["devices"].arrayValue ?? []).map { $0["name"].stringValue } == ["AMB-7"])
+        #expect(!cluster.isRunning)
+    }
+
+    /// A UTC day as `collector export` takes it (YYYY-MM-DD).
+    static func day(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate]
+        return formatter.string(from: date)
     }
 
     @Test("tls init, then station --data serves HTTPS without flags: --api-base, audit push and --notify work with the printed --ca-file and are refused (69, the certificate named) without it")
