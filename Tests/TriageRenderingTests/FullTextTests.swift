@@ -17,7 +17,7 @@ import TriageRendering
         let path = "/var/lib/stroke-triage/a/very/long/path/that/is/longer/than/eighty/columns/when/printed/audit.sqlite"
         outcome.recordedAs = RecordedEvent(sequence: 42, database: path)
         let lines = OutcomeText.lines(outcome, style: TextStyle(), localizer: Self.english, explain: false)
-        #expect(lines.joined(separator: "\n") == TextRenderingTests.comaGfap500 + "\nRecorded in the audit log as event 42 in:\n" + path)
+        #expect(lines.joined(separator: "\n") == TextRenderingTests.comaGfap500 + "\nRecorded in the audit log:\n" + path)
     }
 
     @Test func anUnrecordedOutcomeEndsWithTheWrappedWarning() async throws {

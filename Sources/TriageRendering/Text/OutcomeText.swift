@@ -35,12 +35,14 @@ public enum OutcomeText {
         return out
     }
 
-    /// Where the result was recorded: the event's line and the database path unbroken,
-    /// or the "not recorded" warning (wrapped, each line in the warning colour).
+    /// Where the result was recorded: a line and the database path unbroken, or the "not recorded"
+    /// warning (wrapped, each line in the warning colour). The event's number is not shown: a new
+    /// log's first assessment is its third record (disclaimer, start, result), a number that surprises
+    /// (issue 44); the audit commands (`audit verify`, `audit export`) show every record.
     public static func recordedLines(_ event: RecordedEvent?, style: TextStyle, localizer: Localizer) -> [String] {
         guard let event else {
             return style.wrap("! " + localizer.text("walk.audit.notRecordedShort"), hangingIndent: "  ").map(style.warning)
         }
-        return [localizer.text("walk.audit.recordedAs", [.text(String(event.sequence))]), event.database]
+        return [localizer.text("walk.audit.recordedAs"), event.database]
     }
 }
