@@ -186,3 +186,17 @@ public struct HospitalKeyAnswer: Codable, Sendable, Hashable {
         self.centerId = centerId
     }
 }
+
+/// `GET /v1/centers/{id}/hospitals`: the relay's hospitals registered for a stroke center of the dataset.
+public struct CenterHospitalsAnswer: Codable, Sendable, Hashable {
+    /// The center asked about.
+    public let centerId: String
+    /// The ids of the hospitals registered for it (`add-hospital --center`, or under its own id), sorted.
+    public let hospitals: [String]
+
+    /// Creates an answer.
+    public init(centerId: String, hospitals: [String]) {
+        self.centerId = centerId
+        self.hospitals = hospitals
+    }
+}

@@ -75,6 +75,16 @@ public struct RelayRoutes: Sendable {
                                                                    centerId: hospital.centerId), status: .ok)
             }
         }
+        // The hospitals registered for a routed stroke center (`notify --notify destination`, issue 45).
+        router.get("/v1/centers/:centerId/hospitals") { request, context in
+            await signed(request, by: .device, route: "center.hospitals") { principal, _, _ in
+                guard let center = context.parameters.get("centerId"), !center.isEmpty, center.utf8.count <= 128,
+                      CaseIdentifiers.isValidName(center) else { throw RelayRefusal.malformed }
+                let ids = try await store.hospitals(forCenter: center)
+                log("center hospitals served", principal, caseId: nil, ["center": "\(center)", "count": "\(ids.count)"])
+                return ServerResponses.json(CenterHospitalsAnswer(centerId: center, hospitals: ids), status: .ok)
+            }
+        }
         router.get(RouterPath(stringLiteral: RelayPaths.hospitalCases)) { request, _ in
             await signed(request, by: .hospital, route: "hospital.cases") { principal, _, now in
                 guard case .hospital(let id) = principal else { throw RelayRefusal.malformed }

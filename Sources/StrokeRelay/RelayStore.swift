@@ -99,6 +99,18 @@ public final class RelayStore: Sendable {
         }
     }
 
+    /// The ids of the hospitals registered for the dataset's stroke center `centerId` (`add-hospital
+    /// --center`), and one registered under the center's own id, sorted.
+    public func hospitals(forCenter centerId: String) async throws -> [String] {
+        try await run {
+            let rows = try await self.collector.client.query(
+                "SELECT id FROM relay_hospitals WHERE center_id = \(centerId) OR id = \(centerId) ORDER BY id", logger: self.logger)
+            var out: [String] = []
+            for try await id in rows.decode(String.self) { out.append(id) }
+            return out
+        }
+    }
+
     private func hospitals(id: String?) async throws -> [HospitalInfo] {
         try await run {
             let rows = try await self.collector.client.query("""

@@ -65,12 +65,13 @@ struct FrontEndErrorCodesTests {
     @Test func notifyError() throws {
         let samples: [NotifyError] = [
             .noRelay, .badRelay("ftp://x"), .noDevice, .badHospitalKey("h"), .noDestination, .keyMismatch("h"),
-            .caseUnknown("c"), .hospitalUnknown("h"), .hospitalLocationUnknown("h"), .unreachable(cause: nil),
+            .caseUnknown("c"), .hospitalUnknown("h"), .hospitalLocationUnknown("h"), .destinationNotRegistered("c"),
+            .destinationAmbiguous("a, b"), .unreachable(cause: nil),
             .refused("case.conflict", status: 409), .queueUnavailable(cause: "x"), .keysUnavailable(cause: "x"),
             .notSealed(cause: "x"),
         ]
         try check(NotifyError.self, samples)
-        #expect(samples.map(\.category.exitStatus) == [64, 64, 64, 64, 64, 1, 65, 65, 65, 69, 1, 1, 1, 1])
+        #expect(samples.map(\.category.exitStatus) == [64, 64, 64, 64, 64, 1, 65, 65, 65, 65, 65, 69, 1, 1, 1, 1])
         #expect(NotifyError.keyMismatch("h").code == "notify.keyMismatch")
         #expect(NotifyError.keyMismatch("h").message.key == "notify.error.keyMismatch")
     }

@@ -118,6 +118,18 @@ struct PrenotifyEndToEndTests {
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"caseId\":\"\(caseId)\""))
         #expect(status.stdout.contains("\"delivery\":\"delivered\""))
+
+        // `--notify destination` (issue 45): the hospital the relay registered for the routed center gets it.
+        let routed = try await h.cli(Self.sentinelCase + ["--notify", "destination", "--relay", h.relayURL])
+        #expect(routed.status == 0, "\(routed.stderr)")
+        let routedNote = try Self.notification(routed)
+        #expect(routedNote["hospitalId"].stringValue == hospital)
+        _ = try await Self.boardCase(board, try #require(routedNote["caseId"].stringValue))
+        // A routed center with no hospital registered at the relay: a clear error (65) before anything is sent.
+        let elsewhere = Self.sentinelCase.map { $0 == "48.1374" ? "49.7913" : $0 == "11.5755" ? "9.9534" : $0 }
+        let unregistered = try await h.cli(elsewhere + ["--notify", "destination", "--relay", h.relayURL])
+        #expect(unregistered.status == 65, "\(unregistered.stderr)")
+        #expect(unregistered.stderr.contains("no hospital registered for the routed destination"), "\(unregistered.stderr)")
     }
 
     @Test("relay down while sending: the result first, queued, delivered later by flush, never duplicated")
@@ -138,6 +150,10 @@ struct PrenotifyEndToEndTests {
         let text = try await h.cli(["notify", "status"])
         #expect(text.stdout.contains("\(caseId)") && text.stdout.contains("not yet delivered"), "\(text.stdout)")
         try Self.checkQueue(h)
+        // `--notify destination` with the relay down: queued, the hospital looked up on delivery (issue 45).
+        let routedSent = try await h.cli(Self.sentinelCase + ["--notify", "destination", "--relay", h.relayURL])
+        #expect(routedSent.status == 69, "\(routedSent.stderr)")
+        let routedId = try #require(try Self.notification(routedSent)["caseId"].stringValue)
         await #expect(try h.cli(["notify", "flush"]).status == 69)
 
         try await h.startRelay(port: h.relayPort)
@@ -151,6 +167,7 @@ struct PrenotifyEndToEndTests {
 
         let shown = try await Self.boardCase(board, caseId)
         #expect(shown["valid"].boolValue == true)
+        #expect(try await Self.boardCase(board, routedId)["valid"].boolValue == true)
         let updated = try await h.cli(["notify", "update", "--case", caseId, "--eta-minutes", "7"])
         #expect(updated.status == 0, "\(updated.stdout)\(updated.stderr)")
         _ = try await Self.boardCase(board, caseId) { $0["etaMinutes"].intValue == 7 }

@@ -10,7 +10,7 @@ import TriageFleet
 /// relay, or queued when the relay cannot be reached (docs/prenotify.md).
 struct NotifyOptions: ParsableArguments {
     @Option(name: .customLong("notify"), help: ArgumentHelp(
-        "After the result, send a pre-notification to this hospital (its id at the relay).", valueName: "hospital-id"))
+        "After the result, send a pre-notification to this hospital (its id at the relay), or `destination`: the hospital the relay registered for the routed center.", valueName: "hospital-id"))
     var notify: String?
 
     @Option(name: .customLong("relay"), help: "Relay URL (else config relay, else STROKE_TRIAGE_RELAY).")

@@ -61,12 +61,13 @@ extension PreNotification {
     /// Seals and sends the outcome's case (its `--json` object) to `hospitalId`, with the ETA
     /// from the crew's position to the hospital unless `etaOverride` is given. A hospital that is no
     /// center of the dataset is located through the center the relay ties it to (`add-hospital --center`).
-    public func send(_ outcome: AssessmentOutcome, to hospitalId: String, etaOverride: Int?, config: AppConfig)
+    public func send(_ outcome: AssessmentOutcome, to hospitalId: String, routedCenter: String? = nil, etaOverride: Int?, config: AppConfig)
         async throws(NotifyError) -> (QueuedCase, NotifyError?) {
         var destination = HospitalLocator.destination(hospitalId, config: config)
-        if destination.latitude == nil, let centerId = await notifier.relayCenter(of: hospitalId, settings: settings) {
+        if destination.latitude == nil, routedCenter == nil, let centerId = await notifier.relayCenter(of: hospitalId, settings: settings) {
             destination = HospitalLocator.destination(hospitalId, center: centerId, config: config)
         }
+        destination.routedCenter = routedCenter
         let eta = etaOverride ?? outcome.assessment.inputs.location.flatMap {
             HospitalLocator.etaMinutes(from: $0, latitude: destination.latitude, longitude: destination.longitude, config: config)
         }
@@ -82,9 +83,12 @@ extension PreNotification {
     ///   case from being sent or queued at all.
     public static func afterResult(_ outcome: AssessmentOutcome, prepared: PreNotification?, flags: NotifyFlags,
                                    config: AppConfig) async -> Result<(QueuedCase, NotifyError?), NotifyError>? {
-        guard let prepared, let hospital = flags.notify else { return nil }
+        guard let prepared, let requested = flags.notify else { return nil }
         do throws(NotifyError) {
-            return .success(try await prepared.send(outcome, to: hospital, etaOverride: flags.etaMinutes, config: config))
+            // `--notify destination`: the hospital registered for the routed center, found before anything is sent.
+            let hospital = try await prepared.hospital(for: requested, outcome: outcome)
+            return .success(try await prepared.send(outcome, to: hospital.id, routedCenter: hospital.routedCenter,
+                                                    etaOverride: flags.etaMinutes, config: config))
         } catch {
             return .failure(error)
         }

@@ -4,7 +4,8 @@ import TriageRendering
 
 /// The walkthrough's offer after the result: "Send pre-notification to
 /// <destination>? (y/n)". The destination is the `--notify` hospital, else the
-/// routing's destination center (its id is its relay id). Offered only when a
+/// routing's destination center, offered by name and sent to the hospital the relay
+/// has registered for it (`--notify destination`, issue 45). Offered only when a
 /// relay is configured; the answer is re-asked until it is yes or no (the end of
 /// input counts as no).
 ///
@@ -39,10 +40,13 @@ public struct WalkNotificationOffer {
     /// receives the audit trail's warnings.
     public func run(_ outcome: AssessmentOutcome, prepared: PreNotification?, conversation: WalkConversation,
                     events: any EngineEventSink, json: Bool) async -> NotifyError? {
-        guard let hospital = flags.notify ?? PreNotification.routedDestination(outcome),
+        let routed = PreNotification.routedDestination(outcome)
+        guard let hospital = flags.notify ?? routed.map({ _ in PreNotification.destinationWord }),
               NotifySettings.relayConfigured(flag: flags.relay, config: config) else { return nil }
         let (dialog, l) = (conversation.dialog, conversation.localizer)
-        let name = HospitalLocator.destination(hospital, config: config).name ?? hospital
+        // The routed destination is offered by its name; its hospital at the relay is looked up on yes.
+        let shown = hospital == PreNotification.destinationWord ? (routed ?? hospital) : hospital
+        let name = HospitalLocator.destination(shown, config: config).name ?? shown
         dialog.say("")
         while true {
             guard let line = dialog.ask(l.text("notify.offer", [.text(name)]), detail: l.text("walk.detail.yesNo")) else { return nil }
@@ -67,7 +71,9 @@ public struct WalkNotificationOffer {
                 notification = try PreNotification.make(flags, hospital: hospital, audit: audit, config: config, trail: trail,
                                                         events: events)
             }
-            let (entry, error) = try await notification.send(outcome, to: hospital, etaOverride: flags.etaMinutes, config: config)
+            let registered = try await notification.hospital(for: hospital, outcome: outcome)
+            let (entry, error) = try await notification.send(outcome, to: registered.id, routedCenter: registered.routedCenter,
+                                                             etaOverride: flags.etaMinutes, config: config)
             if json {
                 dialog.say(NotifyRendering.notificationJSON(entry).serialized())
             } else if error == nil {

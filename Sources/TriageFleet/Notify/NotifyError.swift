@@ -12,8 +12,9 @@ public struct NotifyError: TriageError, Hashable {
         case noRelay, badRelay, noDevice, badHospitalKey, noDestination
         /// The relay names another key for the hospital than the pinned one.
         case keyMismatch
-        /// Unknown ids: a case, a hospital, a hospital's location.
-        case caseUnknown, hospitalUnknown, hospitalLocationUnknown
+        /// Unknown ids: a case, a hospital, a hospital's location, the routed destination's hospital
+        /// (`--notify destination`: none, or several, registered at the relay for the center).
+        case caseUnknown, hospitalUnknown, hospitalLocationUnknown, destinationNotRegistered, destinationAmbiguous
         /// The relay is unreachable (the request stays queued) or refused the request.
         case unreachable, refused
         /// Local failures: the queue, the device keys, sealing.
@@ -52,6 +53,10 @@ public struct NotifyError: TriageError, Hashable {
     public static func hospitalUnknown(_ id: String) -> NotifyError { NotifyError(.hospitalUnknown, id) }
     /// `--lat/--lon` given, but the case's hospital has no known location.
     public static func hospitalLocationUnknown(_ id: String) -> NotifyError { NotifyError(.hospitalLocationUnknown, id) }
+    /// `--notify destination`: the relay has no hospital registered for the routed center `centerId`.
+    public static func destinationNotRegistered(_ centerId: String) -> NotifyError { NotifyError(.destinationNotRegistered, centerId) }
+    /// `--notify destination`: several hospitals are registered for the routed center (their ids, comma-separated).
+    public static func destinationAmbiguous(_ ids: String) -> NotifyError { NotifyError(.destinationAmbiguous, ids) }
     /// The walkthrough has no hospital to notify (no `--notify`, no routing destination).
     public static let noDestination = NotifyError(.noDestination)
     /// The relay could not be reached (or answered 5xx): the request stays queued.
@@ -74,7 +79,8 @@ public struct NotifyError: TriageError, Hashable {
 
     /// Every code of this type.
     public static let codes = ["noRelay", "badRelay", "noDevice", "badHospitalKey", "noDestination", "keyMismatch",
-                               "caseUnknown", "hospitalUnknown", "hospitalLocationUnknown", "unreachable", "refused",
+                               "caseUnknown", "hospitalUnknown", "hospitalLocationUnknown", "destinationNotRegistered",
+                               "destinationAmbiguous", "unreachable", "refused",
                                "queueUnavailable", "keysUnavailable", "notSealed"].map { "notify.\($0)" }
 
     /// `usage` (64) for missing settings, `invalidData` (65) for unknown ids,
@@ -82,7 +88,7 @@ public struct NotifyError: TriageError, Hashable {
     public var category: ErrorCategory {
         switch kind {
         case .noRelay, .badRelay, .noDevice, .badHospitalKey, .noDestination: .usage
-        case .caseUnknown, .hospitalUnknown, .hospitalLocationUnknown: .invalidData
+        case .caseUnknown, .hospitalUnknown, .hospitalLocationUnknown, .destinationNotRegistered, .destinationAmbiguous: .invalidData
         case .unreachable: .unavailable
         case .keyMismatch, .refused, .queueUnavailable, .keysUnavailable, .notSealed: .failure
         }

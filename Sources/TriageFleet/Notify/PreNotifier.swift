@@ -52,6 +52,8 @@ public struct PreNotifier: Sendable {
         public var latitude: Double?
         /// Its location, when known.
         public var longitude: Double?
+        /// The routed center whose registered hospital the relay could not be asked for yet (`hospitalId` is the center's).
+        public var routedCenter: String?
 
         /// A destination; name and location when it is a known stroke center.
         public init(hospitalId: String, name: String? = nil, latitude: Double? = nil, longitude: Double? = nil) {
@@ -74,7 +76,12 @@ public struct PreNotifier: Sendable {
             hospitalLat: destination.latitude, hospitalLon: destination.longitude, relay: settings.relay,
             device: settings.device, urgency: urgency.rawValue, etaMinutes: etaMinutes, createdMs: nowMs)
         var firstError: NotifyError?
-        if let pinned = settings.pinnedKeys[destination.hospitalId] {
+        entry.routedCenter = destination.routedCenter
+        if destination.routedCenter != nil {
+            // The hospital is looked up when the relay answers: kept under the local key until then.
+            firstError = .unreachable(cause: nil)
+            try keepLocally(&entry, caseJSON, error: firstError!)
+        } else if let pinned = settings.pinnedKeys[destination.hospitalId] {
             guard let key = try? HospitalPublicKey(pinned) else { throw .badHospitalKey(destination.hospitalId) }
             entry.pinnedKey = key.description
             try seal(&entry, caseJSON, to: key)
@@ -87,11 +94,7 @@ public struct PreNotifier: Sendable {
                 throw error
             } catch {
                 // Not known yet (relay unreachable, device not registered yet): kept under the local key.
-                let sealed = try? AES.GCM.seal(caseJSON, using: try queue.localKey(), authenticating: Data(entry.caseId.utf8))
-                guard let combined = sealed?.combined else { throw .notSealed(cause: "AES-GCM") }
-                entry.localSealed = combined.base64EncodedString()
-                entry.lastError = error.code
-                entry.attempts = 1
+                try keepLocally(&entry, caseJSON, error: error)
                 firstError = error
             }
         }
@@ -110,6 +113,11 @@ public struct PreNotifier: Sendable {
         let relay = client(entry)
         do throws(NotifyError) {
             if !entry.delivered {
+                if let center = entry.routedCenter {
+                    entry.hospitalId = try await Self.registeredHospital(center: center, relay: relay)
+                    entry.routedCenter = nil
+                    try queue.save(entry)
+                }
                 if entry.ciphertext == nil { try await sealFromQueue(&entry, relay) }
                 if let pinned = entry.pinnedKey {
                     // A relay that names another key for the hospital is refused: it could be substituting its own.
@@ -196,6 +204,15 @@ public struct PreNotifier: Sendable {
     }
 
     /// Seals a case kept under the local key to the key the relay now gives for its hospital.
+    /// Keeps the case under the local queue key until the hospital's key is known.
+    private func keepLocally(_ entry: inout QueuedCase, _ caseJSON: Data, error: NotifyError) throws(NotifyError) {
+        let sealed = try? AES.GCM.seal(caseJSON, using: try queue.localKey(), authenticating: Data(entry.caseId.utf8))
+        guard let combined = sealed?.combined else { throw .notSealed(cause: "AES-GCM") }
+        entry.localSealed = combined.base64EncodedString()
+        entry.lastError = error.code
+        entry.attempts = 1
+    }
+
     private func sealFromQueue(_ entry: inout QueuedCase, _ relay: RelayClient) async throws(NotifyError) {
         let text = try await relay.hospitalKey(entry.hospitalId)
         guard let key = try? HospitalPublicKey(text) else { throw .refused("hospital.keyInvalid", status: 200) }

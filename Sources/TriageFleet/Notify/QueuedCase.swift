@@ -8,8 +8,11 @@
 public struct QueuedCase: Codable, Sendable, Hashable {
     /// 32 lowercase hex digits, chosen by this device; the relay's idempotency key.
     public let caseId: String
-    /// The hospital's id at the relay.
-    public let hospitalId: String
+    /// The hospital's id at the relay (the routed center's id while `routedCenter` is still to be looked up).
+    public internal(set) var hospitalId: String
+    /// The routed stroke center whose registered hospital is still to be looked up at the relay
+    /// (`--notify destination` while the relay was unreachable); delivery looks it up first.
+    public var routedCenter: String?
     /// The hospital's display name when it is a known stroke center.
     public var hospitalName: String?
     /// The hospital's location when known (for `notify update --lat --lon`).

@@ -51,6 +51,16 @@ public struct RelayClient: Sendable {
         return read
     }
 
+    /// The hospitals the relay has registered for the dataset's stroke center `centerId` (`GET /v1/centers/{id}/hospitals`).
+    public func hospitals(forCenter centerId: String) async throws(NotifyError) -> [String] {
+        let answer = try await send("GET", "/v1/centers/\(centerId)/hospitals")
+        guard answer.status == 200 else { throw Self.failure(answer, hospital: centerId) }
+        guard let read = try? JSONDecoder().decode(CenterHospitalsAnswer.self, from: answer.body) else {
+            throw .refused("relay.badAnswer", status: answer.status)
+        }
+        return read.hospitals
+    }
+
     /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.
     public func postCase(_ body: String, hospitalId: String) async throws(NotifyError) {
         let answer = try await send("POST", "/v1/cases", body)
