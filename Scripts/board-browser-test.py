@@ -190,7 +190,7 @@ def main():
         badge = element.find_element(By.CSS_SELECTOR, ".urgency")
         if squash(urgency) not in squash(badge.text):
             fail(f"urgency {urgency!r} not in the badge text {badge.text!r} (never colour alone)")
-        for css in [".ich", ".lvo"]:
+        for css in [".summary", ".lvo"]:
             if not element.find_element(By.CSS_SELECTOR, css).text.strip():
                 fail(f"{css} is empty")
 

@@ -26,6 +26,8 @@ extension BoardPage {
         .eta{font-size:2.6rem;font-weight:700}
         .status{font-size:1.8rem;color:#d0d4d8}
         .status-cancelled{opacity:.6}
+        .summary{font-size:2rem;font-weight:700;margin:.4rem 0}
+        .summary p{margin:.2rem 0}
         .ich,.lvo,.volume{font-size:2rem;margin:.5rem 0}
         .ich strong,.lvo strong,.volume strong{font-size:2.4rem}
         .label{font-weight:700;margin-right:.5rem}

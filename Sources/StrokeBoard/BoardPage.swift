@@ -2,6 +2,7 @@ import CaseWire
 import Crypto
 import Foundation
 import StrokeJSON
+import TriageRendering
 
 /// The board's HTML: the whole page for `GET /` and the case-list fragment
 /// that `/events` pushes. Server-rendered; the only script replaces the
@@ -56,14 +57,18 @@ enum BoardPage {
         out += "<div class=\"head\"><span class=\"urgency urgency-\(item.urgency.rawValue)\">\(escape(text.urgency(item.urgency)))</span>"
         out += eta(item, text, nowMs)
         out += "<span class=\"status\">\(escape(text.status(item.status)))</span></div>"
-        // The module (coma: the patient was comatose) and where the crew was, when the case names a place.
+        // At the top, large: the LVO verdict, the ICH line and the flags, in the board's own words from its own
+        // decision (issue 45); the device's texts are never shown.
+        if let payload = item.payload {
+            let lines = DecisionRendering.verdictLines(payload.decision, assessment: payload.assessment, text.localizer)
+            out += "<div class=\"summary\">" + lines.map { "<p>\(escape($0))</p>" }.joined() + "</div>"
+        }
+        // The module (coma: the patient was comatose). The place the crew named is device text: not shown.
         if let module = assessment["module"]?.stringValue {
             out += "<p class=\"module\">\(escape(text.module(module)))</p>"
         }
-        if let place = assessment["routing"]?["origin"]?["place"]?.stringValue {
-            out += "<p class=\"place\">\(escape(text.place(place)))</p>"
-        }
-        out += prediction("ich", text.ich, assessment["ich"], text)
+        // The ICH number only when it decided (a calibrated model); the offline baseline's is no estimate to show.
+        if item.payload?.decision.ichUsed == true { out += prediction("ich", text.ich, assessment["ich"], text) }
         out += prediction("lvo", text.lvo, assessment["lvo"], text)
         out += volume(assessment["volume"], text)
         if let minutes = assessment["inputs"]?["onsetMinutes"]?.doubleValue {
@@ -73,19 +78,15 @@ enum BoardPage {
             out += "<p class=\"onset\">\(escape(text.onsetUnknown))</p>"
         }
         out += findings(assessment["inputs"] ?? .null, module: assessment["module"]?.stringValue, text)
-        // The decision's hedged recommendations, as the crew saw them.
-        let advice = (assessment["decision"]?["recommendations"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
+        // The hedged recommendations of the board's own decision, in its language (never the device's texts or warnings).
+        let advice = (item.payload?.decision.recommendations ?? []).map { text.localizer.render($0.message) }
         if !advice.isEmpty {
             out += "<ul class=\"recommendations\" aria-label=\"\(escape(text.recommendations))\">"
                 + advice.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
         }
-        let warnings = (assessment["warnings"]?.arrayValue ?? []).compactMap(\.stringValue)
-        if !warnings.isEmpty {
-            out += "<ul class=\"warnings\">" + warnings.map { "<li>\(escape($0))</li>" }.joined() + "</ul>"
-        }
         let sent = item.sentMs.map { clock($0) } ?? "?"
         out += "<p class=\"meta\">\(escape(text.sender(device: item.device, sent: sent)))</p>"
-        if let disclaimer = assessment["disclaimer"]?.stringValue { out += "<p class=\"case-disclaimer\">\(escape(disclaimer))</p>" }
+        out += "<p class=\"case-disclaimer\">\(escape(text.disclaimer))</p>"
         return out + "</article>"
     }
 

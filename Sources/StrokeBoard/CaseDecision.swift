@@ -2,40 +2,80 @@ import StrokeJSON
 import StrokeModels
 import TriageRendering
 
-/// The board's own reading of a case's decision (issue 34, item 3): a registered device signs its
-/// cases, but what the wall screen says must be what the rules say for the case's inputs and numbers.
+/// The board's own reading of a case's decision (issues 34 and 45): a registered device signs its
+/// cases, but what the wall screen says must be what the rules say for the case's inputs and numbers,
+/// in the board's own words.
 ///
 /// From the case (the CLI's `--json` object) the board rebuilds the assessment (module, inputs,
-/// scales, the ICH and LVO probabilities with their sources), makes the decision with the protocol
-/// the case names (the standard one, or one the board was given: `board serve --protocol FILE`), and
-/// renders it as the device does (`DecisionRendering.json`, English). The case is shown only when its
-/// carried decision is that one: urgency, `ichUsed`, LVO verdict and basis, every recommendation's code
-/// and text, the protocol, the summary (its destination line only to the destination's name, since
-/// the drive time is rounded in `routing`), each risk level and FAST-ED's agreement with the estimate.
-/// Inputs outside the module (a `coma` case with full-module data) fail too.
+/// scales, the ICH and LVO probabilities with their sources), recomputes what is deterministic (the
+/// offline ICH baseline, the local LVO model and the bleed volume: a difference over 1e-9 is refused),
+/// and makes the decision with the protocol the case names (the standard one, an earlier release's
+/// standard one, or one the board was given: `board serve --protocol FILE`). The case is shown only
+/// when its carried decision has the same facts: urgency, `ichUsed`, LVO verdict and basis, every
+/// recommendation's code, the protocol and each risk level. Texts the device wrote (recommendation
+/// texts, summary lines, warnings, reasons, the disclaimer) are never compared and never shown: the
+/// board renders every word itself from its own decision, in its own language, so a device's language
+/// or release does not matter (compare facts, not sentences).
 public enum CaseDecision {
     /// True when `value`'s decision is the one the rules give for its inputs and numbers under a
-    /// protocol of `protocols` (matched by the case's `decision.protocol.sha256`; none: the standard one).
+    /// protocol the board knows (`derived`).
     public static func follows(_ value: JSONValue, protocols: [TriageProtocol]) -> Bool {
-        guard let carried = value["decision"], let assessment = assessment(value),
-              let rules = protocolOf(carried, protocols) else { return false }
+        derived(value, protocols: protocols) != nil
+    }
+
+    /// The board's own assessment and decision for the case, when the case's carried facts are theirs;
+    /// nil when any differs (the case is `contentInvalid`).
+    public static func derived(_ value: JSONValue, protocols: [TriageProtocol]) -> (assessment: Assessment, decision: ClinicalDecision)? {
+        guard let carried = value["decision"], let assessment = assessment(value), deterministic(value, assessment),
+              let rules = protocolOf(carried, protocols) else { return nil }
         let decision = ClinicalDecision(assessment, rules: rules)
         let derived = DecisionRendering.json(decision, assessment: assessment, routing: nil)
         // `ichUsed` and `protocol` are newer than the first cases: compared when carried.
         let optional = ["ichUsed", "protocol"].filter { carried[$0] != nil }
-        for member in ["urgency", "lvoSuspected", "lvoBasis", "recommendations"] + optional
-        where !same(carried[member], derived[member]) { return false }
-        if assessment.lvo != nil, !same(value["lvo"]?["agreement"], LVOAgreement(assessment).map(AssessmentJSON.agreement) ?? .null) {
-            return false
+        for member in ["urgency", "lvoSuspected", "lvoBasis"] + optional where !same(carried[member], derived[member]) { return nil }
+        guard codes(carried["recommendations"]) == decision.recommendations.map(\.code),
+              riskLevel(value["ich"], assessment.ich), riskLevel(value["lvo"], assessment.lvo) else { return nil }
+        if let routing = value["routing"], !routing.isNull, !drive(routing) { return nil }
+        return (assessment, decision)
+    }
+
+    /// The recommendation codes a case carries, in order.
+    static func codes(_ recommendations: JSONValue?) -> [String]? {
+        recommendations?.arrayValue?.map { $0["code"]?.stringValue ?? "" }
+    }
+
+    /// The numbers the board computes itself from the inputs (the offline ICH baseline, the local LVO model,
+    /// the bleed volume) equal the carried ones within 1e-9; cloud and station numbers are reported as given.
+    static func deterministic(_ value: JSONValue, _ assessment: Assessment) -> Bool {
+        let inputs = assessment.inputs
+        func close(_ a: Double?, _ b: Double?) -> Bool {
+            switch (a, b) {
+            case (nil, nil): return true
+            case let (a?, b?): return a.isFinite && b.isFinite && abs(a - b) <= 1e-9
+            default: return false
+            }
         }
-        // The destination's onward transfer (an indented line after the first) names the routing's transfer plan.
-        guard riskLevel(value["ich"], assessment.ich), riskLevel(value["lvo"], assessment.lvo),
-              var lines = carried["summary"]?.stringArray, let expected = derived["summary"]?.stringArray,
-              let first = lines.first else { return false }
-        if lines.count > 1, lines[1].hasPrefix("  "), !transferLine(lines[1], routing: value["routing"]) { return false }
-        if lines.count > 1, lines[1].hasPrefix("  ") { lines.remove(at: 1) }
-        guard lines.count == expected.count, lines.dropFirst() == expected.dropFirst() else { return false }
-        return destinationLine(first, routing: value["routing"])
+        if assessment.ich.source == .baseline {
+            guard let expected = try? OfflinePredictionService.ich(inputs), close(assessment.ich.probability, expected.probability) else { return false }
+        }
+        if let lvo = assessment.lvo, lvo.source == .local {
+            guard let expected = try? OfflinePredictionService.lvo(inputs), close(lvo.probability, expected.probability) else { return false }
+        }
+        if let volume = value["volume"], !volume.isNull, volume["source"]?.stringValue == "local" {
+            guard let gfap = inputs.gfap, let expected = try? VolumeModel.estimate(gfap: gfap),
+                  close(volume["volumeMl"]?.doubleValue, expected.volumeMl) else { return false }
+        }
+        return true
+    }
+
+    /// The routing's drive minutes are finite and within what the outcome model accepts (0…`OutcomeModel.maximumMinutes`).
+    static func drive(_ routing: JSONValue) -> Bool {
+        for place in ["destination", "transferPlan"] {
+            guard let object = routing[place], !object.isNull else { continue }
+            guard let minutes = object["driveMinutes"]?.doubleValue else { continue }
+            guard minutes.isFinite, minutes >= 0, minutes <= OutcomeModel.maximumMinutes else { return false }
+        }
+        return true
     }
 
     /// Equal as written (a parsed `1` and a computed `1.0` are the same number).
@@ -99,39 +139,12 @@ public enum CaseDecision {
     /// The protocol the decision names (by its digest); the standard one when it names none.
     static func protocolOf(_ decision: JSONValue, _ protocols: [TriageProtocol]) -> TriageProtocol? {
         guard let digest = decision["protocol"]?["sha256"]?.stringValue else { return .standard }
-        return ([.standard] + protocols).first { $0.reference.sha256 == digest }
+        return ([.standard] + TriageProtocol.earlierStandards + protocols).first { $0.reference.sha256 == digest }
     }
 
     /// The carried risk level is the level of the carried probability.
     static func riskLevel(_ value: JSONValue?, _ prediction: Prediction?) -> Bool {
         guard let prediction else { return true }
         return value?["riskLevel"]?.stringValue == prediction.riskLevel?.rawValue
-    }
-
-    /// The summary's first line: no location, no destination, or the routing's destination by name.
-    static func destinationLine(_ line: String, routing: JSONValue?) -> Bool {
-        let english = ModelJSON.english
-        guard let routing, !routing.isNull else { return line == english.text("decision.summary.noLocation") }
-        guard let name = routing["destination"]?["shortName"]?.stringValue ?? routing["destination"]?["name"]?.stringValue else {
-            if routing["coverage"]?.stringValue == "beyond" { return line.hasPrefix(textBefore("decision.summary.beyond")) }
-            return line == english.text("decision.summary.noDestination")
-        }
-        let shown = name.escapingControlCharacters
-        let full = english.text("decision.summary.destination", [.text(shown), .number(0, maxFractionDigits: 0)])
-        guard let end = full.range(of: shown)?.upperBound else { return false }
-        return line.hasPrefix(String(full[..<end]))
-    }
-
-    /// The onward-transfer line names the routing's transfer plan (by its short name).
-    static func transferLine(_ line: String, routing: JSONValue?) -> Bool {
-        guard let plan = routing?["transferPlan"], let name = plan["shortName"]?.stringValue ?? plan["name"]?.stringValue else { return false }
-        return line.hasPrefix(textBefore("decision.summary.transferBy")) && line.contains(name.escapingControlCharacters)
-    }
-
-    /// The English text of `key` up to its first argument.
-    static func textBefore(_ key: String) -> String {
-        let marker = "\u{1}"
-        let full = ModelJSON.english.text(key, [.text(marker), .text(marker)])
-        return String(full[..<(full.range(of: marker)?.lowerBound ?? full.endIndex)])
     }
 }

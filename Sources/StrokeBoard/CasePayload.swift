@@ -26,14 +26,20 @@ import TriageRendering
 public struct CasePayload: Sendable, Equatable {
     /// The payload as read; `/cases.json` writes it with `JSONValue`'s writer, never as the received bytes.
     public let value: JSONValue
+    /// The board's own assessment of the case's inputs and numbers (`CaseDecision`).
+    public let assessment: Assessment
+    /// The board's own decision for it: the page renders its words from this, never from the device's texts.
+    public let decision: ClinicalDecision
 
     /// Reads and checks a payload; nil when it is not a valid case. Its decision must be the one the
     /// rules give under the standard protocol or one of `protocols` (`CaseDecision`).
     public init?(validating data: Data, protocols: [TriageProtocol] = []) {
         guard data.count <= Self.maxBytes,
               let value = try? JSONValue(parsing: [UInt8](data), limits: JSONLimits(maxDepth: 32, maxBytes: Self.maxBytes)),
-              Self.isCase(value), CaseDecision.follows(value, protocols: protocols) else { return nil }
+              Self.isCase(value), let derived = CaseDecision.derived(value, protocols: protocols) else { return nil }
         self.value = value
+        self.assessment = derived.assessment
+        self.decision = derived.decision
     }
 
     /// The largest payload the board reads (a case is a few KiB).

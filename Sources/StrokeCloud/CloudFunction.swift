@@ -17,10 +17,12 @@ public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
     /// The inputs the function's request carries (`CloudRequest`), as keys of the
     /// assessment's JSON `inputs` object: each ICH function sends its module's inputs.
     public var inputKeys: [String] {
+        // Only the inputs the contract carries (`InputKey.contractName`): blood glucose is never sent.
+        func sent(_ module: TriageModule) -> [String] { InputKey.keys(for: module).filter { $0.contractName != nil }.map(\.json) }
         switch self {
-        case .comaICH: return TriageModule.coma.inputKeys
-        case .limitedICH: return TriageModule.limited.inputKeys
-        case .fullStroke: return TriageModule.full.inputKeys
+        case .comaICH: return sent(.coma)
+        case .limitedICH: return sent(.limited)
+        case .fullStroke: return sent(.full)
         case .lvo: return OfflinePredictionService.lvoInputs
         case .researchAccess: return []
         }

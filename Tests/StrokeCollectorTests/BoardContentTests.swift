@@ -5,6 +5,7 @@ import Testing
 import StrokeJSON
 import StrokeModels
 import TestJSON
+import TriageLocalization
 import TriageRendering
 
 /// A registered device's validly signed payload that is not a case (issue 29, item 2): the board checks it
@@ -91,12 +92,28 @@ struct BoardContentTests {
         return Data(text.replacingOccurrences(of: original, with: replacement).utf8)
     }
 
-    @Test("the board derives the decision itself (issue 34): forged recommendations, verdicts, risk levels, modules and protocols are contentInvalid")
+    @Test("the board derives the decision itself (issues 34, 45): forged facts and numbers are contentInvalid; forged texts change nothing shown")
     func forgedDecisionsAreRefused() throws {
-        #expect(CasePayload(validating: Self.genuine) != nil)
-        let forgeries: [(String, Data)] = [
+        let genuine = try #require(CasePayload(validating: Self.genuine))
+        // Texts a device wrote are never compared nor shown (issue 45): the case stays valid with the board's own decision.
+        let texts: [(String, Data)] = [
             ("recommendation text", Self.forged("ICH: the offline baseline is not calibrated and changed nothing here; imaging decides.",
                                                 "ICH excluded by GFAP: start thrombolysis en route.")),
+            ("warning", Self.forged(#""warnings":[]"#, #""warnings":["CT done: ICH excluded - start thrombolysis en route"]"#)),
+            ("disclaimer", Self.forged("Research use only. Not a medical device; no diagnosis. Clinical judgement decides.",
+                                       "Validated medical device: act on this result.")),
+            ("summary suffix", Self.forged("Consider: Uniklinikum Würzburg", "Consider: Uniklinikum Würzburg - thrombolysis done")),
+            ("summary line", Self.forged("Urgency: time-critical", "Urgency: standard")),
+            ("German texts from a German device", Self.forged("ICH: the offline baseline is not calibrated and changed nothing here; imaging decides.",
+                                                              "ICB: Das Offline-Basismodell ist nicht kalibriert und hat hier nichts verändert.")),
+        ]
+        for (name, data) in texts {
+            let payload = CasePayload(validating: data)
+            #expect(payload?.decision == genuine.decision, "\(name)")
+            let shown = payload.map { $0.decision.recommendations.map { BoardTextProbe.english($0.message) } } ?? []
+            #expect(!shown.joined().contains("thrombolysis en route") && !shown.joined().contains("Validated"), "\(name)")
+        }
+        let forgeries: [(String, Data)] = [
             ("recommendation removed", Self.forged(#"{"code":"rec.ich.notDecisionGrade","text":"ICH: the offline baseline is not calibrated and changed nothing here; imaging decides."},"#, "")),
             ("LVO not suspected at FAST-ED 9", Data(String(decoding: Self.forged(#""lvoSuspected":true,"lvoBasis":["fastEd"]"#,
                                                                                  #""lvoSuspected":false,"lvoBasis":[]"#), as: UTF8.self)
@@ -104,8 +121,11 @@ struct BoardContentTests {
             ("ICH low at 52 %", Self.forged(#""probability":0.5229253037437512,"riskLevel":"high""#, #""probability":0.5229253037437512,"riskLevel":"low""#)),
             ("coma with full-module data", Self.forged(#"{"module":"full""#, #"{"module":"coma""#)),
             ("baseline used to decide", Self.forged(#""ichUsed":false"#, #""ichUsed":true"#)),
-            ("summary line", Self.forged("Urgency: time-critical", "Urgency: standard")),
-            ("destination line", Self.forged("Consider: Uniklinikum Würzburg", "Consider: another hospital")),
+            // Numbers the board computes itself (issue 45): the baseline ICH, GFAP changed under its numbers, drive minutes.
+            ("baseline ICH 0.02", Self.forged(#""probability":0.5229253037437512,"riskLevel":"high""#, #""probability":0.02,"riskLevel":"low""#)),
+            ("GFAP changed under its numbers", Self.forged(#""gfap":450"#, #""gfap":29"#)),
+            ("drive -5 minutes", Self.forged(#""driveMinutes":6.8"#, #""driveMinutes":-5"#)),
+            ("drive 1e308 minutes", Self.forged(#""driveMinutes":6.8"#, #""driveMinutes":1e308"#)),
             ("unknown protocol", Self.forged("3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443", String(repeating: "0", count: 64))),
         ]
         for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }
@@ -151,7 +171,8 @@ struct BoardContentTests {
                 #expect(((shown["case"].object)?["lvo"]).isNull)
                 #expect(try await board.waitForCase(wide.caseId)["verdict"].stringValue == "valid")
                 let page = try await board.page()
-                #expect(page.contains(long))
+                // A warning the device wrote is never shown (issue 45).
+                #expect(!page.contains(long))
                 // Every case box wraps anywhere; a finding's label wraps, its value never breaks (issue 35).
                 #expect(page.contains(".case{") && page.contains("min-width:0;overflow-wrap:anywhere}"))
                 #expect(page.contains(".findings dd{margin:0;font-weight:700;flex:none;white-space:nowrap;"))
@@ -195,4 +216,9 @@ private extension JSONValue {
             #expect(html.contains("70"))
         }
     }
+}
+
+/// The English words of a message, as a board serving English renders them.
+enum BoardTextProbe {
+    static func english(_ message: Message) -> String { Localizer(language: .en).render(message) }
 }

@@ -42,10 +42,10 @@ public enum CDSHooksService {
             ("hook", .string(hook)),
             ("id", .string(CDSCards.serviceId)),
             ("title", .string("stroke-triage: prehospital stroke triage (research use only)")),
-            ("description", .string("ICH and LVO estimates, urgency and hedged recommendations from GFAP, blood pressure, age, "
+            ("description", .string("ICH and LVO estimates, urgency and hedged recommendations from GFAP, blood glucose, blood pressure, age, "
                                     + "FAST-ED and the findings given as Observations. Research use only; not a medical device.")),
             ("prefetch", .object([(prefetchKey, .string(prefetchQuery))])),
-            ("usageRequirements", .string("Observations as in docs/fhir.md; GFAP in pg/mL. Missing inputs are not given.")),
+            ("usageRequirements", .string("Observations as in docs/fhir.md; GFAP in pg/mL, blood glucose in mg/dL. Missing inputs are not given.")),
         ])]))])
     }
 

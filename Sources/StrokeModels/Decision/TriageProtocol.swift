@@ -47,6 +47,17 @@ public struct TriageProtocol: Sendable, Hashable {
     public static let standardSHA256 = "3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443"
     /// The documented default protocol.
     public static let standard = TriageProtocol(id: standardID, sha256: standardSHA256)
+    /// The default protocols of earlier releases, by id and sha256: a board still reads a case from a device
+    /// not yet updated (issue 45). Their values are today's defaults for every input those releases had
+    /// (2026.11 had no blood glucose, so its glucose edges never apply to its cases).
+    public static let earlierStandards = [
+        TriageProtocol(id: "stroke-triage-default-2026.11", sha256: "ad5e4c1b4b4c857881483ba194ecdceb17e76a36511cbf82507ac905f43e7e2e"),
+    ]
+
+    /// Whether `reference` names this release's default protocol or an earlier release's (not a local one).
+    public static func isDefault(_ reference: ProtocolReference) -> Bool {
+        ([standard] + earlierStandards).contains { $0.reference == reference }
+    }
 
     /// The urgency vocabulary, most urgent first (`TriageUrgency`).
     public static let urgencyOrder: [TriageUrgency] = TriageUrgency.mostUrgentFirst

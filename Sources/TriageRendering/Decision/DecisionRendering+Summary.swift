@@ -18,10 +18,18 @@ extension DecisionRendering {
         var lines = [destinationLine(routing, l)]
         if let transfer = transferLine(routing, l) { lines.append(transfer) }
         lines.append(l.text("decision.summary.urgency", [.key("decision.urgency.\(d.urgency.rawValue)")]))
+        lines += verdictLines(d, assessment: a, l)
+        return Array(lines.prefix(maximumSummaryLines)).map(fitted)
+    }
+
+    /// The summary's clinical lines without the destination and the urgency (a hospital's board shows
+    /// those itself): the LVO verdict, the ICH line and the flags, each at most `summaryWidth` columns.
+    public static func verdictLines(_ d: ClinicalDecision, assessment a: Assessment, _ l: Localizer) -> [String] {
+        var lines: [String] = []
         if let lvo = lvoLine(d, a, l) { lines.append(lvo) }
         lines.append(ichLine(d, a, l))
         if let flags = flagsLine(d, a, l) { lines.append(flags) }
-        return Array(lines.prefix(maximumSummaryLines)).map(fitted)
+        return lines.map(fitted)
     }
 
     /// "Consider: NAME, tel. P; about N min" with the data's short name and the stroke or emergency
@@ -90,7 +98,7 @@ extension DecisionRendering {
         if let age = a.inputs.age, Double(age) < TriageRules.adultAge {
             flags.append(l.text("decision.flag.minor", [.number(TriageRules.adultAge, maxFractionDigits: 0)]))
         }
-        if d.protocolReference != TriageProtocol.standard.reference {
+        if !TriageProtocol.isDefault(d.protocolReference) {
             flags.append(l.text("decision.flag.localProtocol", [.text(d.protocolReference.id)]))
         }
         return flags.isEmpty ? nil : l.text("decision.summary.flags", [.text(flags.joined(separator: "; "))])
