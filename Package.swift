@@ -146,7 +146,6 @@ let package = Package(
             dependencies: [
                 "TriageRendering", "StrokeModels", "StrokeCloud", "HTTPTransfer", "StrokeCenters", "CentersData", "AuditFormat", "StrokeAudit",
                 "TriageLocalization", "StrokeJSON", "OutputFiles", .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // Test support: appends test events to an audit log, printing each acknowledged
@@ -453,7 +452,7 @@ let package = Package(
             name: "StrokeCollectorTests",
             dependencies: [
                 "StrokeCollector", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
-                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TestScratch", "TestJSON", "HTTPTestClient", "CLITestSupport",
+                "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TriageLocalization", "TestScratch", "TestJSON", "HTTPTestClient", "CLITestSupport",
                 "StrokeTriageServer",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "HTTPServerKit", "PostgresServerKit", "TriageFleet", "StrokeCloud", "HTTPTransfer", "TLSFixture",

@@ -12,6 +12,7 @@ enum StringTables {
         ("fleetverify", PackageResources.fleetverify_en_strings),
         ("notify", PackageResources.notify_en_strings),
         ("outcomes", PackageResources.outcomes_en_strings),
+        ("board", PackageResources.board_en_strings),
     ]
     /// Every German table, by area.
     static let german: [(area: String, bytes: [UInt8])] = [
@@ -25,6 +26,7 @@ enum StringTables {
         ("fleetverify", PackageResources.fleetverify_de_strings),
         ("notify", PackageResources.notify_de_strings),
         ("outcomes", PackageResources.outcomes_de_strings),
+        ("board", PackageResources.board_de_strings),
     ]
 
     /// The tables of one language.

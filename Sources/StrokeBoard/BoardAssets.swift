@@ -28,6 +28,7 @@ extension BoardPage {
         .status-cancelled{opacity:.6}
         .summary{font-size:2rem;font-weight:700;margin:.4rem 0}
         .summary p{margin:.2rem 0}
+        .protocol-unapproved{font-size:1.6rem;font-weight:700;color:#ffd166;margin:.3rem 0}
         .ich,.lvo,.volume{font-size:2rem;margin:.5rem 0}
         .ich strong,.lvo strong,.volume strong{font-size:2.4rem}
         .label{font-weight:700;margin-right:.5rem}

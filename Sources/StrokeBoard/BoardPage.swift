@@ -62,6 +62,10 @@ enum BoardPage {
         if let payload = item.payload {
             let lines = DecisionRendering.verdictLines(payload.decision, assessment: payload.assessment, text.localizer)
             out += "<div class=\"summary\">" + lines.map { "<p>\(escape($0))</p>" }.joined() + "</div>"
+            if !payload.protocolApproved {
+                let id = payload.decision.protocolReference.id.escapingControlCharacters
+                out += "<p class=\"protocol-unapproved\">\(escape(text.localizer.text("protocol.notApprovedHere", [.text(id)])))</p>"
+            }
         }
         // The module (coma: the patient was comatose). The place the crew named is device text: not shown.
         if let module = assessment["module"]?.stringValue {

@@ -16,124 +16,119 @@ struct BoardText: Sendable {
     }
 
     /// The page title.
-    var title: String { de ? "Angemeldete Schlaganfall-Patienten" : "Incoming stroke pre-notifications" }
+    var title: String { t("board.title") }
     /// Shown when there is no case.
-    var empty: String { de ? "Keine angemeldeten Patienten." : "No incoming cases." }
+    var empty: String { t("board.empty") }
     /// The label of the case list region.
-    var listLabel: String { de ? "Angemeldete Patienten" : "Incoming cases" }
+    var listLabel: String { t("board.listLabel") }
     /// The research-use disclaimer.
-    var disclaimer: String {
-        de ? "Nur für Forschungszwecke. Kein Medizinprodukt; keine Diagnose. Es entscheidet das klinische Urteil."
-            : "Research use only. Not a medical device; no diagnosis. Clinical judgement decides."
-    }
+    var disclaimer: String { t("board.disclaimer") }
     /// A case whose verdict is not valid.
-    var notVerified: String { de ? "NICHT VERIFIZIERT — NICHT VERWENDEN" : "NOT VERIFIED — DO NOT USE" }
+    var notVerified: String { t("board.notVerified") }
     /// Why, per verdict.
     func verdictReason(_ verdict: CaseVerdict) -> String {
         switch verdict {
         case .valid: ""
-        case .signatureInvalid: de ? "Signatur ungültig" : "signature invalid"
-        case .unknownDevice: de ? "unbekanntes Gerät" : "unknown device"
-        case .undecryptable: de ? "nicht entschlüsselbar" : "cannot be decrypted"
-        case .contentInvalid: de ? "Inhalt ungültig" : "content invalid"
+        case .signatureInvalid: t("board.verdict.signatureInvalid")
+        case .unknownDevice: t("board.verdict.unknownDevice")
+        case .undecryptable: t("board.verdict.undecryptable")
+        case .contentInvalid: t("board.verdict.contentInvalid")
         }
     }
     /// The relay warning.
     func relayFailing(since: String?) -> String {
-        let when = since.map { de ? " (letzte Antwort \($0))" : " (last answer \($0))" } ?? ""
-        return de ? "Relay nicht erreichbar\(when) — Anzeige möglicherweise veraltet."
-            : "Relay not reachable\(when) — this board may be out of date."
+        guard let since else { return t("board.relayFailing") }
+        return t("board.relayFailing.since", [.text(since)])
     }
 
     /// The module line: coma names the comatose patient and the coma edge (`DecisionRules.comaGcsAtMost`).
     func module(_ module: String) -> String {
-        let gcs = DecisionRules.comaGcsAtMost
         switch module {
-        case "coma": return de ? "Koma-Modul: Patient komatös (GCS \(gcs) oder weniger)" : "Coma module: patient comatose (GCS \(gcs) or below)"
-        case "limited": return de ? "Eingeschränktes Modul: neurologisch nicht untersuchbar" : "Limited module: not examinable neurologically"
-        case "full": return de ? "Vollständiges Modul" : "Full module"
-        default: return module.escapingControlCharacters
+        case "coma": t("board.module.coma", [.number(Double(DecisionRules.comaGcsAtMost), maxFractionDigits: 0)])
+        case "limited": t("board.module.limited")
+        case "full": t("board.module.full")
+        default: module.escapingControlCharacters
         }
     }
-    /// Where the crew was when it assessed (the place name the routing understood).
-    func place(_ place: String) -> String {
-        (de ? "Einsatzort: " : "Location: ") + place.escapingControlCharacters
-    }
+    /// Where the crew was when it assessed (the place name the routing understood; control characters escaped).
+    func place(_ place: String) -> String { t("board.place", [.text(place)]) }
     /// The label of the recommendations list.
-    var recommendations: String { de ? "Empfehlungen" : "Recommendations" }
+    var recommendations: String { t("board.recommendations") }
     /// The urgency badge's text.
     func urgency(_ urgency: TriageUrgency) -> String {
         switch urgency {
-        case .immediate: de ? "SOFORT" : "IMMEDIATE"
-        case .urgent: de ? "DRINGEND" : "URGENT"
-        case .timeCritical: de ? "ZEITKRITISCH" : "TIME-CRITICAL"
-        case .standard: de ? "REGULÄR" : "STANDARD"
+        case .immediate: t("board.urgency.immediate")
+        case .urgent: t("board.urgency.urgent")
+        case .timeCritical: t("board.urgency.timeCritical")
+        case .standard: t("board.urgency.standard")
         }
     }
     /// The status line.
     func status(_ status: CaseStatus) -> String {
         switch status {
-        case .inTransit: de ? "unterwegs" : "in transit"
-        case .arrived: de ? "angekommen" : "arrived"
-        case .cancelled: de ? "abgesagt" : "cancelled"
-        case .archived: de ? "archiviert" : "archived"
+        case .inTransit: t("board.status.inTransit")
+        case .arrived: t("board.status.arrived")
+        case .cancelled: t("board.status.cancelled")
+        case .archived: t("board.status.archived")
         }
     }
     /// `ETA {m} min`, with `{m}` replaced (the page's script uses the template too).
-    var etaTemplate: String { de ? "Ankunft in {m} min" : "ETA {m} min" }
+    var etaTemplate: String { t("board.eta") }
     /// The ETA has passed.
-    var etaNow: String { de ? "Ankunft jetzt" : "Arriving now" }
+    var etaNow: String { t("board.eta.now") }
     /// No ETA given.
-    var etaUnknown: String { de ? "Ankunftszeit unbekannt" : "ETA unknown" }
+    var etaUnknown: String { t("board.eta.unknown") }
 
     /// A model's source.
     func source(_ source: String) -> String {
         switch source {
-        case "cloud": de ? "Cloud-Modell" : "cloud model"
-        case "local": de ? "lokales Modell" : "local model"
-        case "baseline": de ? "Offline-Basismodell" : "offline baseline"
+        case "cloud": t("board.source.cloud")
+        case "local": t("board.source.local")
+        case "baseline": t("board.source.baseline")
         default: source
         }
     }
     /// A model risk level as the case states it.
     func riskLevel(_ level: String) -> String {
-        guard de else { return level }
-        return ["low": "niedrig", "medium": "mittel", "high": "hoch", "critical": "kritisch"][level] ?? level
+        switch level {
+        case "low": t("board.risk.low")
+        case "medium": t("board.risk.medium")
+        case "high": t("board.risk.high")
+        case "critical": t("board.risk.critical")
+        default: level
+        }
     }
     /// ICH heading.
-    var ich: String { de ? "ICB (Blutung)" : "ICH (bleed)" }
+    var ich: String { t("board.ich") }
     /// LVO heading.
-    var lvo: String { de ? "Großer Gefäßverschluss" : "LVO (large vessel occlusion)" }
+    var lvo: String { t("board.lvo") }
     /// Not assessed by this module.
-    var notAssessed: String { de ? "nicht berechnet" : "not assessed" }
+    var notAssessed: String { t("board.notAssessed") }
     /// Volume heading.
-    var volume: String { de ? "Geschätztes Blutungsvolumen, falls eine Blutung vorliegt" : "Estimated bleed volume, should a bleed be present" }
+    var volume: String { t("board.volume") }
     /// The onset when the case gives none (issue 45: "onset unknown" is shown, never left out).
-    var onsetUnknown: String { de ? "Symptombeginn unbekannt" : "Symptom onset unknown" }
+    var onsetUnknown: String { t("board.onset.unknown") }
     /// Onset line: minutes before sending, and the clock time.
     func onset(minutes: String, clock: String?) -> String {
-        let at = clock.map { " (≈ \($0))" } ?? ""
-        return de ? "Symptombeginn \(minutes) min vor dem Senden\(at)" : "Symptom onset \(minutes) min before sending\(at)"
+        guard let clock else { return t("board.onset", [.text(minutes)]) }
+        return t("board.onset.clock", [.text(minutes), .text(clock)])
     }
     /// The findings heading.
-    var findings: String { de ? "Befunde (wie eingegeben)" : "Findings (as entered)" }
+    var findings: String { t("board.findings") }
     /// Sender line.
-    func sender(device: String, sent: String) -> String {
-        de ? "von \(device), gesendet \(sent)" : "from \(device), sent \(sent)"
-    }
+    func sender(device: String, sent: String) -> String { t("board.sender", [.text(device), .text(sent)]) }
     /// A case's accessible name.
     func caseLabel(device: String, urgency: TriageUrgency?) -> String {
-        let level = urgency.map { self.urgency($0).lowercased() }
-        if de { return "Patient von \(device)" + (level.map { ", Dringlichkeit \($0)" } ?? ", nicht verifiziert") }
-        return "Case from \(device)" + (level.map { ", urgency \($0)" } ?? ", not verified")
+        guard let urgency else { return t("board.caseLabel.notVerified", [.text(device)]) }
+        return t("board.caseLabel", [.text(device), .text(self.urgency(urgency).lowercased())])
     }
     /// An input value: yes/no, not answered, or the number as sent (German with a decimal comma).
     func value(_ value: JSONValue) -> String {
         switch value {
-        case .bool(let b): b ? (de ? "ja" : "yes") : (de ? "nein" : "no")
-        case .null: de ? "nicht erhoben" : "not answered"
+        case .bool(let b): t(b ? "board.value.yes" : "board.value.no")
+        case .null: t("board.value.notAnswered")
         case .integer(let n): String(n)
-        case .number(let n): de ? Self.asEntered(n).replacingOccurrences(of: ".", with: ",") : Self.asEntered(n)
+        case .number(let n): withDecimalSeparator(Self.asEntered(n))
         case .string(let s): s
         case .array, .object: "…"
         }
@@ -169,5 +164,12 @@ struct BoardText: Sendable {
         return first.filter(keys.contains) + keys.filter { !first.contains($0) }.sorted()
     }
 
-    private var de: Bool { language == .de }
+    /// The text of a `board.` key of the localization tables (Localization/*/board.*.strings).
+    private func t(_ key: String, _ arguments: [MessageArgument] = []) -> String { localizer.text(key, arguments) }
+
+    /// A number written with a point, with the language's decimal separator (German: comma).
+    private func withDecimalSeparator(_ number: String) -> String {
+        guard language == .de else { return number }
+        return number.replacingOccurrences(of: ".", with: ",")
+    }
 }

@@ -25,9 +25,10 @@ public enum CaseDecision {
 
     /// The board's own assessment and decision for the case, when the case's carried facts are theirs;
     /// nil when any differs (the case is `contentInvalid`).
-    public static func derived(_ value: JSONValue, protocols: [TriageProtocol]) -> (assessment: Assessment, decision: ClinicalDecision)? {
+    public static func derived(_ value: JSONValue, protocols: [TriageProtocol])
+        -> (assessment: Assessment, decision: ClinicalDecision, approved: Bool)? {
         guard let carried = value["decision"], let assessment = assessment(value), deterministic(value, assessment),
-              let rules = protocolOf(carried, protocols) else { return nil }
+              let (rules, approved) = protocolOf(carried, protocols) else { return nil }
         let decision = ClinicalDecision(assessment, rules: rules)
         let derived = DecisionRendering.json(decision, assessment: assessment, routing: nil)
         // `ichUsed` and `protocol` are newer than the first cases: compared when carried.
@@ -36,7 +37,7 @@ public enum CaseDecision {
         guard codes(carried["recommendations"]) == decision.recommendations.map(\.code),
               riskLevel(value["ich"], assessment.ich), riskLevel(value["lvo"], assessment.lvo) else { return nil }
         if let routing = value["routing"], !routing.isNull, !drive(routing) { return nil }
-        return (assessment, decision)
+        return (assessment, decision, approved)
     }
 
     /// The recommendation codes a case carries, in order.
@@ -136,10 +137,17 @@ public enum CaseDecision {
         return Prediction(probability: probability, source: source, model: model, drivers: [])
     }
 
-    /// The protocol the decision names (by its digest); the standard one when it names none.
-    static func protocolOf(_ decision: JSONValue, _ protocols: [TriageProtocol]) -> TriageProtocol? {
-        guard let digest = decision["protocol"]?["sha256"]?.stringValue else { return .standard }
-        return ([.standard] + TriageProtocol.earlierStandards + protocols).first { $0.reference.sha256 == digest }
+    /// The protocol the decision names (by its digest; the standard one when it names none) and whether the
+    /// board knows it. One the board was not given is the one the case carries, when that is a valid protocol
+    /// file (`ProtocolCanonical.parse`) with the named id and sha256: decided under it, not approved here.
+    static func protocolOf(_ decision: JSONValue, _ protocols: [TriageProtocol]) -> (TriageProtocol, Bool)? {
+        guard let digest = decision["protocol"]?["sha256"]?.stringValue else { return (.standard, true) }
+        if let known = ([.standard] + TriageProtocol.earlierStandards + protocols).first(where: { $0.reference.sha256 == digest }) {
+            return (known, true)
+        }
+        guard let file = decision["protocol"]?["file"], let carried = try? ProtocolCanonical.parse(file),
+              carried.sha256 == digest, carried.id == decision["protocol"]?["id"]?.stringValue else { return nil }
+        return (carried, false)
     }
 
     /// The carried risk level is the level of the carried probability.

@@ -30,6 +30,9 @@ public struct CasePayload: Sendable, Equatable {
     public let assessment: Assessment
     /// The board's own decision for it: the page renders its words from this, never from the device's texts.
     public let decision: ClinicalDecision
+    /// Whether the decision's protocol is one the board knows (a release's default, or `board serve --protocol`);
+    /// false for a local protocol the case carried itself: shown, marked "not approved here" (issue 45).
+    public let protocolApproved: Bool
 
     /// Reads and checks a payload; nil when it is not a valid case. Its decision must be the one the
     /// rules give under the standard protocol or one of `protocols` (`CaseDecision`).
@@ -40,6 +43,7 @@ public struct CasePayload: Sendable, Equatable {
         self.value = value
         self.assessment = derived.assessment
         self.decision = derived.decision
+        self.protocolApproved = derived.approved
     }
 
     /// The largest payload the board reads (a case is a few KiB).
@@ -105,7 +109,8 @@ public struct CasePayload: Sendable, Equatable {
             } == true }),
             "summary": (true, { ($0.stringArray?.count ?? Int.max) <= DecisionRendering.maximumSummaryLines }),
             "ichUsed": (false, { $0.boolValue != nil }),
-            "protocol": (false, { object($0, ["id": (true, { $0.stringValue != nil }), "sha256": (true, { $0.stringValue != nil })]) }),
+            "protocol": (false, { object($0, ["id": (true, { $0.stringValue != nil }), "sha256": (true, { $0.stringValue != nil }),
+                                              "file": (false, { $0.dictionary != nil })]) }),
         ])
     }
 

@@ -131,10 +131,10 @@ struct BoardContentTests {
         for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }
     }
 
-    @Test("a case under a local protocol is valid when the board has that protocol (board serve --protocol), contentInvalid when not")
+    @Test("a case under a local protocol is valid and approved when the board has it (board serve --protocol); carried, it is shown not approved; edited or absent, contentInvalid")
     func localProtocolCases() throws {
         // A service whose exam threshold is FAST-ED ≥ 6: at FAST-ED 5 its decision suspects no LVO.
-        let local = TriageProtocol(id: "local-test", values: [.lvoFastEdFrom: 6], sha256: String(repeating: "ab", count: 32))
+        let local = ProtocolCanonical.sealed(TriageProtocol(id: "local-test", values: [.lvoFastEdFrom: 6], sha256: ""))
         let genuine = try JSONValue(parsing: [UInt8](Self.genuine))
         let assessment = try #require(CaseDecision.assessment(genuine))
         var decision = DecisionRendering.json(ClinicalDecision(assessment, rules: local), assessment: assessment, routing: nil)
@@ -143,9 +143,21 @@ struct BoardContentTests {
         decision = decision.replacing("summary", with: .strings(Array(summary)))
         let localCase = Data(genuine.replacing("decision", with: decision).serialized().utf8)
         #expect(decision["lvoSuspected"] == .bool(false))
-        #expect(CasePayload(validating: localCase, protocols: [local]) != nil)
-        #expect(CasePayload(validating: localCase) == nil, "a protocol the board was not given")
-        #expect(CasePayload(validating: Self.genuine, protocols: [local]) != nil, "the standard protocol stays known")
+        #expect(CasePayload(validating: localCase, protocols: [local])?.protocolApproved == true)
+        // A protocol the board was not given: decided under the file the case carries, marked not approved (issue 45).
+        let carried = try #require(CasePayload(validating: localCase))
+        #expect(!carried.protocolApproved && carried.decision.protocolReference == local.reference)
+        #expect(carried.decision.lvo.suspected == false)
+        #expect(CasePayload(validating: Self.genuine, protocols: [local])?.protocolApproved == true, "the standard protocol stays known")
+        // A carried file edited under its digest (FAST-ED 6 → 9) is not that protocol: contentInvalid.
+        let text = String(decoding: localCase, as: UTF8.self)
+        let edited = text.replacingOccurrences(of: #""lvo.fastEdFrom":{"value":6"#, with: #""lvo.fastEdFrom":{"value":9"#)
+        #expect(edited != text)
+        #expect(CasePayload(validating: Data(edited.utf8)) == nil)
+        // Without the file, an unknown protocol stays contentInvalid.
+        let bare = genuine.replacing("decision", with: decision.replacing("protocol", with: .object([
+            ("id", .string(local.id)), ("sha256", .string(local.sha256))])))
+        #expect(CasePayload(validating: Data(bare.serialized().utf8)) == nil)
     }
 
     @Test("a case with neither probability is valid with the documented urgency; long strings wrap")

@@ -16,6 +16,8 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
     public let ichUsed: Bool
     /// The protocol the decision applied (JSON `decision.protocol`).
     public let protocolReference: ProtocolReference
+    /// The protocol itself: a local one travels with the case in its canonical form (issue 45).
+    public let rules: TriageProtocol
     /// The protocol's ICH edges (`ich.immediateFrom`, `ich.uncertainFrom`) the summary words a decision-grade ICH by.
     public let ichImmediateFrom: Double, ichUncertainFrom: Double
 
@@ -26,6 +28,7 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
         self.lvo = verdict
         self.ichUsed = ich != nil
         self.protocolReference = rules.reference
+        self.rules = rules
         self.ichImmediateFrom = rules[.ichImmediateFrom]
         self.ichUncertainFrom = rules[.ichUncertainFrom]
         self.urgency = TriageUrgency(ichProbability: ich, lvoSuspected: verdict.suspected, comatose: assessment.module == .coma,

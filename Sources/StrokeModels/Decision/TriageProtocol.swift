@@ -4,7 +4,7 @@
 /// urgency, the LVO verdict, the routing and the recommendations, with its id
 /// and the sha256 of its canonical file form. `standard` is the documented
 /// default; a service loads its own from a protocol file (TriageEngine's `ProtocolFile`).
-public struct TriageProtocol: Sendable, Hashable {
+public struct TriageProtocol: Sendable, Hashable, Codable {
     /// The protocol's name, e.g. `stroke-triage-default-2026.12`.
     public let id: String
     /// Every value, by key (all keys present).

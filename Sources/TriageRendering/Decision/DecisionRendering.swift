@@ -30,12 +30,20 @@ public enum DecisionRendering {
                 .object([("code", .string(r.code)), ("text", .string(english.render(r.message)))])
             })),
             ("summary", .strings(summary(d, assessment: assessment, routing: routing, english))),
-            ("protocol", .object([("id", .string(d.protocolReference.id)), ("sha256", .string(d.protocolReference.sha256))])),
+            ("protocol", protocolJSON(d)),
         ])
     }
 
     /// The hedged recommendation texts in the user's language.
     public static func recommendationTexts(_ d: ClinicalDecision, _ l: Localizer) -> [String] {
         d.recommendations.map { l.render($0.message) }
+    }
+
+    /// `decision.protocol`: its id and sha256, and for a local protocol (not a release's default) the canonical
+    /// file itself, so a hospital's board can check it against the sha256 and decide under it (issue 45).
+    static func protocolJSON(_ d: ClinicalDecision) -> JSONValue {
+        var members: [(String, JSONValue)] = [("id", .string(d.protocolReference.id)), ("sha256", .string(d.protocolReference.sha256))]
+        if !TriageProtocol.isDefault(d.protocolReference) { members.append(("file", ProtocolCanonical.json(d.rules, digest: false))) }
+        return .object(members)
     }
 }
