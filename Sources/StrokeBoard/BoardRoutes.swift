@@ -90,8 +90,9 @@ public struct BoardRoutes: Sendable {
         return Response(status: .ok, headers: headers, body: body)
     }
 
-    /// `GET /cases/{id}.fhir.json`: the FHIR Bundle of a valid case, built from its checked payload by
-    /// `FHIRBundle` as the device builds it for `--fhir` (docs/fhir.md); the time is when the device sealed it.
+    /// `GET /cases/{id}.fhir.json`: the FHIR Bundle of a valid case, built by `FHIRBundle` as the device builds
+    /// it for `--fhir` from the case as the board vouches for it (`CasePayload.vouched`: the board's own decision
+    /// texts; docs/fhir.md); the time is when the device sealed it.
     /// 404 for any other name, an unknown case, or a case that is not valid.
     func fhir(file: String, snapshot: BoardSnapshot) -> Response {
         let suffix = ".fhir.json"
@@ -101,7 +102,7 @@ public struct BoardRoutes: Sendable {
                             body: ResponseBody(byteBuffer: ByteBuffer(string: "No valid case of that id.\n")))
         }
         let sealed = Date(timeIntervalSince1970: Double(found.sentMs ?? found.createdMs) / 1000)
-        let bundle = FHIRBundle.make(payload.value, recorded: sealed).serialized() + "\n"
+        let bundle = FHIRBundle.make(payload.vouched, recorded: sealed).serialized() + "\n"
         return Response(status: .ok, headers: Self.headers(contentType: "application/fhir+json"),
                         body: ResponseBody(byteBuffer: ByteBuffer(string: bundle)))
     }

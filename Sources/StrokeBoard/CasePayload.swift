@@ -46,6 +46,27 @@ public struct CasePayload: Sendable, Equatable {
         self.protocolApproved = derived.approved
     }
 
+    /// The case as the board vouches for it, the source of its FHIR Bundle (issue 45: the EHR gets the board's
+    /// words): the decision's recommendation texts and summary lines are the board's own (English, as the
+    /// Bundle's texts are), the device's warnings are left out; every number and code is the checked case's.
+    public var vouched: JSONValue {
+        let english = ModelJSON.english
+        let recommendations = JSONValue.array(decision.recommendations.map {
+            .object([("code", .string($0.code)), ("text", .string(english.render($0.message)))])
+        })
+        let summary = [english.text("decision.summary.urgency", [.key("decision.urgency.\(decision.urgency.rawValue)")])]
+            + DecisionRendering.verdictLines(decision, assessment: assessment, english)
+        let carried = value["decision"] ?? .null
+        let ownDecision = Self.replacing(Self.replacing(carried, "recommendations", recommendations), "summary", .strings(summary))
+        return Self.replacing(Self.replacing(value, "decision", ownDecision), "warnings", .array([]))
+    }
+
+    /// `object` with member `name`'s value replaced by `replacement` (other values unchanged).
+    static func replacing(_ object: JSONValue, _ name: String, _ replacement: JSONValue) -> JSONValue {
+        guard let members = object.objectMembers else { return object }
+        return .object(members.map { $0.0 == name ? ($0.0, replacement) : $0 })
+    }
+
     /// The largest payload the board reads (a case is a few KiB).
     public static let maxBytes = 1 << 20
 
