@@ -21,21 +21,28 @@ public actor ResearchAccessService {
     private let tokens: ResearchSessionToken
     private var limit: ResearchRateLimit
     private let now: @Sendable () -> Date
+    private let pause: @Sendable (Double) async -> Void
 
-    /// A service checking `password` (nil: research access is off), with injected clock and limits.
+    /// The one thread that derives PBKDF2 keys: a login's seconds of hashing never hold a thread of the
+    /// cooperative pool or an event loop, and at most one derivation runs at a time (issue 46).
+    private static let hashing = DispatchQueue(label: "stroke-triage.research-pbkdf2")
+
+    /// A service checking `password` (nil: research access is off), with injected clock, pause and limits.
     public init(password: ResearchPassword?, tokens: ResearchSessionToken = ResearchSessionToken(),
-                limit: ResearchRateLimit = ResearchRateLimit(), now: @escaping @Sendable () -> Date = { WallClock.system.date }) {
+                limit: ResearchRateLimit = ResearchRateLimit(), now: @escaping @Sendable () -> Date = { WallClock.system.date },
+                pause: @escaping @Sendable (Double) async -> Void = { seconds in try? await Task.sleep(for: .seconds(seconds)) }) {
         self.password = password
         self.tokens = tokens
         self.limit = limit
         self.now = now
+        self.pause = pause
     }
 
     /// Research access switched off (no `--research-password-file`).
     public static let off = ResearchAccessService(password: nil)
 
     /// The answer to one request body from `client` (the peer address).
-    public func answer(_ body: [UInt8], client: String) -> (status: HTTPResponse.Status, body: WireValue) {
+    public func answer(_ body: [UInt8], client: String) async -> (status: HTTPResponse.Status, body: WireValue) {
         guard let password else {
             return refusal(.researchAccessOff)
         }
@@ -49,7 +56,7 @@ public actor ResearchAccessService {
         let isLogin = action == "login" || (action == nil && request["password"] != nil)
         switch isLogin ? "login" : action {
         case "login":
-            return login(request["password"]?.stringValue ?? "", password: password, client: client)
+            return await login(request["password"]?.stringValue ?? "", password: password, client: client)
         case "validate_session":
             guard let token = request["session_token"]?.stringValue, !token.isEmpty else {
                 return refusal(.missingField("session_token"))
@@ -64,7 +71,7 @@ public actor ResearchAccessService {
         }
     }
 
-    private func login(_ candidate: String, password: ResearchPassword, client: String) -> (status: HTTPResponse.Status, body: WireValue) {
+    private func login(_ candidate: String, password: ResearchPassword, client: String) async -> (status: HTTPResponse.Status, body: WireValue) {
         let at = now()
         let left = limit.remaining(client, now: at)
         guard left > 0 else {
@@ -73,10 +80,13 @@ public actor ResearchAccessService {
         guard !candidate.isEmpty else {
             return refusal(.missingField("password"), remaining: left)
         }
+        // The account is being slowed (many failures from many addresses): wait for this attempt's turn.
+        guard let wait = limit.accountPause(now: at) else { return refusal(.rateLimited, remaining: left) }
+        if wait > 0 { await pause(wait) }
         // A control character (a NUL above all) is never part of a password: refused as a failure.
-        guard !candidate.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-              password.matches(candidate) else {
-            let remaining = limit.fail(client, now: at)
+        let control = candidate.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        guard !control, await Self.verify(candidate, against: password) else {
+            let remaining = limit.fail(client, now: now())
             return refusal(.invalidCredentials, remaining: remaining)
         }
         limit.succeed(client)
@@ -86,6 +96,13 @@ public actor ResearchAccessService {
             ("message", .string("Authentication successful")), ("session_duration", .integer(tokens.lifetimeSeconds)),
             ("rate_limit_remaining", .integer(limit.maxFailures)),
         ]))
+    }
+
+    /// `password.matches(candidate)` on the hashing thread.
+    private static func verify(_ candidate: String, against password: ResearchPassword) async -> Bool {
+        await withCheckedContinuation { continuation in
+            hashing.async { continuation.resume(returning: password.matches(candidate)) }
+        }
     }
 
     private func refusal(_ error: LocalAPIError, remaining: Int? = nil) -> (status: HTTPResponse.Status, body: WireValue) {
