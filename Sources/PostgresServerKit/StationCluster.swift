@@ -169,17 +169,18 @@ public struct StationCluster: Sendable {
     /// Runs `body` with the server running: creates and starts it when needed and, if this call
     /// started it, stops it afterwards (also when `body` throws).
     public func whileRunning<T>(_ body: (DatabaseURL) async throws -> T) async throws -> T {
-        try create()
-        let started = !isRunning
+        // The tools run off the cooperative pool (`offPool`).
+        try await offPool { try $0.create() }
+        let started = try await offPool { !$0.isRunning }
         do {
             // A start that fails (or times out) may still leave the server running: it is stopped too.
-            if started { try start() }
+            if started { try await offPool { try $0.start() } }
             try await prepareRole(logger: Logger(label: "stroke-triage.station"))
             let result = try await body(try url())
-            if started { try stop() }
+            if started { try await offPool { try $0.stop() } }
             return result
         } catch {
-            if started { try? stop() }
+            if started { _ = try? await offPool { try $0.stop() } }
             throw error
         }
     }

@@ -82,7 +82,7 @@ import TestJSON
         #expect(out.count == 1)
         let object = try #require(try JSONValue(parsing: Data(out[0].utf8)).object)
         #expect(object["line"].intValue == 1)
-        #expect(object["input"] is JSONValue)
+        #expect(object["input"] != nil)
         #expect(object["error"].isNull)
         let result = try #require(object["result"].object)
         #expect(result["disclaimer"] == nil)
@@ -92,7 +92,7 @@ import TestJSON
         default:
             #expect(result["module"].stringValue == module)
             #expect((result["ich"].object)?["source"].stringValue == "baseline")
-            #expect(result["volume"] is JSONValue)
+            #expect(result["volume"] != nil)
             if module == "full" { #expect((result["lvo"].object)?["probability"].doubleValue != nil) }
         }
     }

@@ -35,7 +35,7 @@ import TestJSON
             } else {
                 let middle = try JSONValue(parsing: Data(rows[1].utf8)).object
                 #expect(middle?["line"].intValue == 2)
-                #expect((middle?["input"]).isNull)
+                #expect((middle?["input"]).isNull == true)
             }
         }
     }

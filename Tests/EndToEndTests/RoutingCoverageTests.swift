@@ -79,7 +79,7 @@ import TestJSON
         #expect((limited["origin"].object)?["place"].stringValue == "Fürth (Bayern)")
         #expect(limited["coverage"].stringValue == "inside")
         let full = try Self.routing(await InProcessCLI.run(Self.full + ["--near", "Regensburg", "--json"] + Self.offline))
-        #expect(full["destination"] is JSONValue)
+        #expect(full["destination"] != nil)
         let text = await InProcessCLI.run(["coma", "--gfap", "500", "--near", "wuerzburg"] + Self.offline)
         #expect(text.stdout.contains("Routing from Würzburg (Bayern) at 49.7939, 9.9512:"), "\(text.stdout)")
         #expect(text.stdout.contains("Suggested destination: Universitätsklinikum Würzburg"))

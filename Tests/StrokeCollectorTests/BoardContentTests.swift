@@ -179,8 +179,8 @@ struct BoardContentTests {
                 let shown = try await board.waitForCase(plain.caseId)
                 #expect(shown["verdict"].stringValue == "valid")
                 #expect(shown["urgency"].stringValue == expectedUrgency)
-                #expect((((shown["case"].object)?["ich"].object)?["probability"]).isNull)
-                #expect(((shown["case"].object)?["lvo"]).isNull)
+                #expect((((shown["case"].object)?["ich"].object)?["probability"]).isNull == true)
+                #expect(((shown["case"].object)?["lvo"]).isNull == true)
                 #expect(try await board.waitForCase(wide.caseId)["verdict"].stringValue == "valid")
                 let page = try await board.page()
                 // A warning the device wrote is never shown (issue 45).

@@ -22,7 +22,7 @@ struct StationProcessTests {
     func stationFromScratch() async throws {
         let site = try StationSite()
         defer { site.remove() }
-        let (station, data, directory, cli, admin) = (site.station, site.data, site.directory, site.cli, site.admin)
+        let (station, data, cli, admin) = (site.station, site.data, site.cli, site.admin)
 
         // 1. The station, with no database set up by hand.
         let base = try await station.start()
@@ -122,7 +122,7 @@ struct StationProcessTests {
     func stationOverTLS() async throws {
         let site = try StationSite()
         defer { site.remove() }
-        let (station, data, directory, cli, admin) = (site.station, site.data, site.directory, site.cli, site.admin)
+        let (station, data, cli, admin) = (site.station, site.data, site.cli, site.admin)
         // docs/station.md's flow: one command makes the CA and the certificate; the station finds them in --data.
         let made = try await admin(["tls", "init", "--data", data, "--name", "localhost", "--ip", "127.0.0.1"])
         #expect(made.status == 0, "\(made.stderr)")

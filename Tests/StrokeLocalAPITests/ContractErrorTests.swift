@@ -33,7 +33,7 @@ import TriageLocalization
             try await client.execute(uri: "/predict_coma_ich", method: .post, body: ByteBuffer(string: "{")) { response in
                 let json = try JSONValue(parsing: Data(String(buffer: response.body).utf8)).object
                 #expect(json?["error"].stringValue == "The request body is not valid JSON.")
-                #expect((json?["field"]).isNull)
+                #expect((json?["field"]).isNull == true)
             }
             // A wrong method on a contract path answers in the contract form too.
             try await client.execute(uri: "/predict_lvo", method: .get) { response in

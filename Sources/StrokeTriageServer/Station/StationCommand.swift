@@ -87,18 +87,19 @@ struct StationCommand: AsyncParsableCommand {
         let cluster = try ServerFailure.report(verbose: options.verbose) { try rootCluster.asAccount() }
         var checked = false
         do {
-            try ServerFailure.report(verbose: options.verbose) {
-                try cluster.create()
-                checked = true
+            // The tools (initdb, pg_ctl and their waitpid) run off the cooperative pool (`offPool`, issue 46).
+            try await ServerFailure.report(verbose: options.verbose) { try await cluster.offPool { try $0.create() } }
+            checked = true
+            try await ServerFailure.report(verbose: options.verbose) {
                 // A cluster left running (a station killed without stopping) is the station's own: used and stopped with it.
-                if !cluster.isRunning { try cluster.start() }
-                StationExitGuard.guardPostmaster(cluster.postmasterProcess)
+                try await cluster.offPool { if !$0.isRunning { try $0.start() } }
             }
+            StationExitGuard.guardPostmaster(cluster.postmasterProcess)
             try await ServerFailure.report(verbose: options.verbose) { try await cluster.prepareRole(logger: logger) }
         } catch {
             // A start that failed or timed out may have left the server running (never tried on a directory refused).
             StationExitGuard.guardPostmaster(nil)
-            if checked { try? cluster.stop() }
+            if checked { _ = try? await cluster.offPool { try $0.stop() } }
             throw error
         }
         logger.info("station database running", metadata: ["data": "\(cluster.directory)"])
@@ -115,13 +116,13 @@ struct StationCommand: AsyncParsableCommand {
                                 minimumFree: minimumFree, logger: logger)
             } catch {
                 StationExitGuard.guardPostmaster(nil)
-                try? cluster.stop()
+                _ = try? await cluster.offPool { try $0.stop() }
                 throw error
             }
         }
         // Stopped gracefully (also by SIGTERM or SIGINT while the cluster started): exit 0 once the cluster is stopped.
         StationExitGuard.guardPostmaster(nil)
-        try ServerFailure.report(verbose: options.verbose) { try cluster.stop() }
+        try await ServerFailure.report(verbose: options.verbose) { try await cluster.offPool { try $0.stop() } }
         logger.info("station database stopped")
     }
 
