@@ -200,3 +200,41 @@ public struct CenterHospitalsAnswer: Codable, Sendable, Hashable {
         self.hospitals = hospitals
     }
 }
+
+/// What a hospital's board did with a case (issue 45): shown on the wall (valid), or refused with its
+/// verdict's code (`contentInvalid`, `signatureInvalid`, …). The board sends it (`POST
+/// /v1/hospital/cases/{id}/receipt`); the sending device reads it (`GET /v1/cases/{id}/receipt`).
+public struct CaseReceipt: Codable, Sendable, Hashable {
+    /// Shown or refused.
+    public enum State: String, Codable, Sendable, Hashable {
+        case shown, refused
+    }
+
+    /// Shown or refused.
+    public let state: State
+    /// The board's verdict code when refused (at most 64 characters), nil when shown.
+    public let code: String?
+    /// When the relay recorded it (ms since 1970), nil in the board's request.
+    public let atMs: Int64?
+
+    /// Creates a receipt.
+    public init(state: State, code: String? = nil, atMs: Int64? = nil) {
+        self.state = state
+        self.code = code
+        self.atMs = atMs
+    }
+}
+
+/// `GET /v1/cases/{caseId}/receipt`: the board's receipt of a device's own case, nil while none came.
+public struct CaseReceiptAnswer: Codable, Sendable, Hashable {
+    /// The case.
+    public let caseId: String
+    /// The board's receipt, when there is one.
+    public let receipt: CaseReceipt?
+
+    /// Creates an answer.
+    public init(caseId: String, receipt: CaseReceipt?) {
+        self.caseId = caseId
+        self.receipt = receipt
+    }
+}

@@ -15,6 +15,7 @@ public struct BoardPoller: Service {
     let client: RelayHTTPClient
     let state: BoardState
     let opener: CaseOpener
+    let receipts = BoardReceipts()
     let logger: Logger
 
     /// Creates a poller.
@@ -49,6 +50,8 @@ public struct BoardPoller: Service {
             let nowMs = configuration.clock.nowMs
             await state.publish(BoardSnapshot(hospitalId: configuration.hospitalId, cases: cases, relayAnsweredMs: nowMs,
                                               relayFailing: false))
+            // The crew learns what the board did with each case (issue 45).
+            await receipts.send(cases, hospitalId: configuration.hospitalId, keys: keys, client: client, nowMs: nowMs, logger: logger)
             if previous.relayFailing || previous.relayAnsweredMs == nil {
                 logger.info("relay answered", metadata: ["cases": "\(cases.count)"])
             }

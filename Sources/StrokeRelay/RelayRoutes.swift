@@ -93,6 +93,27 @@ public struct RelayRoutes: Sendable {
                 return ServerResponses.json(HospitalCaseList(cases: cases), status: .ok)
             }
         }
+        // The board's receipt (issue 45), and the sending device's read of it.
+        router.post("/v1/hospital/cases/:caseId/receipt") { request, context in
+            await signed(request, by: .hospital, route: "case.receipt") { principal, body, now in
+                let id = try Self.caseId(context)
+                guard case .hospital(let hospital) = principal, JSONValue.hasNoDuplicateMembers(body),
+                      let receipt = try? JSONDecoder().decode(CaseReceipt.self, from: body),
+                      receipt.code.map({ !$0.isEmpty && $0.utf8.count <= 64 && CaseIdentifiers.isValidName($0) }) ?? true
+                else { throw RelayRefusal.malformed }
+                try await store.recordReceipt(caseId: id, hospitalId: hospital, receipt, nowMs: now, ttlMs: configuration.caseTTLMs)
+                log("case receipt recorded", principal, caseId: id, ["receipt": "\(receipt.state.rawValue)"])
+                return ServerResponses.json(CaseReceiptAnswer(caseId: id, receipt: receipt), status: .ok)
+            }
+        }
+        router.get("/v1/cases/:caseId/receipt") { request, context in
+            await signed(request, by: .device, route: "case.receipt.read") { principal, _, now in
+                let id = try Self.caseId(context)
+                guard case .device(let device, _) = principal else { throw RelayRefusal.malformed }
+                let receipt = try await store.receipt(caseId: id, deviceId: device, nowMs: now, ttlMs: configuration.caseTTLMs)
+                return ServerResponses.json(CaseReceiptAnswer(caseId: id, receipt: receipt), status: .ok)
+            }
+        }
         router.post("/v1/hospital/cases/:caseId/archive") { request, context in
             await signed(request, by: .hospital, route: "case.archive") { principal, _, now in
                 let id = try Self.caseId(context)

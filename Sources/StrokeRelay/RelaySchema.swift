@@ -68,6 +68,12 @@ enum RelaySchema {
         [
             "ALTER TABLE relay_hospitals ADD COLUMN center_id text CHECK (center_id IS NULL OR length(center_id) BETWEEN 1 AND 128)",
         ],
+        // 4: the board's receipt of a case (issue 45): shown, or refused with its verdict's code, and when.
+        [
+            "ALTER TABLE relay_cases ADD COLUMN receipt text CHECK (receipt IS NULL OR receipt IN ('shown', 'refused'))",
+            "ALTER TABLE relay_cases ADD COLUMN receipt_code text CHECK (receipt_code IS NULL OR length(receipt_code) BETWEEN 1 AND 64)",
+            "ALTER TABLE relay_cases ADD COLUMN receipt_ms bigint",
+        ],
     ]
 
     /// Applies the missing relay migrations on `connection` (inside the caller's transaction).

@@ -91,6 +91,35 @@ extension RelayStore {
         }
     }
 
+    /// Records the board's receipt of one of the hospital's own cases (a later one replaces it).
+    /// - Throws: `RelayRefusal.caseUnknown` for a missing, expired or other hospital's case.
+    public func recordReceipt(caseId: String, hospitalId: String, _ receipt: CaseReceipt, nowMs: Int64, ttlMs: Int64) async throws {
+        try await transaction { connection in
+            _ = try await self.lockedStatus(caseId: caseId, deviceId: nil, hospitalId: hospitalId, nowMs: nowMs, ttlMs: ttlMs, on: connection)
+            let code = receipt.state == .refused ? receipt.code : nil
+            try await connection.query("""
+                UPDATE relay_cases SET receipt = \(receipt.state.rawValue), receipt_code = \(code), receipt_ms = \(nowMs)
+                WHERE case_id = \(caseId)
+                """, logger: self.logger)
+        }
+    }
+
+    /// The board's receipt of a device's own case, nil while none came.
+    /// - Throws: `RelayRefusal.caseUnknown` for a missing, expired or other device's case.
+    public func receipt(caseId: String, deviceId: Int64, nowMs: Int64, ttlMs: Int64) async throws -> CaseReceipt? {
+        try await run {
+            let rows = try await self.collector.client.query("""
+                SELECT receipt, receipt_code, receipt_ms FROM relay_cases
+                WHERE case_id = \(caseId) AND device_id = \(deviceId) AND created_ms >= \(nowMs - ttlMs)
+                """, logger: self.logger)
+            for try await (state, code, atMs) in rows.decode((String?, String?, Int64?).self) {
+                guard let state, let known = CaseReceipt.State(rawValue: state) else { return nil }
+                return CaseReceipt(state: known, code: code, atMs: atMs)
+            }
+            throw RelayRefusal.caseUnknown
+        }
+    }
+
     /// A hospital's unexpired cases, sorted by case id, with each sender's registered key
     /// (nil once the device was removed). Deletes expired cases first.
     public func cases(hospitalId: String, nowMs: Int64, ttlMs: Int64) async throws -> [HospitalCase] {

@@ -33,6 +33,15 @@ struct PrenotifyEndToEndTests {
         return id
     }
 
+    /// The case's entry in `notify status --json` once the board's receipt says `state` (bounded wait).
+    static func boardReceipt(_ h: PrenotifyHarness, _ caseId: String, _ state: String) async throws -> JSONValue {
+        try await PrenotifyHarness.waitForAnswer(seconds: 60, "the board's receipt of \(caseId)") { () async throws -> JSONValue? in
+            let run = try await h.cli(["notify", "status", "--json"])
+            let entry = try JSONValue(parsing: run.stdout)["cases"].arrayValue?.first { $0["caseId"].stringValue == caseId }
+            return entry?["board"].stringValue == state ? entry : nil
+        }
+    }
+
     /// The `{"notification": …}` object a `--json` module command prints on stderr after sending.
     static func notification(_ run: PrenotifyHarness.Run) throws -> JSONValue {
         for line in run.stderr.split(separator: "\n").reversed() where line.hasPrefix("{\"notification\"") {
@@ -73,6 +82,10 @@ struct PrenotifyEndToEndTests {
         try await h.startRelay()
         let board = try await h.startBoard(hospital, keyFile: try h.addHospital(hospital, center: center))
         let otherBoard = try await h.startBoard("other-hospital", keyFile: try h.addHospital("other-hospital"))
+        // A board that trusts only another ambulance's key (`--trusted-devices`): it refuses this device's cases.
+        let trustedFile = h.directory.appendingPathComponent("trusted.json")
+        try Data(#"{"AMB-OTHER":"\#(Data(repeating: 7, count: 32).base64EncodedString())"}"#.utf8).write(to: trustedFile)
+        _ = try await h.startBoard("strict-hospital", keyFile: try h.addHospital("strict-hospital"), extra: ["--trusted-devices", trustedFile.path])
 
         let plain = try await h.cli(Self.sentinelCase)
         #expect(plain.status == 0)
@@ -118,6 +131,18 @@ struct PrenotifyEndToEndTests {
         #expect(status.status == 0)
         #expect(status.stdout.contains("\"caseId\":\"\(caseId)\""))
         #expect(status.stdout.contains("\"delivery\":\"delivered\""))
+        // The crew learns what the board did (issue 45): its receipt reaches `notify status` through the relay.
+        let receipt = try await Self.boardReceipt(h, caseId, "shown")
+        #expect(receipt["receipt"]["code"].isNull)
+        let text = try await h.cli(["notify", "status"])
+        #expect(text.stdout.contains("shown on the board at"), "\(text.stdout)")
+        // A board that refuses the case (the device is not in its trusted list) says so, with its verdict's code.
+        let strict = try await h.cli(Self.sentinelCase + ["--notify", "strict-hospital", "--relay", h.relayURL])
+        #expect(strict.status == 0, "\(strict.stderr)")
+        let strictId = try #require(try Self.notification(strict)["caseId"].stringValue)
+        let refused = try await Self.boardReceipt(h, strictId, "refused")
+        #expect(refused["receipt"]["code"].stringValue == "unknownDevice")
+        #expect(try await h.cli(["notify", "status"]).stdout.contains("refused by the board: this device is unknown to the board"))
 
         // `--notify destination` (issue 45): the hospital the relay registered for the routed center gets it.
         let routed = try await h.cli(Self.sentinelCase + ["--notify", "destination", "--relay", h.relayURL])

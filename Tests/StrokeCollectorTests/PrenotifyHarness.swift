@@ -110,11 +110,11 @@ final class PrenotifyHarness: @unchecked Sendable {
     }
 
     /// Starts a board for `hospital` and waits for `/cases.json`; returns its base URL.
-    func startBoard(_ hospital: String, keyFile: URL) async throws -> String {
+    func startBoard(_ hospital: String, keyFile: URL, extra: [String] = []) async throws -> String {
         for _ in 1...3 {
             let port = try Self.freePort()
             let process = try start("board-\(hospital)", ["board", "serve", "--key", keyFile.path, "--relay", relayURL, "--hospital", hospital,
-                                                           "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"])
+                                                           "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"] + extra)
             let base = "http://127.0.0.1:\(port)"
             if try await waitForHTTP("\(base)/cases.json", while: process) { return base }
         }

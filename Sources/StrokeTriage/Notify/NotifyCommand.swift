@@ -37,14 +37,25 @@ struct NotifyFlushCommand: AsyncParsableCommand {
 
 /// `stroke-triage notify status [--json]`: every pre-notification kept on this device
 /// (48 hours), with "not yet delivered" until the relay has the case and its latest follow-ups.
-struct NotifyStatusCommand: ParsableCommand {
+struct NotifyStatusCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "status", abstract: "List this device's pre-notifications: delivered or not yet delivered.")
+        commandName: "status",
+        abstract: "List this device's pre-notifications: delivered or not yet delivered, and shown or refused by the board.")
 
+    @OptionGroup var audit: AuditOptions
     @OptionGroup var output: OutputOptions
 
-    func run() throws {
-        let entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in try NotifyFollowUp.kept() }
+    func run() async throws {
+        var entries = try Failure.report(output) { () throws(NotifyError) -> [QueuedCase] in try NotifyFollowUp.kept() }
+        // Best effort (issue 45): the board's receipts of delivered cases that have none yet, from the relay;
+        // without the device key or the relay the cases show as kept ("delivered, not yet confirmed").
+        if entries.contains(where: { $0.delivered && $0.receipt == nil }),
+           let followUp = try? NotifyFollowUp(audit: audit.settings, config: AppConfig.current, events: ConsoleEvents(localizer: output.localizer)) {
+            let kept = entries
+            var refreshed = kept
+            try? await followUp.closing { refreshed = await $0.notifier.refreshReceipts(kept) }
+            entries = refreshed
+        }
         Console.out(lines: output.json ? [NotifyRendering.statusJSON(entries).serialized()] : NotifyRendering.statusLines(entries, output.localizer))
     }
 }

@@ -87,8 +87,11 @@ extension PreNotification {
         do throws(NotifyError) {
             // `--notify destination`: the hospital registered for the routed center, found before anything is sent.
             let hospital = try await prepared.hospital(for: requested, outcome: outcome)
-            return .success(try await prepared.send(outcome, to: hospital.id, routedCenter: hospital.routedCenter,
-                                                    etaOverride: flags.etaMinutes, config: config))
+            var (entry, error) = try await prepared.send(outcome, to: hospital.id, routedCenter: hospital.routedCenter,
+                                                         etaOverride: flags.etaMinutes, config: config)
+            // Delivered: a few seconds for the board's receipt (shown or refused; issue 45).
+            if error == nil { entry = await prepared.notifier.awaitReceipt(entry) }
+            return .success((entry, error))
         } catch {
             return .failure(error)
         }

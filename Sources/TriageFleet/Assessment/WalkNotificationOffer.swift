@@ -72,8 +72,10 @@ public struct WalkNotificationOffer {
                                                         events: events)
             }
             let registered = try await notification.hospital(for: hospital, outcome: outcome)
-            let (entry, error) = try await notification.send(outcome, to: registered.id, routedCenter: registered.routedCenter,
+            var (entry, error) = try await notification.send(outcome, to: registered.id, routedCenter: registered.routedCenter,
                                                              etaOverride: flags.etaMinutes, config: config)
+            // Delivered: a few seconds for the board's receipt (shown or refused; issue 45).
+            if error == nil { entry = await notification.notifier.awaitReceipt(entry) }
             if json {
                 dialog.say(NotifyRendering.notificationJSON(entry).serialized())
             } else if error == nil {

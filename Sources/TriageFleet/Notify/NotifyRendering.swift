@@ -1,3 +1,4 @@
+import Foundation
 import StrokeJSON
 import TriageLocalization
 
@@ -26,7 +27,43 @@ public enum NotifyRendering {
             ("attempts", .integer(e.attempts)),
             ("lastError", e.lastError.map { .string($0) } ?? .null),
             ("relay", .string(e.relay)),
+            // What the hospital's board did with it (issue 45): shown, refused (with the verdict's code), or not yet confirmed.
+            ("board", .string(boardState(e))),
+            ("receipt", e.receipt.map { r in
+                .object([("state", .string(r.state.rawValue)), ("code", r.code.map { .string($0) } ?? .null),
+                         ("atMs", r.atMs.map { .integer(Int($0)) } ?? .null)])
+            } ?? .null),
         ])
+    }
+
+    /// `shown`, `refused`, `notYetConfirmed` (delivered, no receipt yet: an older board sends none) or `notDelivered`.
+    public static func boardState(_ e: QueuedCase) -> String {
+        if let receipt = e.receipt { return receipt.state.rawValue }
+        return e.delivered ? "notYetConfirmed" : "notDelivered"
+    }
+
+    /// "shown on the board at 14:02", "refused by the board: content invalid" or "delivered, not yet confirmed
+    /// by the board"; nil before the case is delivered.
+    public static func boardText(_ e: QueuedCase, _ l: Localizer) -> String? {
+        guard e.delivered else { return nil }
+        guard let receipt = e.receipt else { return l.text("notify.board.notYetConfirmed") }
+        switch receipt.state {
+        case .shown:
+            let at = receipt.atMs.map { clockTime($0) } ?? "?"
+            return l.text("notify.board.shown", [.text(at)])
+        case .refused:
+            let code = receipt.code ?? "?"
+            let reason = l.text("notify.board.reason.\(code)")
+            return l.text("notify.board.refused", [.text(reason == "notify.board.reason.\(code)" ? code : reason)])
+        }
+    }
+
+    /// A time of day in this device's time zone, HH:mm.
+    static func clockTime(_ ms: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(ms) / 1000))
     }
 
     /// `notify flush --json`: every case tried, with how many are delivered and how many not yet.
@@ -50,7 +87,10 @@ public enum NotifyRendering {
     /// The line after a send or update: delivered, or not yet delivered (queued) with the reason.
     public static func outcome(_ e: QueuedCase, _ error: NotifyError?, _ l: Localizer) -> String {
         let hospital = e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId
-        guard let error else { return l.text("notify.sent.delivered", [.text(hospital), .text(e.caseId)]) }
+        guard let error else {
+            guard let board = e.receipt.flatMap({ _ in boardText(e, l) }) else { return l.text("notify.sent.delivered", [.text(hospital), .text(e.caseId)]) }
+            return l.text("notify.sent.deliveredBoard", [.text(hospital), .text(e.caseId), .text(board)])
+        }
         let key = e.failed ? "notify.sent.failed" : "notify.sent.queued"
         return "! " + l.text(key, [.text(hospital), .text(e.caseId), .text(error.message(l))])
     }
@@ -71,7 +111,7 @@ public enum NotifyRendering {
         return [
             e.caseId, e.hospitalName.map { "\($0) (\(e.hospitalId))" } ?? e.hospitalId,
             l.text("notify.urgency.\(e.urgency)"), eta, l.text("notify.status.\(e.status)"),
-            l.text("notify.delivery.\(e.delivery)"),
+            e.delivery == "delivered" ? (boardText(e, l) ?? l.text("notify.delivery.delivered")) : l.text("notify.delivery.\(e.delivery)"),
         ].joined(separator: "  ")
     }
 }

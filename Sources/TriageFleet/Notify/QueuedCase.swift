@@ -1,3 +1,4 @@
+import CaseWire
 /// One pre-notification as this device keeps it, from sending until 48 hours
 /// later: only metadata and ciphertext, never the case in plaintext.
 ///
@@ -10,6 +11,8 @@ public struct QueuedCase: Codable, Sendable, Hashable {
     public let caseId: String
     /// The hospital's id at the relay (the routed center's id while `routedCenter` is still to be looked up).
     public internal(set) var hospitalId: String
+    /// What the hospital's board did with the case, once the relay has its receipt (issue 45).
+    public var receipt: CaseReceipt?
     /// The routed stroke center whose registered hospital is still to be looked up at the relay
     /// (`--notify destination` while the relay was unreachable); delivery looks it up first.
     public var routedCenter: String?

@@ -61,6 +61,16 @@ public struct RelayClient: Sendable {
         return read.hospitals
     }
 
+    /// The board's receipt of one of this device's cases (`GET /v1/cases/{id}/receipt`), nil while none came.
+    public func receipt(caseId: String) async throws(NotifyError) -> CaseReceipt? {
+        let answer = try await send("GET", "/v1/cases/\(caseId)/receipt")
+        guard answer.status == 200 else { throw Self.failure(answer, hospital: nil) }
+        guard let read = try? JSONDecoder().decode(CaseReceiptAnswer.self, from: answer.body) else {
+            throw .refused("relay.badAnswer", status: answer.status)
+        }
+        return read.receipt
+    }
+
     /// Hands a sealed case to the relay (`POST /v1/cases`); 200 and 201 both mean accepted.
     public func postCase(_ body: String, hospitalId: String) async throws(NotifyError) {
         let answer = try await send("POST", "/v1/cases", body)
