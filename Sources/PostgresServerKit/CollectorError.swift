@@ -1,4 +1,7 @@
 import StrokeModels
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The one error type of the collector module (administration, configuration, database).
 ///
@@ -10,7 +13,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
-        case dataDirectoryIsLink, dataDirectoryOwner, dataDirectoryInUse
+        case dataDirectoryIsLink, dataDirectoryOwner, dataDirectoryInUse, dataDirectoryNotReachable
         case dataDirectoryTooLong, stationAccountMissing, stationDatabaseLost, stationAccountSwitchFailed
     }
 
@@ -45,7 +48,7 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .deviceExists, .deviceUnknown, .publicKeyInvalid, .publicKeyInUse, .deviceNameInvalid: .invalidData
         case .databaseUnavailable, .stationDatabaseFailed, .dataDirectoryInUse, .stationAccountMissing, .stationDatabaseLost,
              .stationAccountSwitchFailed: .unavailable
-        case .dataDirectoryIsLink, .dataDirectoryOwner: .cannotCreate
+        case .dataDirectoryIsLink, .dataDirectoryOwner, .dataDirectoryNotReachable: .cannotCreate
         case .schemaTooNew: .failure
         }
     }
@@ -65,6 +68,9 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .deviceNameInvalid: "A device name has 1–64 characters of A–Z a–z 0–9 . _ -"
         case .dataDirectoryIsLink: "The station's data directory, or a file the station keeps in it, is a link"
         case .dataDirectoryOwner: "The station's data directory, or a file in it, belongs to an unexpected account"
+        // The directory is part of the sentence: a root operator's home (0700) is the usual cause (issue 46).
+        case .dataDirectoryNotReachable:
+            "The station's account may not enter a directory on the way to --data: \(detail ?? "a directory")"
         // The other process is part of the sentence: the detail of a 69 is shown only with --verbose.
         case .dataDirectoryInUse: "Another station uses this data directory (\(detail ?? "its lock is held"))"
         // The length and the limit are part of the sentence (a 64's detail is printed too, but this is what to read).
@@ -95,6 +101,8 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         case .dataDirectoryOwner:
             "The directory and its files belong to root or to the account PostgreSQL runs as (the owner of pgdata, else stroke-triage); see docs/station.md."
         case .dataDirectoryInUse: "Stop the other station first, or give this one its own --data directory."
+        case .dataDirectoryNotReachable:
+            "Give a --data under a directory the station's account may enter, e.g. /var/lib/stroke-triage/station (a home directory is usually 0700; see docs/station.md)."
         case .dataDirectoryTooLong: "Choose a shorter --data path (for example /var/lib/stroke-triage/station)."
         case .stationAccountMissing:
             "Create it (`systemd-sysusers` with contrib/systemd/stroke-triage.sysusers.conf, or `useradd --system stroke-triage`); the station never shares Debian's postgres account."
@@ -135,6 +143,17 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
     public static func dataDirectoryOwner(_ path: String, owner: UInt32) -> CollectorError {
         CollectorError(.dataDirectoryOwner, "\(path) belongs to uid \(owner)")
     }
+    /// The account the station runs as may not enter the directory `path` (EACCES) on the way to `--data`.
+    public static func dataDirectoryNotReachable(_ path: String) -> CollectorError {
+        CollectorError(.dataDirectoryNotReachable, "\(currentAccountName()) may not enter \(path)")
+    }
+
+    /// The name of this process's user (the station's account once switched), else its uid.
+    static func currentAccountName() -> String {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return "uid \(getuid())" }
+        return String(cString: name)
+    }
+
     /// Another process holds the data directory's lock (`process`: its id as written in the lock file, if any).
     public static func dataDirectoryInUse(_ path: String, process: Int32?) -> CollectorError {
         CollectorError(.dataDirectoryInUse, process.map { "process \($0), \(path)" } ?? "an unknown process, \(path)")

@@ -50,6 +50,7 @@ final class StationDirectory {
                 if mkdirat(fd, name, last ? 0o700 : 0o755) != 0, errno != EEXIST {
                     let code = errno
                     close(fd)
+                    if code == EACCES { throw .dataDirectoryNotReachable(Self.parent(of: walked)) }
                     throw .stationDatabaseFailed("\(walked) cannot be created: errno \(code)")
                 }
                 next = openat(fd, name, access | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
@@ -65,6 +66,8 @@ final class StationDirectory {
             close(fd)
             guard next >= 0 else {
                 if code == ENOENT, !creating { return nil }
+                // Permission denied on the way: the account may not pass a parent (a home directory, 0700): named (issue 46).
+                if code == EACCES { throw .dataDirectoryNotReachable(Self.parent(of: walked)) }
                 throw .stationDatabaseFailed("\(walked) cannot be opened: errno \(code)")
             }
             fd = next
@@ -74,6 +77,12 @@ final class StationDirectory {
         guard fstat(fd, &info) == 0 else { throw .stationDatabaseFailed("\(path): fstat failed, errno \(errno)") }
         guard owners.isEmpty || owners.contains(info.st_uid) else { throw .dataDirectoryOwner(path, owner: info.st_uid) }
         return directory
+    }
+
+    /// The directory holding `path` ("/" for a top-level name): the one a permission error is about.
+    static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "/" }
+        return String(path[..<slash])
     }
 
     /// Linux's `O_PATH` (fcntl.h; Swift's Glibc module does not export it): a descriptor that only names a place.

@@ -105,6 +105,17 @@ struct StationDirectoryTests {
         #expect(try FileSnapshot(owned) == before)
     }
 
+    /// Issue 46: run as root with `--data ~/station` (home 0700), the station's account may not pass the home
+    /// directory; the error names that directory, the account, and a --data that works (never only "errno 13").
+    @Test("a directory the station's account may not enter is named with the account and the fix (73)")
+    func anUnreachableParentIsNamed() {
+        let error = CollectorError.dataDirectoryNotReachable("/root")
+        #expect(error.code == "collector.dataDirectoryNotReachable")
+        #expect(error.category.exitStatus == 73)
+        #expect(error.englishMessage.contains("may not enter /root"))
+        #expect(error.recoverySuggestion.contains("/var/lib/stroke-triage"))
+    }
+
     @Test("a second lock on one data directory is refused naming the holder's process; released, it can be taken again")
     func secondStationIsRefused() throws {
         let scratch = try StationScratch()
