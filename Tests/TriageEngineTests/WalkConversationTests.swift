@@ -93,6 +93,18 @@ final class ScriptedDialog: WalkDialog {
         #expect(dialog.transcript.contains { $0.hasPrefix("  ") && $0.contains("800") })
     }
 
+    /// Issue 44: the German summary's long scale labels ("Fragen und Aufforderungen zur Bewusstseinslage nicht erfüllt
+    /// (CPSSS)") are never glued to their values; the value column follows the longest label.
+    @Test func theGermanSummaryNeverGluesAValueToItsLabel() throws {
+        let dialog = ScriptedDialog(["n", "j", "70", "160", "90", "5", "n", "n", "j", "j", "n", "n", "n", "n",
+                                     "1", "0", "1", "", "800", "", "", ""])
+        let conversation = WalkConversation(dialog: dialog, localizer: Localizer(language: .de))
+        _ = try #require(conversation.inputs(scales: [.cpsss], places: nil))
+        let rows = dialog.transcript.filter { $0.hasPrefix("  ") && $0.contains(":") }
+        #expect(rows.contains { $0.contains("Bewusstseinslage") })
+        for row in rows { #expect(!row.contains(":0") && !row.contains(":1") && !row.contains(":nein"), "\(row)") }
+    }
+
     @Test func theEndOfInputEndsTheQuestionsWithoutInputs() {
         let (conversation, _) = talk(["y"])
         #expect(conversation.inputs(scales: [], places: nil) == nil)

@@ -120,8 +120,13 @@ public struct WalkConversation {
     private func showSummary(_ walk: Walkthrough) {
         dialog.say("")
         dialog.say(dialog.style.bold(localizer.text("walk.summary.title")))
-        for line in walk.summary() {
-            dialog.say("  " + TextStyle.pad(localizer.render(line.label) + ":", to: 28) + localizer.render(line.value))
+        // The value column follows the longest label (German labels run to 31 characters:
+        // "Thrombozytenaggregationshemmer:"), at most 44 wide, and a value is never glued to its label (issue 44).
+        let lines = walk.summary().map { (localizer.render($0.label) + ":", localizer.render($0.value)) }
+        let column = min(max(28, (lines.map(\.0.count).max() ?? 0) + 2), 44)
+        for (label, value) in lines {
+            let padded = label.count < column ? TextStyle.pad(label, to: column) : label + " "
+            dialog.say("  " + padded + value)
         }
     }
 
