@@ -15,7 +15,9 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
         case keyFileInvalid
         /// A key file is readable by other users (it must be 0600).
         case keyFilePermissions
-        /// The public-keys file cannot be read or is malformed.
+        /// The public-keys file is not there (or this account may not read it).
+        case publicKeysMissing
+        /// The public-keys file is not JSON (its line and column named) or not the expected object.
         case publicKeysInvalid
         /// The export directory exists and is not empty (`--force` writes into it).
         case exportNotEmpty
@@ -48,6 +50,7 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
         switch kind {
         case .keyFileInvalid: "The key file cannot be read or holds another kind of key"
         case .keyFilePermissions: "The key file is readable by other users; it must have mode 0600"
+        case .publicKeysMissing: "The public-keys file was not found, or this account may not read it"
         case .publicKeysInvalid: "The public-keys file is not {\"collector\":KEY,\"devices\":{NAME:KEY,…}} with base64 Ed25519 keys"
         case .exportNotEmpty: "The export directory is not empty (give --force to write into it)"
         case .outputRefused:
@@ -65,6 +68,7 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
     /// (only the server writes exports).
     public var message: Message {
         switch kind {
+        case .publicKeysMissing: Message("fleetverify.error.publicKeysMissing", [.text(detail)])
         case .publicKeysInvalid: Message("fleetverify.error.publicKeys", [.text(detail)])
         case .keyFileInvalid, .keyFilePermissions: Message("fleetverify.error.keyFile", [.text(detail)])
         case .exportNotEmpty: .untranslated(englishMessage)
@@ -88,7 +92,7 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
         switch kind {
         case .exportNotEmpty: .cannotCreate
         case .outputRefused: output?.category ?? .cannotCreate
-        case .keyFileInvalid, .keyFilePermissions, .publicKeysInvalid: .usage
+        case .keyFileInvalid, .keyFilePermissions, .publicKeysMissing, .publicKeysInvalid: .usage
         }
     }
 

@@ -31,10 +31,16 @@ public struct FleetPublicKeys: Sendable, Hashable {
     /// Reads a public-keys file.
     /// - Throws: `FleetExportError.publicKeysInvalid` naming the path (and the field).
     public init(contentsOf path: String) throws(FleetExportError) {
-        guard let data = FileManager.default.contents(atPath: path),
-              let object = try? JSONValue(parsing: Array(data)), object.objectMembers != nil else {
-            throw FleetExportError(.publicKeysInvalid, path)
+        // The real cause first (issue 46): a file that is not there, or not JSON (with the line and column).
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FleetExportError(.publicKeysMissing, path)
         }
+        let object: JSONValue
+        do { object = try JSONValue(parsing: Array(data)) } catch {
+            let (line, column) = error.position(in: Array(data))
+            throw FleetExportError(.publicKeysInvalid, "\(path): line \(line), column \(column): \(error.reason)")
+        }
+        guard object.objectMembers != nil else { throw FleetExportError(.publicKeysInvalid, path) }
         guard let collector = object["collector"]?.stringValue.flatMap(Self.key) else {
             throw FleetExportError(.publicKeysInvalid, "\(path): collector")
         }

@@ -25,6 +25,15 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: String { kind.rawValue }
     /// "`reason` at byte `offset`".
     public var description: String { "\(reason) at byte \(offset)" }
+
+    /// The 1-based line and column (in characters) of the problem in the UTF-8 text `bytes` that was read,
+    /// so that every file's syntax error names where to look (issue 46).
+    public func position(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let prefix = bytes.prefix(max(0, min(offset, bytes.count)))
+        let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lastLine = prefix.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? []
+        return (line, String(decoding: lastLine, as: UTF8.self).count + 1)
+    }
 }
 
 /// Limits a reader enforces before and while reading.

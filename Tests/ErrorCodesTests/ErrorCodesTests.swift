@@ -1,4 +1,5 @@
 import BatchStreaming
+import Foundation
 import CaseWire
 import ErrorCodeChecks
 import FleetExport
@@ -151,7 +152,19 @@ struct ErrorCodesTests {
             FleetExportError(.outputRefused, "p", output: OutputFileError(path: "p", reason: .cannotWrite)),
         ]
         try check(FleetExportError.self, samples)
-        #expect(samples.map(\.processExitCode) == [64, 64, 64, 73, 73, 74, 1])
+        #expect(samples.map(\.processExitCode) == [64, 64, 64, 64, 73, 73, 74, 1])
+        // The real cause (issue 46): a file that is not there is "not found"; bad JSON names its line and column.
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-public-keys-\(getpid()).json").path
+        #expect(throws: FleetExportError(.publicKeysMissing, missing)) { try FleetPublicKeys(contentsOf: missing) }
+        let broken = FileManager.default.temporaryDirectory.appendingPathComponent("broken-public-keys-\(getpid()).json")
+        try Data("{\"collector\": \"a\",\n  \"devices\": {,}}\n".utf8).write(to: broken)
+        defer { try? FileManager.default.removeItem(at: broken) }
+        do {
+            _ = try FleetPublicKeys(contentsOf: broken.path)
+            Issue.record("a broken file was read")
+        } catch {
+            #expect(error.kind == .publicKeysInvalid && error.detail.contains(": line 2, column 15: expected a member name"), "\(error.detail)")
+        }
     }
 
     @Test func caseWireError() throws {

@@ -57,20 +57,12 @@ public enum ProtocolFile {
         let bytes = [UInt8](data)
         let value: JSONValue
         do { value = try JSONValue(parsing: bytes) } catch {
-            let (line, column) = position(of: error.offset, in: bytes)
+            let (line, column) = error.position(in: bytes)
             throw EngineError(.protocolUnreadable(file: path, reason: Message("protocol.reason.syntax", [
                 .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0), .text(error.reason)])),
                               cause: String(describing: error))
         }
         return try parse(value, file: path)
-    }
-
-    /// The 1-based line and column (in characters) of a byte offset in UTF-8 text.
-    static func position(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
-        let prefix = bytes.prefix(max(0, min(offset, bytes.count)))
-        let line = prefix.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let lastLine = prefix.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? []
-        return (line, String(decoding: lastLine, as: UTF8.self).count + 1)
     }
 
     /// Validates a parsed protocol file (`ProtocolCanonical.parse`): every member known, every value present,
