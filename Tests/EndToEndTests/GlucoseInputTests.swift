@@ -115,4 +115,16 @@ import TriageRendering
         }
         #expect(run.stdout.contains(shell == "fish" ? "-l 'glucose'" : "--glucose"))
     }
+
+    /// Issue 46 (docs drift): JSON is always English, whatever `--lang` says: the routing's reasons and
+    /// disclaimer too, for a module command and for `route`.
+    @Test func jsonIsEnglishUnderLangDe() async throws {
+        let module = try await ModuleCommandTests.run(Self.full + ["--near", "Würzburg", "--json", "--lang", "de"] + ModuleCommandTests.accept).json()
+        let english = try await ModuleCommandTests.run(Self.full + ["--near", "Würzburg", "--json"] + ModuleCommandTests.accept).json()
+        #expect(module["routing"]["reasons"] == english["routing"]["reasons"])
+        #expect(module["routing"]["disclaimer"].stringValue?.hasPrefix("Research use only") == true)
+        let route = try await InProcessCLI.run(["route", "--near", "Würzburg", "--lvo", "0.6", "--json", "--lang", "de"]).json()
+        #expect(route["reasons"].arrayValue?.first?.stringValue?.contains("Klinik") == false)
+        #expect(route["disclaimer"].stringValue?.hasPrefix("Research use only") == true)
+    }
 }

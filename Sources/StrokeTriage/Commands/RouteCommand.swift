@@ -58,7 +58,7 @@ struct RouteCommand: ParsableCommand {
                                      config: AppConfig.current)
         }
         if output.json {
-            var json = answer.json(l)
+            var json = answer.json(ModelJSON.english)  // JSON is always English (issue 46)
             if explain.explain, case .object(let members) = json, let trace = answer.outcomeTrace {
                 json = .object(members + [("trace", .object([("outcomes", TraceRendering.json(trace))]))])
             }

@@ -33,9 +33,10 @@ public enum RoutingAdvisor {
                 // No prognosis reaches a crew (issue 43): the expected outcome by destination is research only
                 // (`route --research`, `outcomes`), never beside a module's routing, its details or the case.
                 lines: [header] + RoutingRendering.lines(outcome, policy: policy, localizer),
+                // JSON is always English, like the rest of the result's JSON (issue 46: `--json --lang de` gave German reasons).
                 json: RoutingRendering.json(
                     outcome, origin: origin, place: assessment.inputs.place, policy: policy, dataset: dataset.name,
-                    localizer),
+                    ModelJSON.english),
                 destination: outcome.decision?.destination, transferPlan: outcome.decision?.transferPlan,
                 beyondStrokeUnitMinutes: outcome.beyondStrokeUnitMinutes,
                 transferForNeurosurgery: outcome.decision.map {
