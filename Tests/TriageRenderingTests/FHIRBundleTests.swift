@@ -132,7 +132,13 @@ import TriageRendering
         let urgency = try #require(json["decision"]?["urgency"]?.stringValue.flatMap(TriageUrgency.init(rawValue:)))
         #expect(cards.first?["indicator"] == .string(CDSCards.indicator(urgency)))
         #expect(cards.allSatisfy { ($0["summary"]?.stringValue?.count ?? 999) <= CDSCards.maximumSummary })
-        #expect(cards.first?["summary"]?.stringValue?.hasPrefix(String(json["decision"]?["summary"]?.stringArray?.first?.prefix(100) ?? "")) == true)
+        // Issue 45: the card speaks to the emergency department: the urgency and the suspected condition first,
+        // never the crew's prehospital destination line.
+        let headline = cards.first?["summary"]?.stringValue ?? ""
+        let urgencyWord = ModelJSON.english.text("decision.urgency.\(urgency.rawValue)")
+        #expect(headline.lowercased().hasPrefix(urgencyWord.lowercased()), "\(name): \(headline)")
+        #expect(!headline.contains("destination") && !headline.contains("Consider:"), "\(name): \(headline)")
+        #expect(headline.contains("LVO") || headline.contains("ICH"), "\(name): \(headline)")
         let detail = cards.first?["detail"]?.stringValue ?? ""
         for code in json["decision"]?["recommendations"]?.arrayValue?.compactMap({ $0["code"]?.stringValue }) ?? [] {
             #expect(detail.contains("`\(code)`"), "\(name) \(code)")

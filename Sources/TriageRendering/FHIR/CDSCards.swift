@@ -5,8 +5,8 @@ import StrokeModels
 /// docs/fhir.md): `{"cards": […]}` rendered from the assessment's `--json` object,
 /// so the card says what `--json` says. Nothing is decided here.
 ///
-/// - the decision card: `summary` the decision's first summary line (at most 140
-///   characters, cut with "…"), `indicator` from the urgency (`indicator(_:)`), `detail`
+/// - the decision card: `summary` the urgency and the suspected condition (`headline`: the crew
+///   summary's first clinical line, never its prehospital destination; at most 140 characters, cut with "…"), `indicator` from the urgency (`indicator(_:)`), `detail`
 ///   the recommendations and the summary as Markdown with the disclaimer, `source`
 ///   stroke-triage, its version and the protocol;
 /// - a second card (`warning`) when the ICH or LVO estimate came from a cloud fallback
@@ -50,7 +50,7 @@ public enum CDSCards {
         let seed = assessment.serializedBytes()
         var cards: [JSONValue] = [.object([
             ("uuid", .string(FHIRBundle.nameUUID(seed + Array("card.decision".utf8)))),
-            ("summary", .string(cut(summary.first ?? english.text("decision.urgency.\(urgency.rawValue)")))),
+            ("summary", .string(cut(headline(summary, urgency: urgency)))),
             ("indicator", .string(indicator(urgency))),
             ("detail", .string(detail.joined(separator: "\n"))),
             ("source", source),
@@ -75,6 +75,18 @@ public enum CDSCards {
             ]))
         }
         return .object([("cards", .array(cards))])
+    }
+
+    /// The decision card's headline for the emergency department (issue 45): the urgency and the suspected
+    /// condition, the crew summary's first clinical line after its urgency line ("Time-critical: LVO suspected
+    /// (FAST-ED 6; …)"), never the crew's prehospital destination line.
+    static func headline(_ summary: [String], urgency: TriageUrgency) -> String {
+        let english = ModelJSON.english
+        let word = english.text("decision.urgency.\(urgency.rawValue)")
+        let urgencyLine = english.text("decision.summary.urgency", [.key("decision.urgency.\(urgency.rawValue)")])
+        let head = word.prefix(1).uppercased() + word.dropFirst()
+        guard let at = summary.firstIndex(of: urgencyLine), at + 1 < summary.count else { return String(head) }
+        return head + ": " + summary[at + 1]
     }
 
     /// At most `maximumSummary` characters: longer text is cut and ends in "…".
