@@ -50,8 +50,9 @@ struct BoardServeCommand: AsyncParsableCommand {
     var listen: String = "127.0.0.1:8445"
     @Option(name: .long, help: ArgumentHelp("Seconds between polls of the relay (0.2–60; default 1).", valueName: "s"), transform: DecimalFlag.double)
     var pollSeconds: Double = 1
-    @Option(name: .long, help: ArgumentHelp("Page language en or de (default: each browser's Accept-Language, else en).",
-                                            valueName: "lang"))
+    @Option(name: [.customLong("lang"), .customLong("language")],
+            help: ArgumentHelp("Page language en or de, the board's own words whatever the device's language (default: each browser's Accept-Language, else en).",
+                               valueName: "lang"))
     var language: String?
     @Option(name: .long, help: ArgumentHelp(
         "JSON file of device name → base64 key to trust instead of the relay's device registry.", valueName: "file"))
