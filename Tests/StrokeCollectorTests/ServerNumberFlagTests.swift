@@ -19,6 +19,14 @@ struct ServerNumberFlagTests {
         #expect(run.stderr.contains("decimal") || run.stderr.contains("whole number"), "\(run.stderr)")
     }
 
+    /// Issue 45: `board serve --lang` as documented (`--language` its alias); another language is refused.
+    @Test func theBoardTakesLangAndRefusesAnotherLanguage() async {
+        let french = await InProcessServerCLI.run(["board", "serve", "--key", "/nonexistent", "--relay", "http://127.0.0.1:1",
+                                                   "--hospital", "H1", "--lang", "fr"])
+        #expect(french.status == 64, "\(french.stderr)")
+        #expect(!french.stderr.contains("Unknown option") && french.stderr.contains("fr"), "\(french.stderr)")
+    }
+
     @Test("a case's time to live: one minute up to 720 hours, decimal only")
     func timeToLive() throws {
         for text in ["0x10", "1e-300", "0", "-1", "721", "inf", "nan", "+1"] {
