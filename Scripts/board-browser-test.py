@@ -193,6 +193,18 @@ def main():
         for css in [".summary", ".lvo"]:
             if not element.find_element(By.CSS_SELECTOR, css).text.strip():
                 fail(f"{css} is empty")
+        # Readable from across the room (issue 45): the summary block's computed font size is at least 2 rem,
+        # and the page never shows the patient's coordinates.
+        summary_px, root_px = driver.execute_script(
+            "const s = arguments[0]; return [parseFloat(getComputedStyle(s).fontSize),"
+            " parseFloat(getComputedStyle(document.documentElement).fontSize)];",
+            element.find_element(By.CSS_SELECTOR, ".summary"))
+        if summary_px < 2 * root_px - 0.01:
+            fail(f"the summary block is {summary_px}px, under 2 rem ({2 * root_px}px)")
+        page_text = driver.find_element(By.TAG_NAME, "body").text
+        if "48.1374" in page_text or "11.5755" in page_text:
+            fail("the page shows the patient's coordinates")
+        print(f"browser: the summary block is {summary_px / root_px:.2f} rem")
 
         screenshot = os.path.join(args.artifacts, "board.png")
         driver.save_screenshot(screenshot)
