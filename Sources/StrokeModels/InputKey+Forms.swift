@@ -19,7 +19,9 @@ extension InputKey {
         case .atrialFibrillation: "atrial_fibrillation"
         case .anticoagulated: "anticoagulated_noak"
         case .antiplatelets: "antiplatelets"
-        default: nil
+        // Not carried by the contract: glucose (the decision reads it), onset and location, the other scales' items.
+        case .glucose, .onsetMinutes, .lat, .lon, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: nil
         }
     }
 
@@ -31,7 +33,9 @@ extension InputKey {
         case .sbp: ("8480-6", "Systolic blood pressure")
         case .dbp: ("8462-4", "Diastolic blood pressure")
         case .glucose: ("2339-0", "Glucose [Mass/volume] in Blood")
-        default: nil
+        case .gfap, .fastEd, .onsetMinutes, .lat, .lon, .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance,
+             .atrialFibrillation, .anticoagulated, .antiplatelets, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: nil
         }
     }
 
@@ -43,22 +47,22 @@ extension InputKey {
         case .glucose: "mg/dL"
         case .gfap: "pg/mL"
         case .onsetMinutes: "min"
-        default: nil
+        case .fastEd, .lat, .lon, .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance,
+             .atrialFibrillation, .anticoagulated, .antiplatelets, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: nil
         }
     }
 
     /// The FHIR Observation category (observation-category code system) of the input, `nil` for age and onset.
     public var observationCategory: String? {
-        switch kind {
-        case .finding: return "exam"
-        case .scaleItem: return "survey"
-        case .number:
-            switch self {
-            case .glucose, .gfap: return "laboratory"
-            case .sbp, .dbp: return "vital-signs"
-            case .age, .onsetMinutes, .lat, .lon: return nil
-            default: return "survey"
-            }
+        switch self {
+        case .glucose, .gfap: return "laboratory"
+        case .sbp, .dbp: return "vital-signs"
+        case .age, .onsetMinutes, .lat, .lon: return nil
+        case .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance, .atrialFibrillation, .anticoagulated,
+             .antiplatelets: return "exam"
+        case .fastEd, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: return "survey"
         }
     }
 

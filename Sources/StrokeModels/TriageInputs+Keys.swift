@@ -13,10 +13,14 @@ extension TriageInputs {
         case .onsetMinutes: return onsetMinutes
         case .lat: return location?.latitude
         case .lon: return location?.longitude
-        default:
-            if let item = key.scaleItem { return scaleFindings[item].map(Double.init) }
-            if let flag = flag(key) { return flag ? 1 : 0 }
-            return key.isBoolean ? (otherValues[key] ?? 0) : otherValues[key]
+        // The catalogue's inputs with no property of their own: kept by key.
+        case .glucose: return otherValues[key]
+        case .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance, .atrialFibrillation, .anticoagulated,
+             .antiplatelets:
+            return (flag(key) ?? false) ? 1 : 0
+        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
+            return key.scaleItem.flatMap { scaleFindings[$0] }.map(Double.init)
         }
     }
 
@@ -33,14 +37,13 @@ extension TriageInputs {
         case .onsetMinutes: onsetMinutes = value
         case .lat: location = Coordinate(latitude: value, longitude: location?.longitude ?? 0)
         case .lon: location = Coordinate(latitude: location?.latitude ?? 0, longitude: value)
-        default:
-            if let item = key.scaleItem {
-                scaleFindings[item] = Int(value)
-            } else if flag(key) != nil {
-                setFlag(key, value != 0)
-            } else {
-                otherValues[key] = key.isBoolean ? (value != 0 ? 1 : nil) : value
-            }
+        case .glucose: otherValues[key] = value
+        case .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance, .atrialFibrillation, .anticoagulated,
+             .antiplatelets:
+            setFlag(key, value != 0)
+        case .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect:
+            if let item = key.scaleItem { scaleFindings[item] = Int(value) }
         }
     }
 
@@ -55,7 +58,8 @@ extension TriageInputs {
         case .atrialFibrillation: atrialFibrillation
         case .anticoagulated: anticoagulated
         case .antiplatelets: antiplatelets
-        default: nil
+        case .age, .sbp, .dbp, .glucose, .gfap, .fastEd, .onsetMinutes, .lat, .lon, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: nil
         }
     }
 
@@ -69,7 +73,8 @@ extension TriageInputs {
         case .atrialFibrillation: atrialFibrillation = value
         case .anticoagulated: anticoagulated = value
         case .antiplatelets: antiplatelets = value
-        default: break
+        case .age, .sbp, .dbp, .glucose, .gfap, .fastEd, .onsetMinutes, .lat, .lon, .facialPalsy, .armMotor, .legMotor, .gazeDeviation, .aphasiaAgnosia, .facialDroop, .armDrift, .gripStrength,
+             .locQuestionsAndCommands, .locQuestions, .armWeakness, .vision, .aphasia, .neglect: break
         }
     }
 }

@@ -53,8 +53,8 @@ public struct TriageInputs: Sendable, Hashable, Codable {
         scales.isEmpty ? nil : try ScaleReport(findings: scaleFindings, scales: scales)
     }
 
-    /// The catalogue's inputs with no property of their own here (`InputKey`: an input added to
-    /// the catalogue alone): numbers by key, and the yes/no findings that are present.
+    /// The catalogue's number inputs with no property of their own here (blood glucose), by key
+    /// (`TriageInputs+Keys`, whose switches name every key: no `default:` hides a missing one).
     public var otherValues: [InputKey: Double] = [:]
 
     /// Minutes since symptom onset or last known well, if known.
