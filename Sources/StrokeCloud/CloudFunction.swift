@@ -17,8 +17,8 @@ public enum CloudFunction: String, Sendable, Hashable, CaseIterable {
     /// The inputs the function's request carries (`CloudRequest`), as keys of the
     /// assessment's JSON `inputs` object: each ICH function sends its module's inputs.
     public var inputKeys: [String] {
-        // Only the inputs the contract carries (`InputKey.contractName`): blood glucose is never sent.
-        func sent(_ module: TriageModule) -> [String] { InputKey.keys(for: module).filter { $0.contractName != nil }.map(\.json) }
+        // Only the inputs the contract carries: blood glucose is never sent.
+        func sent(_ module: TriageModule) -> [String] { InputKey.contractKeys(for: module).map(\.json) }
         switch self {
         case .comaICH: return sent(.coma)
         case .limitedICH: return sent(.limited)

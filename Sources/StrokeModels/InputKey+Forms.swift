@@ -25,6 +25,12 @@ extension InputKey {
         }
     }
 
+    /// The inputs of `module` the Cloud Functions contract carries (`contractName`), in form order: what
+    /// the module's models can read (blood glucose is read by the decision only).
+    public static func contractKeys(for module: TriageModule) -> [InputKey] {
+        keys(for: module).filter { $0.contractName != nil }
+    }
+
     /// The input's LOINC code and LOINC's own display name, `nil` for inputs LOINC has no code for
     /// (FHIR codes those in our own system by `json`; docs/fhir.md).
     public var loinc: (code: String, display: String)? {

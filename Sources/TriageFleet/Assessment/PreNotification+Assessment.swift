@@ -85,13 +85,8 @@ extension PreNotification {
                                    config: AppConfig) async -> Result<(QueuedCase, NotifyError?), NotifyError>? {
         guard let prepared, let requested = flags.notify else { return nil }
         do throws(NotifyError) {
-            // `--notify destination`: the hospital registered for the routed center, found before anything is sent.
-            let hospital = try await prepared.hospital(for: requested, outcome: outcome)
-            var (entry, error) = try await prepared.send(outcome, to: hospital.id, routedCenter: hospital.routedCenter,
-                                                         etaOverride: flags.etaMinutes, config: config)
-            // Delivered: a few seconds for the board's receipt (shown or refused; issue 45).
-            if error == nil { entry = await prepared.notifier.awaitReceipt(entry) }
-            return .success((entry, error))
+            // `--notify destination` is looked up before anything is sent; delivered, the board's receipt is awaited.
+            return .success(try await prepared.deliver(outcome, to: requested, etaOverride: flags.etaMinutes, config: config))
         } catch {
             return .failure(error)
         }

@@ -1,5 +1,6 @@
 // `--notify destination`: the hospital the relay has registered for the routed stroke center.
 
+import TriageEngine
 import TriageRendering
 
 extension PreNotification {
@@ -18,6 +19,20 @@ extension PreNotification {
         // Relay unreachable: queued under the center's id, the hospital looked up on delivery.
         guard let id = try await notifier.registeredHospital(center: center, settings: settings) else { return (center, center) }
         return (id, nil)
+    }
+}
+
+extension PreNotification {
+    /// Sends the outcome's case to `requested` (a relay id, or `destination`: the hospital registered for the
+    /// routed center), then, once delivered, waits a few seconds for the board's receipt (issue 45). The one
+    /// path of the one-shot `--notify` and the walkthrough's offer.
+    public func deliver(_ outcome: AssessmentOutcome, to requested: String, etaOverride: Int?, config: AppConfig)
+        async throws(NotifyError) -> (QueuedCase, NotifyError?) {
+        let hospital = try await hospital(for: requested, outcome: outcome)
+        var (entry, error) = try await send(outcome, to: hospital.id, routedCenter: hospital.routedCenter, etaOverride: etaOverride,
+                                            config: config)
+        if error == nil { entry = await notifier.awaitReceipt(entry) }
+        return (entry, error)
     }
 }
 

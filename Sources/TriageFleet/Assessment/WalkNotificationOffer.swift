@@ -71,11 +71,7 @@ public struct WalkNotificationOffer {
                 notification = try PreNotification.make(flags, hospital: hospital, audit: audit, config: config, trail: trail,
                                                         events: events)
             }
-            let registered = try await notification.hospital(for: hospital, outcome: outcome)
-            var (entry, error) = try await notification.send(outcome, to: registered.id, routedCenter: registered.routedCenter,
-                                                             etaOverride: flags.etaMinutes, config: config)
-            // Delivered: a few seconds for the board's receipt (shown or refused; issue 45).
-            if error == nil { entry = await notification.notifier.awaitReceipt(entry) }
+            let (entry, error) = try await notification.deliver(outcome, to: hospital, etaOverride: flags.etaMinutes, config: config)
             if json {
                 dialog.say(NotifyRendering.notificationJSON(entry).serialized())
             } else if error == nil {

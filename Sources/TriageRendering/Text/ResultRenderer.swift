@@ -116,7 +116,7 @@ public struct ResultRenderer: Sendable {
     /// or `nil` when it read them all. Inputs no model takes (the contract does not carry them:
     /// blood glucose, which only the decision reads) are not counted.
     public func unusedInputsText(_ p: Prediction, module: TriageModule) -> String? {
-        let keys = InputKey.keys(for: module).filter { $0.contractName != nil }.map(\.json)
+        let keys = InputKey.contractKeys(for: module).map(\.json)
         let used = keys.filter(p.inputsUsed.contains)
         guard used.count < keys.count, !used.isEmpty else { return nil }
         return localizer.text("walk.result.readsOnly", [
