@@ -453,7 +453,7 @@ let package = Package(
             dependencies: [
                 "StrokeCollector", "AuditFormat", "StrokeAudit", "StrokeRelay", "StrokeBoard", "CaseWire", "FleetExport",
                 "FleetSimulator", "ErrorCodeChecks", "StrokeModels", "StrokeJSON", "TriageRendering", "TriageLocalization", "TestScratch", "TestJSON", "HTTPTestClient", "CLITestSupport",
-                "StrokeTriageServer",
+                "StrokeTriageServer", "TriageEngine",
                 // Native TLS: the servers' set-up, the clients' private CA, throwaway certificates; the shipped push client.
                 "HTTPServerKit", "PostgresServerKit", "TriageFleet", "StrokeCloud", "HTTPTransfer", "TLSFixture",
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -8,13 +8,17 @@ extension BoardPage {
     /// badges are text on a solid colour, each pair at least 7:1 contrast
     /// (moderate: black on amber, 14.9:1), so WCAG AA holds and the text alone
     /// carries the meaning. Every text from a case wraps anywhere (`overflow-wrap:anywhere`, grid and flex
-    /// items with `min-width:0`), so a long unbroken string cannot widen the page or break its grid.
+    /// items with `min-width:0`), so a long unbroken string cannot widen the page or break its grid. Cases stand
+    /// side by side in columns at least 36 rem wide, so each case's summary block is at the top of the screen:
+    /// two cases above the fold at 1280×800, three at 1920×1080 (issue 45); one column on a tablet or phone.
     static let style = """
         :root{color-scheme:dark}
         body{margin:0;padding:1.5rem 2rem;background:#101418;color:#f5f5f5;font:1.6rem/1.35 system-ui,sans-serif}
         header{display:flex;justify-content:space-between;align-items:baseline;border-bottom:3px solid #3a4048}
         h1{font-size:2.6rem;margin:0 0 .5rem}
         .hospital{font-size:1.8rem;color:#d0d4d8;overflow-wrap:anywhere}
+        #cases{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,36rem),1fr));column-gap:1.2rem;align-items:start}
+        #cases>p{grid-column:1/-1}
         .case{border:3px solid #3a4048;border-radius:.6rem;margin:1.2rem 0;padding:1rem 1.4rem;background:#1a1f25;min-width:0;overflow-wrap:anywhere}
         .head{display:flex;gap:1.5rem;align-items:center;flex-wrap:wrap}
         .urgency{font-size:2.6rem;font-weight:800;padding:.2rem 1rem;border-radius:.4rem;letter-spacing:.05em}

@@ -30,9 +30,10 @@ public struct BoardCase: Sendable, Equatable {
 
     /// Combines a listed case with the result of opening it: a verified case whose payload is not a
     /// valid case (`CasePayload`) is `contentInvalid` and keeps nothing of it.
-    /// The payload's decision is checked under the standard protocol or one of `protocols`.
-    public init(listed: HospitalCase, opened: OpenedCase, protocols: [TriageProtocol] = []) {
-        self.init(listed: listed, opened: opened, payload: Self.payload(opened, protocols: protocols))
+    /// The payload's decision is checked under the standard protocol or one of `protocols`; its routing names
+    /// only centers of `centerIds` (nil: not checked).
+    public init(listed: HospitalCase, opened: OpenedCase, protocols: [TriageProtocol] = [], centerIds: Set<String>? = nil) {
+        self.init(listed: listed, opened: opened, payload: Self.payload(opened, protocols: protocols, centerIds: centerIds))
     }
 
     /// A listed case with an opened case whose payload was already checked (`payload(_:protocols:)`).
@@ -51,8 +52,8 @@ public struct BoardCase: Sendable, Equatable {
     }
 
     /// The checked payload of an opened case: nil unless it verified and is a case whose decision follows the rules.
-    static func payload(_ opened: OpenedCase, protocols: [TriageProtocol]) -> CasePayload? {
-        opened.isValid ? opened.caseJSON.flatMap { CasePayload(validating: $0, protocols: protocols) } : nil
+    static func payload(_ opened: OpenedCase, protocols: [TriageProtocol], centerIds: Set<String>? = nil) -> CasePayload? {
+        opened.isValid ? opened.caseJSON.flatMap { CasePayload(validating: $0, protocols: protocols, centerIds: centerIds) } : nil
     }
 
     /// True when the case may be shown with its values.

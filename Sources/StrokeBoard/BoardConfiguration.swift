@@ -28,6 +28,9 @@ public struct BoardConfiguration: Sendable {
     /// Local protocols besides the standard one that cases may name (`--protocol FILE`): a case's decision
     /// is checked against the protocol it names (`CaseDecision`); one naming no known protocol is `contentInvalid`.
     public var protocols: [TriageProtocol] = []
+    /// The ids of the stroke centers in the board's dataset (the bundled data, or `centers.file` of the board's
+    /// configuration), or nil not to check: a case routed to a center the board does not know is `contentInvalid`.
+    public var centerIds: Set<String>?
 
     /// A configuration with defaults.
     /// - Throws: `BoardError.configurationInvalid` for a malformed hospital id.

@@ -117,7 +117,7 @@ enum BoardPage {
             return "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <span class=\"na\">\(escape(text.notAssessed))</span></div>"
         }
         let level = p?["riskLevel"]?.stringValue.map { " <span class=\"level\">\(escape(text.riskLevel($0)))</span>" } ?? ""
-        let source = "\(text.source(p?["source"]?.stringValue ?? "?")) · \(p?["model"]?.stringValue ?? "?")"
+        let source = "\(text.source(p?["source"]?.stringValue ?? "?")) · \(modelName(p?["model"]))"
         // The FAST-ED/estimate statement is shown once, among the decision's recommendations (issue 35).
         return "<div class=\"\(kind)\"><span class=\"label\">\(escape(title))</span> <strong>\(escape(text.percent(probability)))</strong>\(level)"
             + " <span class=\"source\">\(escape(source))</span></div>"
@@ -127,9 +127,16 @@ enum BoardPage {
         guard let ml = v?["volumeMl"]?.doubleValue else { return "" }
         let range = (v?["volumeRangeMl"]?.arrayValue ?? []).compactMap(\.doubleValue)
         let span = range.count == 2 ? " (\(text.whole(range[0]))–\(text.whole(range[1])) ml)" : ""
-        let source = "\(text.source(v?["source"]?.stringValue ?? "?")) · \(v?["model"]?.stringValue ?? "?")"
+        let source = "\(text.source(v?["source"]?.stringValue ?? "?")) · \(modelName(v?["model"]))"
         return "<div class=\"volume\"><span class=\"label\">\(escape(text.volume))</span> <strong>\(escape(text.whole(ml))) ml</strong>"
             + "\(escape(span)) <span class=\"source\">\(escape(source))</span></div>"
+    }
+
+    /// A model's version as the case names it (checked against the board's own for local models and the
+    /// baseline; a cloud model's as reported), at most 80 characters.
+    static func modelName(_ value: JSONValue?) -> String {
+        guard let name = value?.stringValue?.escapingControlCharacters, !name.isEmpty else { return "?" }
+        return name.count <= 80 ? name : String(name.prefix(79)) + "…"
     }
 
     /// The inputs in the modules' order, then any other key sorted; zeros, "no" and unanswered shown as such.

@@ -26,7 +26,7 @@ public struct BoardPoller: Service {
         self.client = client
         self.state = state
         self.opener = CaseOpener(hospitalId: configuration.hospitalId, keys: keys, trusted: configuration.trustedDevices,
-                                 protocols: configuration.protocols)
+                                 protocols: configuration.protocols, centerIds: configuration.centerIds)
         self.logger = logger
     }
 
@@ -92,15 +92,19 @@ actor CaseOpener {
     let trusted: [String: Data]?
     /// The local protocols cases may name besides the standard one (`BoardConfiguration.protocols`).
     let protocols: [TriageProtocol]
+    /// The centers a case may be routed to (`BoardConfiguration.centerIds`; nil: not checked).
+    let centerIds: Set<String>?
     /// Each case as opened and checked, kept while the relay lists the same sealed bytes and sender key
     /// (the decision check runs once per case, not on every poll).
     private var cache: [String: (listed: HospitalCase, opened: OpenedCase, payload: CasePayload?)] = [:]
 
-    init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?, protocols: [TriageProtocol] = []) {
+    init(hospitalId: String, keys: HospitalKeyPair, trusted: [String: Data]?, protocols: [TriageProtocol] = [],
+         centerIds: Set<String>? = nil) {
         self.hospitalId = hospitalId
         self.keys = keys
         self.trusted = trusted
         self.protocols = protocols
+        self.centerIds = centerIds
     }
 
     /// The board cases for a relay list (unsorted).
@@ -119,7 +123,7 @@ actor CaseOpener {
                     guard name == item.device else { return nil }
                     return trusted.map { $0[name] } ?? item.devicePublicKey
                 }
-                payload = BoardCase.payload(opened, protocols: protocols)
+                payload = BoardCase.payload(opened, protocols: protocols, centerIds: centerIds)
             }
             next[item.caseId] = (item, opened, payload)
             return BoardCase(listed: item, opened: opened, payload: payload)

@@ -19,13 +19,14 @@ import TriageRendering
 public enum CaseDecision {
     /// True when `value`'s decision is the one the rules give for its inputs and numbers under a
     /// protocol the board knows (`derived`).
-    public static func follows(_ value: JSONValue, protocols: [TriageProtocol]) -> Bool {
-        derived(value, protocols: protocols) != nil
+    public static func follows(_ value: JSONValue, protocols: [TriageProtocol], centerIds: Set<String>? = nil) -> Bool {
+        derived(value, protocols: protocols, centerIds: centerIds) != nil
     }
 
     /// The board's own assessment and decision for the case, when the case's carried facts are theirs;
-    /// nil when any differs (the case is `contentInvalid`).
-    public static func derived(_ value: JSONValue, protocols: [TriageProtocol])
+    /// nil when any differs (the case is `contentInvalid`). With `centerIds`, every center the routing names
+    /// (destination, transfer, alternatives, nearest centers) must be one of them.
+    public static func derived(_ value: JSONValue, protocols: [TriageProtocol], centerIds: Set<String>? = nil)
         -> (assessment: Assessment, decision: ClinicalDecision, approved: Bool)? {
         guard let carried = value["decision"], let assessment = assessment(value), deterministic(value, assessment),
               let (rules, approved) = protocolOf(carried, protocols) else { return nil }
@@ -36,7 +37,9 @@ public enum CaseDecision {
         for member in ["urgency", "lvoSuspected", "lvoBasis"] + optional where !same(carried[member], derived[member]) { return nil }
         guard codes(carried["recommendations"]) == decision.recommendations.map(\.code),
               riskLevel(value["ich"], assessment.ich), riskLevel(value["lvo"], assessment.lvo) else { return nil }
-        if let routing = value["routing"], !routing.isNull, !drive(routing) { return nil }
+        if let routing = value["routing"], !routing.isNull {
+            guard drive(routing), centerIds.map({ known(routing, $0) }) ?? true else { return nil }
+        }
         return (assessment, decision, approved)
     }
 
@@ -46,7 +49,8 @@ public enum CaseDecision {
     }
 
     /// The numbers the board computes itself from the inputs (the offline ICH baseline, the local LVO model,
-    /// the bleed volume) equal the carried ones within 1e-9; cloud and station numbers are reported as given.
+    /// the bleed volume) equal the carried ones within 1e-9, under the same model version; cloud and station numbers
+    /// are reported as given.
     static func deterministic(_ value: JSONValue, _ assessment: Assessment) -> Bool {
         let inputs = assessment.inputs
         func close(_ a: Double?, _ b: Double?) -> Bool {
@@ -57,14 +61,17 @@ public enum CaseDecision {
             }
         }
         if assessment.ich.source == .baseline {
-            guard let expected = try? OfflinePredictionService.ich(inputs), close(assessment.ich.probability, expected.probability) else { return false }
+            guard let expected = try? OfflinePredictionService.ich(inputs), close(assessment.ich.probability, expected.probability),
+                  assessment.ich.model == expected.model else { return false }
         }
         if let lvo = assessment.lvo, lvo.source == .local {
-            guard let expected = try? OfflinePredictionService.lvo(inputs), close(lvo.probability, expected.probability) else { return false }
+            guard let expected = try? OfflinePredictionService.lvo(inputs), close(lvo.probability, expected.probability),
+                  lvo.model == expected.model else { return false }
         }
         if let volume = value["volume"], !volume.isNull, volume["source"]?.stringValue == "local" {
             guard let gfap = inputs.gfap, let expected = try? VolumeModel.estimate(gfap: gfap),
-                  close(volume["volumeMl"]?.doubleValue, expected.volumeMl) else { return false }
+                  close(volume["volumeMl"]?.doubleValue, expected.volumeMl),
+                  volume["model"]?.stringValue == VolumeModel.version else { return false }
         }
         return true
     }
@@ -77,6 +84,17 @@ public enum CaseDecision {
             guard minutes.isFinite, minutes >= 0, minutes <= OutcomeModel.maximumMinutes else { return false }
         }
         return true
+    }
+
+    /// Every center the routing names (destination, transfer plan, alternatives, nearest centers) is one of `centerIds`.
+    static func known(_ routing: JSONValue, _ centerIds: Set<String>) -> Bool {
+        let named = [routing["destination"], routing["transferPlan"]].compactMap { $0 }
+            + (routing["alternatives"]?.arrayValue ?? []) + (routing["nearestCenters"]?.arrayValue ?? [])
+        return named.allSatisfy { center in
+            if center.isNull { return true }
+            guard let id = center["id"]?.stringValue else { return false }
+            return centerIds.contains(id)
+        }
     }
 
     /// Equal as written (a parsed `1` and a computed `1.0` are the same number).

@@ -35,11 +35,12 @@ public struct CasePayload: Sendable, Equatable {
     public let protocolApproved: Bool
 
     /// Reads and checks a payload; nil when it is not a valid case. Its decision must be the one the
-    /// rules give under the standard protocol or one of `protocols` (`CaseDecision`).
-    public init?(validating data: Data, protocols: [TriageProtocol] = []) {
+    /// rules give under the standard protocol or one of `protocols` (`CaseDecision`); its routing names only
+    /// centers of `centerIds` (nil: not checked).
+    public init?(validating data: Data, protocols: [TriageProtocol] = [], centerIds: Set<String>? = nil) {
         guard data.count <= Self.maxBytes,
               let value = try? JSONValue(parsing: [UInt8](data), limits: JSONLimits(maxDepth: 32, maxBytes: Self.maxBytes)),
-              Self.isCase(value), let derived = CaseDecision.derived(value, protocols: protocols) else { return nil }
+              Self.isCase(value), let derived = CaseDecision.derived(value, protocols: protocols, centerIds: centerIds) else { return nil }
         self.value = value
         self.assessment = derived.assessment
         self.decision = derived.decision

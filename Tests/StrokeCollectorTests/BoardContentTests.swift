@@ -1,6 +1,7 @@
 import CaseWire
 import Foundation
 import Testing
+import TriageEngine
 @testable import StrokeBoard
 import StrokeJSON
 import StrokeModels
@@ -129,6 +130,17 @@ struct BoardContentTests {
             ("unknown protocol", Self.forged("3760ce55d364f6ea13ef0757380c879cfda9ca1da9bd9253822fc5f066d66443", String(repeating: "0", count: 64))),
         ]
         for (name, data) in forgeries { #expect(CasePayload(validating: data) == nil, "\(name)") }
+    }
+
+    @Test("a case routed to a center the board's dataset does not hold is contentInvalid; the bundled data's ids pass")
+    func unknownCentersAreRefused() throws {
+        let bundled = try #require(HospitalLocator.centerIds(config: AppConfig()))
+        #expect(CasePayload(validating: Self.genuine, centerIds: bundled) != nil)
+        #expect(CasePayload(validating: Self.genuine, centerIds: bundled.subtracting(["uniklinikum-wuerzburg"])) == nil)
+        let renamed = Self.forged(#""id":"uniklinikum-wuerzburg""#, #""id":"uniklinikum-wuerzburg-annex""#)
+        #expect(CasePayload(validating: renamed, centerIds: bundled) == nil)
+        // Without a dataset (`centerIds` nil) the routing's centers are not checked.
+        #expect(CasePayload(validating: renamed) != nil)
     }
 
     @Test("a case under a local protocol is valid and approved when the board has it (board serve --protocol); carried, it is shown not approved; edited or absent, contentInvalid")

@@ -68,7 +68,7 @@ struct BoardLocalizationTests {
         #expect(de.caseLabel(device: "AMB-12", urgency: .standard) == "Patient von AMB-12, Dringlichkeit regulär")
         #expect(en.caseLabel(device: "AMB-12", urgency: nil) == "Case from AMB-12, not verified")
         #expect(en.riskLevel("high") == "high" && de.riskLevel("high") == "hoch" && de.riskLevel("odd") == "odd")
-        #expect(de.source("cloud") == "Cloud-Modell" && de.source("other") == "other")
+        #expect(de.source("cloud") == "Cloud-Modell, wie vom Gerät gemeldet" && de.source("other") == "other")
         #expect(de.value(.bool(true)) == "ja" && en.value(.null) == "not answered" && de.value(.number(4321.5)) == "4321,5")
     }
 }

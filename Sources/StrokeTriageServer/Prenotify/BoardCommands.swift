@@ -79,6 +79,8 @@ struct BoardServeCommand: AsyncParsableCommand {
         let (keyPath, relayURL, hospitalId, listen, poll, language) = (key, relay, hospital, listen, pollSeconds, language)
         let (trustedPath, allowedHosts, caFile) = (trustedDevices, allowedHosts, caFile)
         let name = hospitalName ?? HospitalLocator.center(hospitalId, config: AppConfig())?.name
+        // The centers a case may be routed to: this board's dataset (issue 45); unreadable data refuses none.
+        let centerIds = HospitalLocator.centerIds(config: AppConfig())
         let (configuration, keys, client) = try ServerFailure.report(verbose: verbose) {
             () throws -> (BoardConfiguration, HospitalKeyPair, RelayHTTPClient) in
             var configuration = try BoardConfiguration(hospitalId: hospitalId, relayURL: relayURL)
@@ -96,6 +98,7 @@ struct BoardServeCommand: AsyncParsableCommand {
             }
             configuration.hospitalName = name
             configuration.protocols = protocols
+            configuration.centerIds = centerIds
             configuration.trustedDevices = try trustedPath.map { path throws(BoardError) in try BoardConfiguration.trustedDevices(file: path) }
             return (configuration, try HospitalKeyFile.read(at: keyPath), try RelayHTTPClient(baseURL: relayURL, caFile: caFile))
         }

@@ -19,6 +19,12 @@ public enum HospitalLocator {
         return dataset.centers.first(where: { $0.id == hospitalId })
     }
 
+    /// The ids of every stroke center in `config`'s dataset (what a board accepts as a case's destination);
+    /// `nil` when the dataset cannot be read.
+    public static func centerIds(config: AppConfig) -> Set<String>? {
+        (try? CentersEnvironment.dataset(nil, config)).map { Set($0.centers.map(\.id)) }
+    }
+
     /// Whole minutes from `origin` to the hospital (rounded to the nearest minute, at most a day:
     /// `OutcomeModel.maximumMinutes`, the longest drive time accepted), when its
     /// location is known, with `config`'s routing policy.
