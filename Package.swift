@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", exact: "1.35.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", exact: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates", exact: "1.21.1"),
+        // The CDS Hooks clients' JSON Web Tokens (StrokeLocalAPI: CDSClientAuthorization, RS384/ES384 from a JWK Set).
+        .package(url: "https://github.com/vapor/jwt-kit", exact: "5.8.0"),
     ],
     targets: [
         // Pure clinical models: no dependencies, no I/O, no randomness.
@@ -313,6 +315,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "JWTKit", package: "jwt-kit"),
             ],
             resources: [.embedInCode("Resources/openapi.json")]
         ),
@@ -445,6 +448,9 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
+                // The CDS clients' tokens, signed in the test (CDSClientAuthorizationTests).
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // The collector against a throwaway PostgreSQL cluster the tests start themselves.

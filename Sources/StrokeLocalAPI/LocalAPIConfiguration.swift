@@ -18,6 +18,12 @@ public enum LocalAPISetting: String, ServerSetting, CaseIterable {
     /// The research-access password file (`--research-password-file`, `STROKE_API_RESEARCH_PASSWORD_FILE`,
     /// `"researchPasswordFile"`); without it `/authenticate-research-access` answers 503.
     case researchPasswordFile
+    /// The JWK Set file whose keys sign the CDS Hooks clients' tokens (`--cds-jwks`, `STROKE_API_CDS_JWKS`,
+    /// `"cdsJwks"`); with it every CDS Hooks call must carry a token that verifies (`CDSClientAuthorization`).
+    case cdsJwks
+    /// The CDS service's URL as the clients' tokens name it in `aud` (`--cds-audience`, `STROKE_API_CDS_AUDIENCE`,
+    /// `"cdsAudience"`); required with `cdsJwks`.
+    case cdsAudience
 
     /// The environment variables' prefix.
     public static let environmentPrefix = "STROKE_API_"
@@ -42,6 +48,9 @@ public struct LocalAPIConfiguration: Sendable {
     public var audit = false
     /// The research-access password file (`ResearchPassword`), if research access is on.
     public var researchPasswordFile: String?
+    /// The CDS Hooks clients' JWK Set file and the audience their tokens must name, if the service verifies them.
+    public var cdsJwksFile: String?
+    public var cdsAudience: String?
 
     /// The defaults.
     public init() {}
@@ -72,6 +81,11 @@ public struct LocalAPIConfiguration: Sendable {
             corsOrigins = try Self.origins(list)
         }
         researchPasswordFile = value(.researchPasswordFile)
+        (cdsJwksFile, cdsAudience) = (value(.cdsJwks), value(.cdsAudience))
+        if (cdsJwksFile == nil) != (cdsAudience == nil) {
+            throw LocalAPIError.configurationInvalid(
+                "cdsJwks and cdsAudience: give both (the clients' JWK Set and this service's URL as their tokens name it) or neither")
+        }
         if let text = value(.audit) {
             switch text.lowercased() {
             case "1", "true", "yes": audit = true

@@ -70,15 +70,18 @@ public struct LocalAPIRoutes: Sendable {
     let v1: LocalAPIV1
     let logger: Logger
     let research: ResearchAccessService
+    let cdsClients: CDSClientAuthorization?
 
     /// Creates the routes; `v1` answers the `/v1` routes (default: no configuration, no audit),
-    /// `research` the research login (default: off, 503 `api.researchAccessOff`).
+    /// `research` the research login (default: off, 503 `api.researchAccessOff`), `cdsClients` verifies the
+    /// CDS Hooks clients' tokens (default: none verified; docs/fhir.md).
     public init(configuration: LocalAPIConfiguration, v1: LocalAPIV1 = LocalAPIV1(), logger: Logger = Logger(label: "stroke-triage.api"),
-                research: ResearchAccessService = .off) {
+                research: ResearchAccessService = .off, cdsClients: CDSClientAuthorization? = nil) {
         self.configuration = configuration
         self.v1 = v1
         self.logger = logger
         self.research = research
+        self.cdsClients = cdsClients
     }
 
     /// A router holding every route, behind the error and CORS middleware.
@@ -113,12 +116,14 @@ public struct LocalAPIRoutes: Sendable {
     /// `GET /cds-services` and `POST /cds-services/stroke-triage` (CDS Hooks 2.0, `CDSHooksService`), and their preflights:
     /// the same body limit, timeout, CORS and audit as `/v1/assess`; errors in the `/v1` form plus `observation`.
     private func addCDSHooks(to router: Router<LocalAPIRequestContext>) {
-        let v1 = v1, logger = logger
+        let v1 = v1, logger = logger, cdsClients = cdsClients
         router.get(RouterPath(stringLiteral: CDSHooksService.discoveryPath)) { _, _ -> Response in
             Self.json(CDSHooksService.discovery, status: .ok)
         }
         router.post(RouterPath(stringLiteral: CDSHooksService.servicePath)) { request, _ -> Response in
             do {
+                // The client's token first (CDS Hooks 2.0), before a byte of the body is read.
+                try await cdsClients?.verify(authorization: request.headers[.authorization])
                 let answer = try await CDSHooksService.answer(try await readBody(request).readableBytesView, v1: v1)
                 var response = Self.json(answer.cards, status: .ok)
                 if answer.recorded == false {
@@ -127,7 +132,9 @@ public struct LocalAPIRoutes: Sendable {
                 }
                 return response
             } catch let error as LocalAPIError {
-                return Self.json(error.hookBody, status: error.status)
+                var response = Self.json(error.hookBody, status: error.status)
+                if error.status == .unauthorized { response.headers[.wwwAuthenticate] = "Bearer" }
+                return response
             }
         }
         for route in Self.cdsRoutes {

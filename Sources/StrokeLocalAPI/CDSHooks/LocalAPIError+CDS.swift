@@ -9,6 +9,12 @@ extension LocalAPIError {
                       message: "Not a CDS Hooks request: \(field) \(problem).", field: field)
     }
 
+    /// 401: the CDS client's JSON Web Token is missing or does not verify (`CDSClientAuthorization`).
+    public static func cdsUnauthorized(_ problem: String) -> LocalAPIError {
+        LocalAPIError(code: "api.cdsUnauthorized", status: .unauthorized,
+                      message: "The CDS client is not authorized: \(problem). Send Authorization: Bearer with a JWT the configured JWK Set verifies.")
+    }
+
     /// 400: an Observation's value has the wrong type or unit.
     public static func observationInvalid(_ observation: String, _ problem: String) -> LocalAPIError {
         LocalAPIError(code: "api.observationInvalid", status: .badRequest,

@@ -38,6 +38,15 @@ struct ApiCommand: AsyncParsableCommand {
         valueName: "file"))
     var researchPasswordFile: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "JWK Set file of the CDS Hooks clients' keys (RS384/ES384; else STROKE_API_CDS_JWKS): every CDS call must carry a token it verifies.",
+        valueName: "file"))
+    var cdsJwks: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "This CDS service's URL as the clients' tokens name it in aud (with --cds-jwks; else STROKE_API_CDS_AUDIENCE).", valueName: "url"))
+    var cdsAudience: String?
+
     @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
     var config: String?
 
@@ -57,14 +66,18 @@ struct ApiCommand: AsyncParsableCommand {
         if !corsOrigin.isEmpty { flags[.corsOrigin] = corsOrigin.joined(separator: ",") }
         if audit { flags[.audit] = "true" }
         flags[.researchPasswordFile] = researchPasswordFile
+        flags[.cdsJwks] = cdsJwks
+        flags[.cdsAudience] = cdsAudience
         let configuration: LocalAPIConfiguration
         let research: ResearchAccessService
+        let cdsClients: CDSClientAuthorization?
         do {
             configuration = try LocalAPIConfiguration(flags: flags, environment: ProcessEnvironment.values, configPath: config)
             // The hash is read once at start; a file that cannot be used stops the server (64), never switches the login off.
             research = try configuration.researchPasswordFile.map { file throws(LocalAPIError) in
                 ResearchAccessService(password: try ResearchPassword.read(from: file))
             } ?? .off
+            cdsClients = try await configuration.cdsClientAuthorization()
         } catch {
             throw ServerFailure.Report(code: error.code, message: error.englishMessage,
                                        suggestion: "Check the flag, STROKE_API_* variable or config file named.",
@@ -82,7 +95,7 @@ struct ApiCommand: AsyncParsableCommand {
         let logger = ServerLaunch.logger(label: "stroke-triage.api", level: verbose ? .debug : .notice) { label in
             DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label))
         }
-        let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger, research: research)
+        let routes = LocalAPIRoutes(configuration: configuration, v1: v1, logger: logger, research: research, cdsClients: cdsClients)
         let (host, port) = (configuration.listenHost, configuration.listenPort)
         // Idle connections close 5 s after the body timeout, so a slow body still gets its 408 answer first.
         // Raw UTF-8 in a request line is read, a request the parser refuses answered in JSON (LocalAPIServer).

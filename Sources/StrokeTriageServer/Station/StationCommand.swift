@@ -42,15 +42,28 @@ struct StationCommand: AsyncParsableCommand {
                                             valueName: "hours"))
     var caseTtlHours: String = "24"
 
+    @Option(name: .long, help: ArgumentHelp(
+        "JWK Set file of the CDS Hooks clients' keys (RS384/ES384; else STROKE_API_CDS_JWKS): every CDS call must carry a token it verifies.",
+        valueName: "file"))
+    var cdsJwks: String?
+
+    @Option(name: .long, help: ArgumentHelp(
+        "This CDS service's URL as the clients' tokens name it in aud (with --cds-jwks; else STROKE_API_CDS_AUDIENCE).", valueName: "url"))
+    var cdsAudience: String?
+
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
         let api: LocalAPIConfiguration
         let v1: LocalAPIV1
+        let cdsClients: CDSClientAuthorization?
         do {
-            api = try LocalAPIConfiguration(flags: [.listen: listen], environment: environment, configPath: nil)
+            var flags: [LocalAPISetting: String] = [.listen: listen]
+            (flags[.cdsJwks], flags[.cdsAudience]) = (cdsJwks, cdsAudience)
+            api = try LocalAPIConfiguration(flags: flags, environment: environment, configPath: nil)
+            cdsClients = try await api.cdsClientAuthorization()
         } catch {
             throw ServerFailure.Report(code: error.code, message: error.englishMessage,
-                                       suggestion: "Check --listen or the STROKE_API_* variable named.",
+                                       suggestion: "Check --listen, --cds-jwks, --cds-audience or the STROKE_API_* variable named.",
                                        status: ErrorCategory.usage.exitStatus).exit(verbose: options.verbose)
         }
         do {
@@ -71,7 +84,7 @@ struct StationCommand: AsyncParsableCommand {
                 let error = CollectorError.configurationInvalid("--data and --database: give one of them")
                 return try ServerFailure.report(verbose: options.verbose) { () throws -> Void in throw error }
             }
-            return try await serve(api: api, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil,
+            return try await serve(api: api, cdsClients: cdsClients, v1: v1, ttl: ttl, station: nil, tlsFiles: nil, supervisor: nil, directory: nil,
                                    minimumFree: minimumFree, logger: logger)
         }
         // From here SIGTERM and SIGINT are noted, not fatal, and a crash stops the cluster (StationExitGuard).
@@ -111,7 +124,7 @@ struct StationCommand: AsyncParsableCommand {
                 StationExitGuard.guardPostmaster(cluster.postmasterProcess)
             }
             do {
-                try await serve(api: api, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
+                try await serve(api: api, cdsClients: cdsClients, v1: v1, ttl: ttl, station: try ServerFailure.report(verbose: options.verbose) { try cluster.url() },
                                 tlsFiles: StationTLS(cluster), supervisor: supervisor, directory: cluster.directory,
                                 minimumFree: minimumFree, logger: logger)
             } catch {
@@ -128,7 +141,7 @@ struct StationCommand: AsyncParsableCommand {
 
     /// Serves the three route sets on `--listen` until SIGTERM or SIGINT, with the cluster's `supervisor` and
     /// `/healthz` looking at the free space of its data `directory` (nil with `--database`).
-    private func serve(api: LocalAPIConfiguration, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
+    private func serve(api: LocalAPIConfiguration, cdsClients: CDSClientAuthorization?, v1: LocalAPIV1, ttl: Int64, station: DatabaseURL?, tlsFiles: StationTLS?,
                        supervisor: StationSupervisor?, directory: String?, minimumFree: UInt64, logger: Logger) async throws {
         let collector = try options.resolve(station: station)
         var relay = RelayConfiguration(database: collector.database)
@@ -138,7 +151,7 @@ struct StationCommand: AsyncParsableCommand {
         let relayStore = RelayStore(collector: collectorStore, logger: logger)
         let collectorMetrics = CollectorMetrics(), relayMetrics = RelayMetrics()
         let responder = StationResponder(
-            api: LocalAPIRoutes(configuration: api, v1: v1, logger: logger).makeRouter().buildResponder(),
+            api: LocalAPIRoutes(configuration: api, v1: v1, logger: logger, cdsClients: cdsClients).makeRouter().buildResponder(),
             collector: CollectorRoutes(configuration: collector, store: collectorStore, metrics: collectorMetrics, logger: logger)
                 .makeRouter().buildResponder(),
             relay: RelayRoutes(configuration: relay, store: relayStore, metrics: relayMetrics, logger: logger).makeRouter().buildResponder(),
