@@ -16,8 +16,13 @@ public enum CentersEnvironment {
 
     private static let bundledDataset = Result { try CenterDataset(json: BundledCenters.strokeCentersJSON, name: "bundled") }
 
-    /// A dataset from a file.
+    /// A dataset from a file, parsed again only when the file changed (`CentersFileCache`).
     public static func load(_ path: String) throws -> CenterDataset {
+        try CentersFileCache.dataset(path) { try read(path) }
+    }
+
+    /// A dataset from a file, read and parsed.
+    static func read(_ path: String) throws -> CenterDataset {
         let bytes: [UInt8]
         do {
             bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
