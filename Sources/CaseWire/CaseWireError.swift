@@ -39,6 +39,9 @@ public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The recovery suggestion as the one error report shows it (`Hint:`).
+    public var hint: Message? { .untranslated(recoverySuggestion) }
+
     /// What to do next.
     public var recoverySuggestion: String {
         switch kind {

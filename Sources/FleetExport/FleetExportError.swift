@@ -76,13 +76,16 @@ public struct FleetExportError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The output file's system reason, for `--verbose`.
-    public var cause: String? { output?.systemReason }
+    /// The output file's system reason, else the export directory that is not empty, for `--verbose`.
+    public var cause: String? { output?.systemReason ?? (kind == .exportNotEmpty ? detail : nil) }
 
-    /// A refused output file's hint, else how to create an organisation key.
+    /// A refused output file's hint; for a key file, how to create an organisation key.
     public var hint: Message? {
         if let output { return output.hint }
-        return Message("fleetverify.hint.orgKey")
+        switch kind {
+        case .keyFileInvalid, .keyFilePermissions: return Message("fleetverify.hint.orgKey")
+        case .publicKeysMissing, .publicKeysInvalid, .exportNotEmpty, .outputRefused: return nil
+        }
     }
 
     /// `usage` (64) for a bad key or public-keys file given on the command line,

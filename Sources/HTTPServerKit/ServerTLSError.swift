@@ -59,6 +59,9 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The recovery suggestion as the one error report shows it (`Hint:`).
+    public var hint: Message? { .untranslated(recoverySuggestion) }
+
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {

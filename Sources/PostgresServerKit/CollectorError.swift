@@ -83,6 +83,9 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The recovery suggestion as the one error report shows it (`Hint:`).
+    public var hint: Message? { .untranslated(recoverySuggestion) }
+
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {

@@ -114,7 +114,7 @@ public struct LocalAPIError: TriageError, Equatable {
         // The research-access route's own (Research/LocalAPIError+Research.swift).
         "researchAccessOff", "invalidAction", "invalidCredentials", "sessionInvalid", "rateLimited",
         // The CDS Hooks routes' own (CDSHooks/LocalAPIError+CDS.swift).
-        "hookRequestInvalid", "observationInvalid", "observationOutOfRange",
+        "hookRequestInvalid", "observationInvalid", "observationOutOfRange", "cdsUnauthorized",
     ].map { "api." + $0 }
 
     /// The English sentence as a message.

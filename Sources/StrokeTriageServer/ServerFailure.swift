@@ -1,24 +1,20 @@
 import ArgumentParser
-import CaseWire
-import FleetExport
 import Foundation
-import HTTPServerKit
-import PostgresServerKit
-import StrokeBoard
 import StrokeModels
-import StrokeRelay
+import TriageEngine
 import TriageLocalization
 
-/// The one error printer of the server commands (`api`, `collector`, `relay`, `board`, `station`).
+/// The one error printer of the server commands (`api`, `collector`, `relay`, `board`, `station`): the
+/// CLI's own report (`ErrorReport`, docs/errors.md), in English.
 ///
 /// Every failure is written to standard error the same way and ends the command with the exit
 /// status of its category (`ErrorCategory.exitStatus`: 64 usage, 65 invalid data, 69 unavailable,
 /// 1 otherwise, 73/74 for output files):
 ///
 /// ```text
-/// error: <message> [<code>]
-/// <what to do>                      (when the error type has a suggestion)
-/// detail: <names, paths, settings>  (a database's or the system's own message only with --verbose)
+/// Error: <message> [<code>]
+/// Hint: <what to do>              (when the error says)
+///   cause: <names, paths, detail> (a database's or the system's own message only with --verbose)
 /// ```
 enum ServerFailure {
     /// What one failure prints and its exit status.
@@ -33,47 +29,24 @@ enum ServerFailure {
         var detail: String?
         /// The exit status (`ErrorCategory.exitStatus`).
         let status: Int32
-
         /// Prints the report to standard error and returns the exit to throw. The detail is always shown,
         /// but for an unavailable service (69), whose detail is a database's or the system's own message:
         /// then only with `verbose`.
         func exit(verbose: Bool) -> ExitCode {
-            var lines = ["error: \(message) [\(code)]"] + (suggestion.map { [$0] } ?? [])
-            if let detail, verbose || status != ErrorCategory.unavailable.exitStatus { lines.append("detail: \(detail)") }
+            let shown = verbose || status != ErrorCategory.unavailable.exitStatus ? detail : nil
+            let lines = ErrorReport.lines(code: code, message: message, hint: suggestion, cause: shown, Localizer(language: .en))
             ServerConsole.err(lines.joined(separator: "\n") + "\n")
             return ExitCode(status)
         }
     }
 
-    /// The report of an error of the server side's modules, nil for any other error.
+    /// The report of an error (every module's errors are `TriageError`s: code, message, hint, cause, category),
+    /// nil for any other error.
     static func report(of error: any Error) -> Report? {
-        switch error {
-        case let error as CollectorError:
-            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
-                   status: error.category.exitStatus)
-        case let error as RelayError:
-            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
-                   status: error.category.exitStatus)
-        case let error as BoardError:
-            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
-                   status: error.category.exitStatus)
-        case let error as CaseWireError:
-            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: nil,
-                   status: error.category.exitStatus)
-        case let error as ServerTLSError:
-            Report(code: error.code, message: error.englishMessage, suggestion: error.recoverySuggestion, detail: error.detail,
-                   status: error.category.exitStatus)
-        case let error as FleetExportError:
-            // The export's errors name their path as the detail; their messages say what to do.
-            Report(code: error.code, message: error.englishMessage, suggestion: nil, detail: error.detail,
-                   status: error.category.exitStatus)
-        case let error as any TriageError:
-            // The engine's errors the servers meet (a `--protocol` file: `protocol.invalid`), in English.
-            Report(code: error.code, message: Localizer(language: .en).render(error.message), suggestion: nil, detail: error.cause,
-                   status: error.category.exitStatus)
-        default:
-            nil
-        }
+        guard let error = error as? any TriageError else { return nil }
+        let english = Localizer(language: .en)
+        return Report(code: error.code, message: error.message(english), suggestion: error.hint.map(english.render),
+                      detail: error.cause, status: error.category.exitStatus)
     }
 
     /// Runs `body`; an error of the server side's modules is printed and becomes its exit status

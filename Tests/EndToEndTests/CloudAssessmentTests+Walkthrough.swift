@@ -74,7 +74,7 @@ extension CloudAssessmentTests {
         #expect(r.status == 69)
         #expect(r.stdout.isEmpty)
         let errors = r.stderr.split(separator: "\n").filter { $0.hasPrefix("Error:") }
-        #expect(errors == ["Error: predict_coma_ich: cloud unreachable: connection refused or failed"])
+        #expect(errors == ["Error: predict_coma_ich: cloud unreachable: connection refused or failed [cloud.connect]"])
     }
 
     @Test(arguments: [["--api-base", "ftp://example.org"], ["--api-base", "http://127.0.0.1:1", "--deadline", "0"]])

@@ -185,11 +185,11 @@ import TriageEngine
             #expect(r.stdout.isEmpty)
             let errors = r.stderr.split(separator: "\n").filter { !$0.hasPrefix("Hint:") }
             #expect(errors.count == 1, "\(r.stderr)")
-            // Every failed function is named with its reason, not only the first.
+            // Every failed function is named with its reason, not only the first; the line ends with the code.
             let expected = module == "full"
-                ? "Error: predict_full_stroke: \(failing.reason); predict_lvo: \(failing.reason)"
-                : "Error: predict_coma_ich: \(failing.reason)"
-            #expect(errors.first.map(String.init) == expected, "\(r.stderr)")
+                ? "Error: predict_full_stroke: \(failing.reason); predict_lvo: \(failing.reason) [cloud.several]"
+                : "Error: predict_coma_ich: \(failing.reason) [cloud."
+            #expect(errors.first.map(String.init).map { module == "full" ? $0 == expected : $0.hasPrefix(expected) } == true, "\(r.stderr)")
         }
     }
 
@@ -220,7 +220,7 @@ import TriageEngine
         let cloud = await Self.assess(Self.coma, mode: "cloud", base: server.base("stepped"))
         #expect(cloud.status == 69)
         #expect(cloud.stdout.isEmpty)
-        #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason)\n"))
+        #expect(cloud.stderr.hasPrefix("Error: predict_coma_ich: \(reason) [cloud.notAModel]\n"))
     }
 
     // MARK: The full module's LVO chain and the drift check
@@ -280,7 +280,7 @@ import TriageEngine
         let cloudOnly = await Self.assess(Self.full, mode: "cloud", base: base)
         #expect(cloudOnly.status == 69)
         #expect(cloudOnly.stdout.isEmpty)
-        #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable\n"))
+        #expect(cloudOnly.stderr.hasPrefix("Error: predict_full_stroke: cloud answered 500: model unavailable [cloud.status]\n"))
     }
 
     @Test func whenBothFailTheLocalLvoModelAnswers() async throws {

@@ -84,7 +84,7 @@ import TestJSON
             let r = await InProcessCLI.runOnStillClock(["login", "--api-base", "http://stroke-triage-test.invalid"], stdin: stdin,
                                          environment: ["STROKE_TRIAGE_HOME": home.path])
             #expect(r.status == 64)
-            #expect(r.stderr == "Error: no password given\n")
+            #expect(r.stderr == "Error: no password given [cloud.noPassword]\n")
             #expect(r.stdout.isEmpty)
         }
     }

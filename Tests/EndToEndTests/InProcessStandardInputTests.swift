@@ -35,7 +35,7 @@ import CLITestSupport
         for stdin in ["\n", ""] {
             let r = await InProcessCLI.run(["login", "--api-base", "http://stroke-triage-test.invalid"], stdin: stdin)
             #expect(r.status == 64)
-            #expect(r.stderr == "Error: no password given\n")
+            #expect(r.stderr == "Error: no password given [cloud.noPassword]\n")
             #expect(r.stdout.isEmpty)
         }
         // A password on the first line gets as far as the request (the host cannot be resolved).

@@ -22,11 +22,11 @@ struct LocalAPIErrorCodesTests {
             .malformedRequest,
             .researchAccessOff, .invalidAction, .invalidCredentials, .sessionInvalid, .rateLimited,
             .hookRequestInvalid("prefetch", "must be an object"), .observationInvalid("Observation/gfap-1", "has no valueBoolean"),
-            .observationOutOfRange("Observation/bp-1", field: "gcs", allowed: "3–15", given: "2"),
+            .observationOutOfRange("Observation/bp-1", field: "gcs", allowed: "3–15", given: "2"), .cdsUnauthorized("the token has expired"),
         ]
         let problems = try ErrorCodeCatalogue.load().problems(LocalAPIError.self, samples: samples)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
         #expect(samples.map(\.category.exitStatus) == [65, 65, 65, 65, 1, 64, 64, 65, 65, 65, 65, 64, 69, 65, 1, 65, 65, 65, 65, 78, 78, 1, 65,
-                                                        1, 65, 64, 64, 64, 65, 65, 65])
+                                                        1, 65, 64, 64, 64, 65, 65, 65, 64])
     }
 }

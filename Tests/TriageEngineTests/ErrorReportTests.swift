@@ -13,7 +13,7 @@ import TriageLocalization
 
     @Test func aBrokenConfigurationIsOneLineAndItsCauseOnlyWhenVerbose() {
         let error = EngineError(.configUnreadable(file: "/h/config.json"), cause: "bad \u{1B}[31m byte")
-        let message = "Error: Configuration file /h/config.json cannot be used: it is not a readable JSON object. Fix it or move it away."
+        let message = "Error: Configuration file /h/config.json cannot be used: it is not a readable JSON object. Fix it or move it away. [config.unreadable]"
         #expect(ErrorReport.lines(error, Self.english, verbose: false) == [message])
         let verbose = ErrorReport.lines(error, Self.english, verbose: true)
         #expect(verbose.count == 2 && verbose[0] == message)
@@ -43,7 +43,7 @@ import TriageLocalization
         let german = ErrorReport.lines(error, Localizer(language: .de), verbose: true)
         #expect(german.count == 1)
         #expect(german[0].hasPrefix(Localizer(language: .de).text("error.prefix") + ": "))
-        #expect(german[0].hasSuffix(error.message(Localizer(language: .de))))
+        #expect(german[0].hasSuffix(error.message(Localizer(language: .de)) + " [config.unknownScale]"))
     }
 
     @Test func theStartUpCheckOfTheConfigurationFile() throws {
