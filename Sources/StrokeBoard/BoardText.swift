@@ -160,7 +160,7 @@ struct BoardText: Sendable {
 
     /// The order findings are listed in: the module's own input order, then onset and assay, then the rest sorted.
     static func inputOrder(module: String?, keys: [String]) -> [String] {
-        let first = (module.flatMap(TriageModule.init(rawValue:))?.inputKeys ?? []) + ["onsetMinutes", "gfapAssay"]
+        let first = (module.flatMap(TriageModule.init(rawValue:))?.inputKeys ?? []) + [InputKey.onsetMinutes.json, InputKey.gfapAssayMember]
         return first.filter(keys.contains) + keys.filter { !first.contains($0) }.sorted()
     }
 

@@ -106,10 +106,10 @@ public enum CaseDecision {
     static func assessment(_ value: JSONValue) -> Assessment? {
         guard let module = value["module"]?.stringValue.flatMap(TriageModule.init(rawValue:)),
               let given = value["inputs"]?.objectMembers, let ich = prediction(value["ich"]) else { return nil }
-        let allowed = Set(InputKey.keys(for: module) + [.onsetMinutes, .lat, .lon])
+        let allowed = Set(InputKey.keys(for: module) + InputKey.context)
         // GFAP is a number, or null with `gfapStatus` pending or belowRange (issue 43).
         var inputs = TriageInputs(module: module, gfap: value["inputs"]?["gfap"]?.doubleValue)
-        switch value["inputs"]?["gfapStatus"]?.stringValue.map(GfapStatus.init(rawValue:)) {
+        switch value["inputs"]?[InputKey.gfapStatusMember]?.stringValue.map(GfapStatus.init(rawValue:)) {
         case nil: if inputs.gfap == nil { return nil }
         case .some(.none): return nil
         case .some(.some(let status)):
@@ -117,7 +117,7 @@ public enum CaseDecision {
             if status == .belowRange { inputs.gfapBelowRange = true }
         }
         for (name, member) in given {
-            if name == "gfapAssay" || name == "nihss" || name == "gfapStatus" { continue }
+            if [InputKey.gfapAssayMember, InputKey.nihssMember, InputKey.gfapStatusMember].contains(name) { continue }
             guard let key = InputKey(rawValue: name), allowed.contains(key) else { return nil }
             switch member {
             case .null: continue

@@ -79,6 +79,11 @@ extension InputKey {
     /// The inputs every assessment may carry besides its module's: onset and location.
     public static let context: [InputKey] = [.onsetMinutes, .lat, .lon]
 
+    /// The members of JSON `inputs` that are not inputs of their own but qualify one, each named once here:
+    /// the GFAP assay (`gfapAssay`), GFAP's status (`gfapStatus`, issue 43) and the NIHSS given for the
+    /// outcome estimate (`nihss`).
+    public static let gfapAssayMember = "gfapAssay", gfapStatusMember = "gfapStatus", nihssMember = "nihss"
+
     /// Whether `module` cannot run without the input: every number among the module's inputs
     /// (a yes/no finding that is not given is "no") but the optional ones (`isOptional`).
     public func isRequired(in module: TriageModule) -> Bool {

@@ -34,13 +34,13 @@ public struct AssessRequest: Sendable {
     /// The members a request body may have.
     static let topLevelKeys = ["module", "inputs", "mode", "lang"]
     /// The key of the GFAP assay in the CLI's JSON `inputs` object.
-    public static let assayKey = "gfapAssay"
+    public static let assayKey = InputKey.gfapAssayMember
     /// The key of the NIHSS (the CLI's `--nihss`) in the JSON `inputs` object.
-    public static let nihssKey = "nihss"
+    public static let nihssKey = InputKey.nihssMember
 
     /// The keys `inputs` may hold for a module: its own (in form order), then onset, location, assay, NIHSS.
     public static func acceptedKeys(_ module: TriageModule) -> [String] {
-        InputKey.keys(for: module).map(\.json) + [InputKey.onsetMinutes, .lat, .lon].map(\.json) + [assayKey, nihssKey]
+        InputKey.keys(for: module).map(\.json) + InputKey.context.map(\.json) + [assayKey, nihssKey]
     }
 
     /// Parses a body, checking presence and types.
@@ -83,7 +83,7 @@ public struct AssessRequest: Sendable {
         var numbers: [InputKey: Double] = [:]
         var findings: Set<InputKey> = []
         let own = InputKey.keys(for: module)
-        for key in own + [.onsetMinutes, .lat, .lon] {
+        for key in own + InputKey.context {
             switch values[key.json] {
             case nil, .null?:
                 if key.isRequired(in: module) { throw .missingField(key.json) }

@@ -47,13 +47,13 @@ enum FHIRObservations {
             default:
                 guard let c = code(key), let typed = typedValue(c, value) else { continue }
                 var resource = observation(code: FHIRVocabulary.coding(c.system, c.code, c.display), category: key.observationCategory, value: typed, subject: subject)
-                if key == .gfap, let assay = given["gfapAssay"]?.stringValue {
+                if key == .gfap, let assay = given[InputKey.gfapAssayMember]?.stringValue {
                     resource = appending(resource, ("method", FHIRVocabulary.concept(FHIRVocabulary.coding(FHIRVocabulary.assaySystem, assay), text: assay)))
                 }
                 items.append(Item(key: "observation." + c.code, inputs: [key], resource: resource))
             }
         }
-        if let nihss = given["nihss"], !nihss.isNull {
+        if let nihss = given[InputKey.nihssMember], !nihss.isNull {
             let n = FHIRVocabulary.nihss
             items.append(Item(key: "observation.nihss", inputs: [], resource: observation(
                 code: FHIRVocabulary.coding(n.system, n.code, n.display), category: "survey",

@@ -109,11 +109,11 @@ public enum AssessmentJSON {
         for key in InputKey.keys(for: i.module) {
             members.append((key.json, value(key, i)))
             // `gfap` is null unless measured; `gfapStatus` says why (measured, pending, belowRange).
-            if key == .gfap { members.append(("gfapStatus", .string(i.gfapStatus.rawValue))) }
+            if key == .gfap { members.append((InputKey.gfapStatusMember, .string(i.gfapStatus.rawValue))) }
         }
-        if let assay = i.gfapAssay { members.append(("gfapAssay", .string(assay.rawValue))) }
+        if let assay = i.gfapAssay { members.append((InputKey.gfapAssayMember, .string(assay.rawValue))) }
         if let onset = i.onsetMinutes { members.append((InputKey.onsetMinutes.json, .number(onset))) }
-        if let nihss = i.nihss { members.append(("nihss", .number(nihss))) }
+        if let nihss = i.nihss { members.append((InputKey.nihssMember, .number(nihss))) }
         if let location = i.location {
             members.append((InputKey.lat.json, .number(location.latitude)))
             members.append((InputKey.lon.json, .number(location.longitude)))
