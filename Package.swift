@@ -379,7 +379,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "StrokeCloudTests", dependencies: ["StrokeCloud", "HTTPTransfer", "StrokeModels", "FakeCloudLauncher", "StrokeJSON", "TestJSON", "TestScratch"]),
-        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch"]),
+        .testTarget(name: "StrokeCentersTests", dependencies: ["StrokeCenters", "StrokeModels", "CentersData", "TestScratch", "TriageLocalization"]),
         // In-process benchmark of the nearest-center index (Scripts/bench.d/centers).
         .executableTarget(name: "CentersBench", dependencies: ["StrokeCenters", "StrokeModels", "StrokeJSON"]),
         // StrokeJSON against the hot-path reader/writer copies kept beside it (Scripts/bench.d/json).

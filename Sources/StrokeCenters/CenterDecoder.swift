@@ -9,7 +9,8 @@ enum CenterDecoder {
         do {
             root = try JSONValue(parsing: bytes)
         } catch {
-            throw CentersError.malformedJSON(dataset: dataset, cause: String(describing: error))
+            let (line, column) = error.position(in: bytes)
+            throw CentersError.malformedJSON(dataset: dataset, line: line, column: column, reason: error.reason, cause: String(describing: error))
         }
         if case .array(let records) = root {
             return try records.enumerated().map { i, record in

@@ -13,7 +13,7 @@ public struct CentersError: TriageError, Hashable {
 
     private enum Kind: Sendable, Hashable {
         case unreadable(file: String)
-        case malformedJSON(dataset: String)
+        case malformedJSON(dataset: String, line: Int, column: Int, reason: String)
         case unsupportedFormat(dataset: String)
         case emptyDataset(dataset: String)
         case missingField(record: String, field: String)
@@ -35,8 +35,8 @@ public struct CentersError: TriageError, Hashable {
     /// A dataset file could not be read.
     public static func unreadable(file: String, cause: String?) -> CentersError { .init(.unreadable(file: file), cause: cause) }
     /// A dataset is not valid JSON.
-    public static func malformedJSON(dataset: String, cause: String?) -> CentersError {
-        .init(.malformedJSON(dataset: dataset), cause: cause)
+    public static func malformedJSON(dataset: String, line: Int = 0, column: Int = 0, reason: String = "", cause: String?) -> CentersError {
+        .init(.malformedJSON(dataset: dataset, line: line, column: column, reason: reason), cause: cause)
     }
     /// A dataset is neither a JSON array of centers nor a GeoJSON FeatureCollection.
     public static func unsupportedFormat(dataset: String) -> CentersError { .init(.unsupportedFormat(dataset: dataset)) }
@@ -137,8 +137,12 @@ public struct CentersError: TriageError, Hashable {
     /// The localizable one-line message.
     public var message: Message {
         switch kind {
-        case .unreadable(let file), .malformedJSON(let file), .unsupportedFormat(let file), .emptyDataset(let file):
+        case .unreadable(let file), .unsupportedFormat(let file), .emptyDataset(let file):
             return Message(key, [.text(file)])
+        case .malformedJSON(let file, let line, let column, let reason):
+            // Where to look (issue 46): the line and column of the syntax error.
+            return Message(key, [.text(file), .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0),
+                                 .text(reason)])
         case .missingField(let record, let field):
             return Message(key, [.text(record), .text(field)])
         case .invalidField(let record, let field, let expected):

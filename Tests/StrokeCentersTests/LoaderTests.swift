@@ -1,5 +1,6 @@
 import StrokeCenters
 import StrokeModels
+import TriageLocalization
 import Testing
 
 /// User datasets load, or fail naming the record and field.
@@ -39,10 +40,12 @@ import Testing
 
     @Test func malformedJSONIsReported() {
         do {
-            _ = try Self.load("[{")
+            _ = try Self.load("[\n  {\"id\": }")
             Issue.record("no error")
         } catch let e as CentersError {
             #expect(e.code == "centers.malformedJSON")
+            // Where to look (issue 46): line 2, column 10.
+            #expect(Localizer(language: .en).render(e.message).contains("line 2, column 10"), "\(Localizer(language: .en).render(e.message))")
             #expect(e.isInvalidData)
         } catch { Issue.record("\(error)") }
     }
