@@ -20,8 +20,21 @@ import TriageLocalization
         #expect {
             _ = try AppConfig.load(home.directories)
         } throws: { error in
-            guard let error = error as? EngineError, case .configUnreadable(let file) = error.kind else { return false }
+            guard let error = error as? EngineError, case .configUnreadable(let file, _) = error.kind else { return false }
             return error.code == "config.unreadable" && file == home.directories.configFile.path
+        }
+    }
+
+    @Test func aSyntaxErrorNamesItsLineAndColumn() throws {
+        let home = TemporaryHome()
+        defer { home.remove() }
+        try home.writeConfig("{\"a\": 1,\n \"b\": }")
+        do {
+            _ = try AppConfig.load(home.directories)
+            Issue.record("a broken file was read")
+        } catch {
+            #expect(error.message(Localizer(language: .en)).contains("JSON syntax error at line 2, column 7"))
+            #expect(error.message(Localizer(language: .de)).contains("Zeile 2, Spalte 7"))
         }
     }
 

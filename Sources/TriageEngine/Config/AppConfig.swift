@@ -1,5 +1,6 @@
 import Foundation
 import StrokeJSON
+import StrokeModels
 
 /// The optional configuration file: one JSON object of settings.
 ///
@@ -24,7 +25,11 @@ public struct AppConfig: Sendable {
         }
         let parsed: JSONValue
         do { parsed = try JSONValue(parsing: [UInt8](data)) } catch {
-            throw EngineError(.configUnreadable(file: url.path), cause: String(describing: error))
+            // Where to look (issue 46): the syntax error's line and column.
+            let (line, column) = error.position(in: [UInt8](data))
+            throw EngineError(.configUnreadable(file: url.path, reason: Message("protocol.reason.syntax", [
+                .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0), .text(error.reason)])),
+                              cause: String(describing: error))
         }
         guard let object = parsed.dictionary else {
             throw EngineError(.configUnreadable(file: url.path), cause: "not a JSON object")

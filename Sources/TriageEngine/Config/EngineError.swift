@@ -8,7 +8,7 @@ public struct EngineError: TriageError, Hashable {
     /// What went wrong.
     public enum Kind: Sendable, Hashable {
         /// The configuration file exists but cannot be read as a JSON object (exit 78, EX_CONFIG).
-        case configUnreadable(file: String)
+        case configUnreadable(file: String, reason: Message = Message("config.reason.notObject"))
         /// The configuration names a GFAP assay that does not exist (exit 64).
         case unknownGfapAssay(key: String, name: String)
         /// The configuration names a prehospital scale that does not exist (exit 64).
@@ -57,8 +57,8 @@ public struct EngineError: TriageError, Hashable {
     /// The one-line message, naming the file or the key and what is allowed.
     public var message: Message {
         switch kind {
-        case .configUnreadable(let file):
-            return Message("config.error.unreadable", [.text(file)])
+        case .configUnreadable(let file, let reason):
+            return Message("config.error.unreadable", [.text(file), .message(reason)])
         case .unknownGfapAssay(let key, _):
             return Message("gfapAssay.error.config", [.text(key), .text(GfapAssay.names)])
         case .unknownScale(let key, let name):
