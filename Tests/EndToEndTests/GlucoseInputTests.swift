@@ -19,7 +19,7 @@ import TriageRendering
         #expect(text.status == 0, "\(text.stderr)")
         let lines = text.stdout.split(separator: "\n").map(String.init)
         let flags = try #require(lines.first { $0.hasPrefix("Flags: ") })
-        #expect(flags.hasPrefix("Flags: glucose 45 mg/dL: treat hypoglycaemia first; a stroke mimic is possible"))
+        #expect(flags.hasPrefix("Flags: glucose 45 mg/dL: treat hypoglycaemia first – a stroke mimic is possible"))
         let consider = try #require(lines.firstIndex(of: "Consider"))
         #expect(lines[consider + 1].hasPrefix("  Glucose 45 mg/dL: treat the hypoglycaemia first"))
 

@@ -133,3 +133,32 @@ import TriageRendering
         #expect(!plain.joined().contains("protocol"))
     }
 }
+
+/// No flag is ever cut off (a cut "…" once hid "anticoagulated" behind the glucose flag): with every flag at
+/// once, the flags continue on indented lines, each line at most 80 columns, in both languages.
+@Suite struct FlagsLineTests {
+    @Test func everyFlagAtOnceIsShownWhole() async throws {
+        let local = ProtocolFile.sealed(TriageProtocol(id: "lkr-example-2027.01", values: [.lvoBypassMaxExtraMinutes: 20], sha256: ""))
+        var inputs = ProtocolDecisionTests.full(age: 17, fastEd: 6, onset: nil, at: ProtocolDecisionTests.places[0])
+        inputs.set(.glucose, 45)
+        inputs.anticoagulated = true
+        inputs.systolic = 190
+        inputs.diastolic = 100
+        let outcome = try await ProtocolDecisionTests.assess(inputs, rules: local)
+        let expected: [Language: [String]] = [
+            .en: ["glucose 45 mg/dL: treat hypoglycaemia first – a stroke mimic is possible", "anticoagulated",
+                  "BP 190/100 above the lysis limit", "onset unknown", "under 18", "local protocol lkr-example-2027.01"],
+            .de: ["BZ 45 mg/dl: zuerst Hypoglykämie behandeln – kann einen Schlaganfall vortäuschen", "antikoaguliert",
+                  "RR 190/100 über der Lysegrenze", "Symptombeginn unbekannt", "unter 18", "lokales Protokoll lkr-example-2027.01"],
+        ]
+        for (language, flags) in expected {
+            let summary = DecisionRendering.summary(outcome.decision, assessment: outcome.assessment, routing: outcome.routing,
+                                                    Localizer(language: language))
+            #expect(summary.count <= DecisionRendering.maximumSummaryLines, "\(summary)")
+            #expect(summary.allSatisfy { $0.count <= DecisionRendering.summaryWidth && !$0.hasSuffix("…") }, "\(summary)")
+            let joined = summary.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            for flag in flags { #expect(joined.contains(flag), "\(language): \(flag) missing from \(summary)") }
+            #expect(summary.last?.hasPrefix("   ") == true, "the flags continue on indented lines: \(summary)")
+        }
+    }
+}

@@ -12,8 +12,9 @@ extension DecisionRendering {
     /// 3. the LVO verdict, then its evidence ("LVO suspected (FAST-ED 7; local estimate 17 %)");
     /// 4. the ICH verdict by the protocol's edges for a decision-grade number, else that it is not
     ///    assessable before imaging (no percentage, no risk word);
-    /// 5. one line of flags (glucose low or high, anticoagulation, blood pressure above the lysis limit, onset unknown,
-    ///    under 18, a local protocol) when any applies.
+    /// 5. the flags (glucose low or high, anticoagulation, blood pressure above the lysis limit, onset unknown,
+    ///    under 18, a local protocol) when any applies: one line, continued on indented lines when they do not fit,
+    ///    so no flag is ever cut off (a cut "…" once hid "anticoagulated" behind the glucose flag).
     public static func summary(_ d: ClinicalDecision, assessment a: Assessment, routing: RoutingSummary?, _ l: Localizer) -> [String] {
         var lines = [destinationLine(routing, l)]
         if let transfer = transferLine(routing, l) { lines.append(transfer) }
@@ -28,8 +29,7 @@ extension DecisionRendering {
         var lines: [String] = []
         if let lvo = lvoLine(d, a, l) { lines.append(lvo) }
         lines.append(ichLine(d, a, l))
-        if let flags = flagsLine(d, a, l) { lines.append(flags) }
-        return lines.map(fitted)
+        return lines.map(fitted) + flagsLines(d, a, l)
     }
 
     /// "Consider: NAME, tel. P; about N min" with the data's short name and the stroke or emergency
@@ -84,7 +84,7 @@ extension DecisionRendering {
     }
 
     /// "Flags: anticoagulated; BP 190/100 above the lysis limit; onset unknown; under 18: …; local protocol ID", or `nil`.
-    private static func flagsLine(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer) -> String? {
+    private static func flagsLines(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer) -> [String] {
         var flags: [String] = []
         // Hypoglycaemia first: it is treated before anything else (`rec.glucose.low`).
         for code in ["rec.glucose.low", "rec.glucose.high"] where d.recommendations.contains(where: { $0.code == code }) {
@@ -101,7 +101,33 @@ extension DecisionRendering {
         if !TriageProtocol.isDefault(d.protocolReference) {
             flags.append(l.text("decision.flag.localProtocol", [.text(d.protocolReference.id)]))
         }
-        return flags.isEmpty ? nil : l.text("decision.summary.flags", [.text(flags.joined(separator: "; "))])
+        return flags.isEmpty ? [] : wrapped(flags, after: l.text("decision.summary.flags", [.text("")]))
+    }
+
+    /// `items` after `label` joined by "; ", packed into lines of at most `summaryWidth` columns; a line that
+    /// would overflow continues on the next, indented under the first item. An item wider than a line is
+    /// broken between its words; nothing is cut (only a single word wider than a line would be).
+    static func wrapped(_ items: [String], after label: String) -> [String] {
+        let indent = String(repeating: " ", count: label.count)
+        var lines: [String] = []
+        var current = label
+        var empty: Bool { current == label || current == indent }
+        func add(_ piece: String) {
+            if !empty, current.count + 1 + piece.count > summaryWidth {
+                lines.append(current)
+                current = indent
+            }
+            current += (empty ? "" : " ") + piece
+        }
+        for (index, item) in items.enumerated() {
+            let piece = item + (index < items.count - 1 ? ";" : "")
+            if indent.count + piece.count <= summaryWidth {
+                add(piece)
+            } else {
+                for word in piece.split(separator: " ") { add(String(word)) }
+            }
+        }
+        return (lines + [current]).map(fitted)
     }
 
     /// The line shortened to `summaryWidth` columns with an ellipsis, never wrapped.

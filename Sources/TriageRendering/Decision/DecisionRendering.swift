@@ -13,9 +13,11 @@ import TriageLocalization
 /// ```
 public enum DecisionRendering {
     /// The most lines the crew summary has (for a moving ambulance): five items, the destination's
-    /// onward transfer on a line of its own.
-    public static let maximumSummaryLines = 6
-    /// The widest a summary line may be: it is shortened, never wrapped (issue 44).
+    /// onward transfer on a line of its own, and the flags' continuation lines (every flag at once, in
+    /// German, takes five).
+    public static let maximumSummaryLines = 10
+    /// The widest a summary line may be: a line is shortened, never wrapped (issue 44); only the flags
+    /// continue on indented lines, so that no flag is lost.
     public static let summaryWidth = 80
 
     /// The `decision` object (English texts, like every JSON text), with the summary of `assessment` and `routing`.
