@@ -120,7 +120,7 @@ public struct CasePayload: Sendable, Equatable {
     }
 
     /// The decision (docs/clinical-reference.md §12): a known urgency, the LVO verdict (true, false or null)
-    /// with known bases, coded recommendations and at most six summary lines (`DecisionRendering.maximumSummaryLines`).
+    /// with known bases, coded recommendations and at most ten summary lines (`DecisionRendering.maximumSummaryLines`).
     static func decision(_ value: JSONValue) -> Bool {
         object(value, [
             "urgency": (true, { $0.stringValue.flatMap(TriageUrgency.init(rawValue:)) != nil }),

@@ -100,9 +100,11 @@ import StrokeModels
     }
 
     @Test func aSilentCloudFallsBackAtTheDeadlineForBothFullModulePredictions() async throws {
-        // predict_full_stroke and predict_lvo run at once; whichever ends first, both end at the deadline.
+        // predict_full_stroke and predict_lvo run at once; whichever ends first, both end at the deadline. Both
+        // attempts start before either's silence moves the clock (a call scheduled late on a busy machine
+        // would otherwise start at the deadline).
         let clock = TestCloudClock()
-        let script = ScriptedTransfer(clock: clock, replies: [.silent])
+        let script = ScriptedTransfer(clock: clock, replies: [.silentOnceStarted(attempts: 2)])
         let service = CloudPredictionService(client: script.client(deadline: 0.5), fallback: true)
         let a = try await service.assess(CloudTestSupport.full)
         #expect(a.ich.source == .baseline && a.ich.fallbackReason?.key == "cloud.error.deadline")

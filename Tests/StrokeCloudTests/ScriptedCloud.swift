@@ -66,6 +66,9 @@ final class ScriptedTransfer: @unchecked Sendable {
         case status(Int, retryAfter: String? = nil, body: String = "{}")
         /// No answer: the attempt runs out its total timeout (libcurl's `http.timeout`, the cloud's `cloud.timeout`).
         case silent
+        /// No answer, like `silent`, once `attempts` attempts have started: concurrent calls all start before
+        /// the first one's timeout moves the clock (else a call scheduled late would start at the deadline).
+        case silentOnceStarted(attempts: Int)
         /// The status once `attempts` attempts have started (so only concurrent calls get it);
         /// `http.timeout` if they do not within a bounded poll.
         case statusOnceStarted(Int, attempts: Int)
@@ -111,6 +114,10 @@ final class ScriptedTransfer: @unchecked Sendable {
             return HTTPResponse(status: status, body: Array(body.utf8), retryAfter: retryAfter)
         case .silent:
             // libcurl's timer has millisecond resolution (CURLOPT_TIMEOUT_MS).
+            clock.advance(to: start + .milliseconds(Self.ms(request.totalTimeout)))
+            throw HTTPTransferError(.timeout, "scripted silence")
+        case .silentOnceStarted(let count):
+            try? await waitUntil(timeout: .seconds(10), poll: .milliseconds(10), "\(count) attempts started") { attempts.count >= count }
             clock.advance(to: start + .milliseconds(Self.ms(request.totalTimeout)))
             throw HTTPTransferError(.timeout, "scripted silence")
         case .statusOnceStarted(let status, let count):

@@ -1,4 +1,4 @@
-// The crew summary: at most six lines a paramedic reads right in five seconds, verdict first.
+// The crew summary: five items a paramedic reads right in five seconds, verdict first; no flag cut off.
 
 import StrokeCenters
 import StrokeModels

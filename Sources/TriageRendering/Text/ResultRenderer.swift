@@ -41,7 +41,7 @@ public struct ResultRenderer: Sendable {
         let l = localizer
         let decision = outcome.decision
         var out = ["", style.bold(l.text("walk.result.title"))]
-        // The crew summary first (at most six lines, each fitting 80 columns); the details follow.
+        // The crew summary first (five items, each line fitting 80 columns; the flags continue on indented lines); the details follow.
         for line in DecisionRendering.summary(decision, assessment: a, routing: outcome.routing, l) { out += style.wrap(line, hangingIndent: "  ") }
         out.append("")
         // At a glance a number that is not decision-grade (the offline baseline) shows no bar, percentage or
