@@ -38,14 +38,7 @@ struct ApiCommand: AsyncParsableCommand {
         valueName: "file"))
     var researchPasswordFile: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "JWK Set file of the CDS Hooks clients' keys (RS384/ES384; else STROKE_API_CDS_JWKS): every CDS call must carry a token it verifies.",
-        valueName: "file"))
-    var cdsJwks: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "This CDS service's URL as the clients' tokens name it in aud (with --cds-jwks; else STROKE_API_CDS_AUDIENCE).", valueName: "url"))
-    var cdsAudience: String?
+    @OptionGroup var cds: CDSClientOptions
 
     @Option(name: .long, help: ArgumentHelp("JSON config file (else STROKE_API_CONFIG).", valueName: "path"))
     var config: String?
@@ -66,8 +59,7 @@ struct ApiCommand: AsyncParsableCommand {
         if !corsOrigin.isEmpty { flags[.corsOrigin] = corsOrigin.joined(separator: ",") }
         if audit { flags[.audit] = "true" }
         flags[.researchPasswordFile] = researchPasswordFile
-        flags[.cdsJwks] = cdsJwks
-        flags[.cdsAudience] = cdsAudience
+        cds.add(to: &flags)
         let configuration: LocalAPIConfiguration
         let research: ResearchAccessService
         let cdsClients: CDSClientAuthorization?

@@ -42,14 +42,7 @@ struct StationCommand: AsyncParsableCommand {
                                             valueName: "hours"))
     var caseTtlHours: String = "24"
 
-    @Option(name: .long, help: ArgumentHelp(
-        "JWK Set file of the CDS Hooks clients' keys (RS384/ES384; else STROKE_API_CDS_JWKS): every CDS call must carry a token it verifies.",
-        valueName: "file"))
-    var cdsJwks: String?
-
-    @Option(name: .long, help: ArgumentHelp(
-        "This CDS service's URL as the clients' tokens name it in aud (with --cds-jwks; else STROKE_API_CDS_AUDIENCE).", valueName: "url"))
-    var cdsAudience: String?
+    @OptionGroup var cds: CDSClientOptions
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
@@ -58,7 +51,7 @@ struct StationCommand: AsyncParsableCommand {
         let cdsClients: CDSClientAuthorization?
         do {
             var flags: [LocalAPISetting: String] = [.listen: listen]
-            (flags[.cdsJwks], flags[.cdsAudience]) = (cdsJwks, cdsAudience)
+            cds.add(to: &flags)
             api = try LocalAPIConfiguration(flags: flags, environment: environment, configPath: nil)
             cdsClients = try await api.cdsClientAuthorization()
         } catch {
