@@ -24,12 +24,9 @@ public struct AppConfig: Sendable {
             throw EngineError(.configUnreadable(file: url.path), cause: String(describing: error))
         }
         let parsed: JSONValue
-        do { parsed = try JSONValue(parsing: [UInt8](data)) } catch {
-            // Where to look (issue 46): the syntax error's line and column.
-            let (line, column) = error.position(in: [UInt8](data))
-            throw EngineError(.configUnreadable(file: url.path, reason: Message("protocol.reason.syntax", [
-                .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0), .text(error.reason)])),
-                              cause: String(describing: error))
+        let bytes = [UInt8](data)
+        do { parsed = try JSONValue(parsing: bytes) } catch {
+            throw EngineError(.configUnreadable(file: url.path, reason: error.syntaxReason(in: bytes)), cause: String(describing: error))
         }
         guard let object = parsed.dictionary else {
             throw EngineError(.configUnreadable(file: url.path), cause: "not a JSON object")

@@ -57,10 +57,7 @@ public enum ProtocolFile {
         let bytes = [UInt8](data)
         let value: JSONValue
         do { value = try JSONValue(parsing: bytes) } catch {
-            let (line, column) = error.position(in: bytes)
-            throw EngineError(.protocolUnreadable(file: path, reason: Message("protocol.reason.syntax", [
-                .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0), .text(error.reason)])),
-                              cause: String(describing: error))
+            throw EngineError(.protocolUnreadable(file: path, reason: error.syntaxReason(in: bytes)), cause: String(describing: error))
         }
         return try parse(value, file: path)
     }
