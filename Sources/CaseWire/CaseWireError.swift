@@ -3,7 +3,7 @@ import StrokeModels
 /// The one error type of the CaseWire module: a stable dotted code, one
 /// English sentence (not localized: operators and the relay see it) and what
 /// to do next. Never holds a key or case data.
-public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
+public struct CaseWireError: OperatorError, Hashable {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case hospitalKeyInvalid, keyFileInvalid, sealFailed, caseIdInvalid, hospitalIdInvalid
     }
@@ -17,9 +17,6 @@ public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
 
     /// Every code of this type.
     public static let codes = Kind.allCases.map { "casewire.\($0.rawValue)" }
-
-    /// The English sentence as a message (CaseWire's texts are not localized).
-    public var message: Message { .untranslated(englishMessage) }
 
     /// No technical detail: the code and the message say it all.
     public var cause: String? { nil }
@@ -39,9 +36,6 @@ public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The recovery suggestion as the one error report shows it (`Hint:`).
-    public var hint: Message? { .untranslated(recoverySuggestion) }
-
     /// What to do next.
     public var recoverySuggestion: String {
         switch kind {
@@ -52,9 +46,6 @@ public struct CaseWireError: TriageError, Hashable, CustomStringConvertible {
         case .hospitalIdInvalid: "Use an id like STROKE-CENTER-1."
         }
     }
-
-    /// The code and message.
-    public var description: String { "\(code): \(englishMessage)" }
 
     /// A hospital public key text that does not parse.
     public static let hospitalKeyInvalid = CaseWireError(.hospitalKeyInvalid)

@@ -10,8 +10,8 @@ func outcomeLayerRow(_ data: CenterDataset, origins: [Coordinate], clock: Contin
     let service = OfflinePredictionService()
     var inputs = TriageInputs(module: .full, gfap: 50)
     inputs.age = 70
-    inputs.systolic = 160
-    inputs.diastolic = 90
+    inputs.sbp = 160
+    inputs.dbp = 90
     inputs.fastEd = 7
     inputs.onsetMinutes = 60
     let severity = OutcomeSeverityInput(severity: .nihss(14), lvoSource: .lvoModel)

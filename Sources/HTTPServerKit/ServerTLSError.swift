@@ -3,7 +3,7 @@ import StrokeModels
 /// The one error type of the servers' TLS set-up (`ServerTLS`): a stable dotted code,
 /// one English sentence, what to do next, and a detail (a path, a flag, the TLS
 /// library's reason) that never holds key material.
-public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
+public struct ServerTLSError: OperatorError, Hashable {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case optionMissing, certificateUnreadable, certificateInvalid, keyUnreadable, keyUnsafe, keyInvalid, keyTooWeak,
              nameInvalid, alreadyInitialized, generationFailed
@@ -23,9 +23,6 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
 
     /// Every code of this type.
     public static let codes = Kind.allCases.map { "tls.\($0.rawValue)" }
-
-    /// The English sentence as a message (the servers' operator texts are not localized).
-    public var message: Message { .untranslated(englishMessage) }
 
     /// The detail, for `--verbose`.
     public var cause: String? { detail }
@@ -59,9 +56,6 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The recovery suggestion as the one error report shows it (`Hint:`).
-    public var hint: Message? { .untranslated(recoverySuggestion) }
-
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {
@@ -76,9 +70,6 @@ public struct ServerTLSError: TriageError, Hashable, CustomStringConvertible {
         case .generationFailed: "Check the detail; the CA files in the directory named must be the ones `tls init` made."
         }
     }
-
-    /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// Only one of `--tls-cert` and `--tls-key` was given (the detail names the missing one).
     public static func optionMissing(_ flag: String) -> ServerTLSError { ServerTLSError(.optionMissing, "missing \(flag)") }

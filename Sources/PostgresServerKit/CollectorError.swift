@@ -9,7 +9,7 @@ import Glibc
 /// callers. `code` is stable (`collector.deviceExists`); `detail` names a
 /// field, a device or a library message and never holds a password or a
 /// request body.
-public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
+public struct CollectorError: OperatorError, Hashable {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseURLInvalid, databaseUnavailable, schemaTooNew, stationDatabaseFailed
         case deviceExists, deviceUnknown, publicKeyInvalid, publicKeyInUse, deviceNameInvalid
@@ -31,9 +31,6 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
 
     /// Every code of this type.
     public static let codes = Kind.allCases.map { "collector.\($0.rawValue)" }
-
-    /// The English sentence as a message (the collector's texts are for operators, not localized).
-    public var message: Message { .untranslated(englishMessage) }
 
     /// The detail, for `--verbose` (a field, a device name, a library message; never a password).
     public var cause: String? { detail }
@@ -83,9 +80,6 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The recovery suggestion as the one error report shows it (`Hint:`).
-    public var hint: Message? { .untranslated(recoverySuggestion) }
-
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {
@@ -115,9 +109,6 @@ public struct CollectorError: TriageError, Hashable, CustomStringConvertible {
             "Read postgresql.log in the --data directory; a service manager (systemd's Restart=on-failure) starts the station again."
         }
     }
-
-    /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A configuration value is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> CollectorError { CollectorError(.configurationInvalid, detail) }

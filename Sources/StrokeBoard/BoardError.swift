@@ -3,7 +3,7 @@ import StrokeModels
 /// The one error type of the board module: a stable dotted code, one English
 /// sentence, what to do next, and a detail (a path, a setting, a status)
 /// that never holds a key or case data.
-public struct BoardError: TriageError, Hashable, CustomStringConvertible {
+public struct BoardError: OperatorError, Hashable {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, keyFileUnreadable, keyFileExists, keyFileNotWritten, relayUnavailable, relayRefused
     }
@@ -22,9 +22,6 @@ public struct BoardError: TriageError, Hashable, CustomStringConvertible {
 
     /// Every code of this type.
     public static let codes = Kind.allCases.map { "board.\($0.rawValue)" }
-
-    /// The English sentence as a message (the board's operator texts are not localized).
-    public var message: Message { .untranslated(englishMessage) }
 
     /// The detail, for `--verbose` (a path, a setting, an HTTP status or refusal code).
     public var cause: String? { detail }
@@ -54,9 +51,6 @@ public struct BoardError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The recovery suggestion as the one error report shows it (`Hint:`).
-    public var hint: Message? { .untranslated(recoverySuggestion) }
-
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {
@@ -74,9 +68,6 @@ public struct BoardError: TriageError, Hashable, CustomStringConvertible {
     /// The exit code of a command failing with this error (`category.exitStatus`): 64 usage,
     /// 65 invalid data, 69 service unavailable, 73 cannot create, 1 otherwise.
     public var exitCode: Int32 { category.exitStatus }
-
-    /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A setting is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> BoardError { BoardError(.configurationInvalid, detail) }

@@ -106,7 +106,7 @@ public enum CaseDecision {
     static func assessment(_ value: JSONValue) -> Assessment? {
         guard let module = value["module"]?.stringValue.flatMap(TriageModule.init(rawValue:)),
               let given = value["inputs"]?.objectMembers, let ich = prediction(value["ich"]) else { return nil }
-        let allowed = Set(InputKey.keys(for: module) + InputKey.context)
+        let allowed = Set(InputKey.assessmentKeys(for: module))
         // GFAP is a number, or null with `gfapStatus` pending or belowRange (issue 43).
         var inputs = TriageInputs(module: module, gfap: value["inputs"]?["gfap"]?.doubleValue)
         switch value["inputs"]?[InputKey.gfapStatusMember]?.stringValue.map(GfapStatus.init(rawValue:)) {

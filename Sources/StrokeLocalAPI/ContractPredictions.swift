@@ -176,15 +176,8 @@ public enum ContractPredictions {
         return .outOfRange(field, allowed: WireRange.text(issue.allowed), given: WireRange.valueText(issue.given))
     }
 
-    /// The contract's name of an input.
+    /// The contract's name of an input (the catalogue's `contractName`), else the field's own name.
     public static func wireName(_ field: InputField) -> String {
-        switch field {
-        case .age: "age_years"
-        case .systolic: "systolic_bp"
-        case .diastolic: "diastolic_bp"
-        case .gfap: "gfap_value"
-        case .fastEd: "fast_ed_score"
-        default: field.rawValue
-        }
+        InputKey(field: field)?.contractName ?? field.rawValue
     }
 }

@@ -79,6 +79,11 @@ extension InputKey {
     /// The inputs every assessment may carry besides its module's: onset and location.
     public static let context: [InputKey] = [.onsetMinutes, .lat, .lon]
 
+    /// Every input an assessment of `module` reads, in the order forms check them: the module's own
+    /// (`keys(for:)`), then the context (onset, location). The one list the CLI's flags, `/v1/assess`
+    /// and `TriageInputs(module:values:)` walk.
+    public static func assessmentKeys(for module: TriageModule) -> [InputKey] { keys(for: module) + context }
+
     /// The members of JSON `inputs` that are not inputs of their own but qualify one, each named once here:
     /// the GFAP assay (`gfapAssay`), GFAP's status (`gfapStatus`, issue 43) and the NIHSS given for the
     /// outcome estimate (`nihss`).
@@ -114,13 +119,14 @@ extension InputKey {
 
 extension TriageInputs {
     /// The inputs of `module` from values by catalogue key, each checked against its range in
-    /// the order the form asks them (`InputKey.keys(for:)`); a whole-number input with a fraction
-    /// is out of its range. A missing number the module requires is an issue with no value given.
-    /// Findings are set when their value is not 0; keys outside the module are ignored.
+    /// the order the form asks them (`InputKey.assessmentKeys(for:)`: the module's, then onset and
+    /// location); a whole-number input with a fraction is out of its range. A missing number the
+    /// module requires is an issue with no value given, and so is a latitude without its longitude
+    /// (or the reverse). Findings are set when their value is not 0; keys outside the module are ignored.
     /// - Throws: `ModelsError` with the first invalid input.
     public init(module: TriageModule, values: [InputKey: Double]) throws(ModelsError) {
         self.init(module: module, gfap: nil)
-        for key in InputKey.keys(for: module) {
+        for key in InputKey.assessmentKeys(for: module) {
             // GFAP below the assay's range (0 ≤ value < 29, or `<29`) is recorded as such, never a number.
             if key == .gfap, let value = values[key], value >= 0, value < GfapStatus.assayFloor {
                 gfapBelowRange = true
@@ -134,6 +140,10 @@ extension TriageInputs {
             }
             if let field = key.field, let issue = TriageRules.check(field, value).issue { throw ModelsError(issue) }
             set(key, value)
+        }
+        // A location is both coordinates: the one not given is named, with its range.
+        for (key, partner) in [(InputKey.lat, InputKey.lon), (.lon, .lat)] where values[key] != nil && values[partner] == nil {
+            if let field = partner.field { throw ModelsError(ValidationIssue(field: field, allowed: TriageRules.allowed(field), given: .nan)) }
         }
     }
 }

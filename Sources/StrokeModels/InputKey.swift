@@ -31,14 +31,14 @@ public enum InputKey: String, CaseIterable, Sendable, Codable {
     public var kind: Kind {
         switch self {
         case .age: return .number(.age)
-        case .sbp: return .number(.systolic)
-        case .dbp: return .number(.diastolic)
+        case .sbp: return .number(.sbp)
+        case .dbp: return .number(.dbp)
         case .glucose: return .number(.glucose)
         case .gfap: return .number(.gfap)
         case .fastEd: return .number(.fastEd)
         case .onsetMinutes: return .number(.onsetMinutes)
-        case .lat: return .number(.latitude)
-        case .lon: return .number(.longitude)
+        case .lat: return .number(.lat)
+        case .lon: return .number(.lon)
         case .headache, .legParesis, .armParesis, .eyeDeviation, .reducedVigilance,
              .atrialFibrillation, .anticoagulated, .antiplatelets: return .finding
         case .facialPalsy: return .scaleItem(.facialPalsy)
@@ -137,9 +137,9 @@ enum CamelCaseName {
 /// `rawValue` is the JSON key used in machine-readable output; `messageKey`
 /// names the field in the user's language.
 public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
-    case age, systolic = "sbp", diastolic = "dbp", glucose, gfap, fastEd, gcs, onsetMinutes
+    case age, sbp, dbp, glucose, gfap, fastEd, gcs, onsetMinutes
     case facialPalsy, armWeakness, speech, eyeDeviation, denialNeglect
-    case latitude = "lat", longitude = "lon"
+    case lat, lon
     // The items of the other prehospital LVO scales (RACE, LAMS, CPSSS, PASS, VAN;
     // `ScaleItem.swift`). One finding shared by several scales is one case.
     case scaleFacialPalsy = "scale.facialPalsy", scaleArmMotor = "scale.armMotor", scaleLegMotor = "scale.legMotor"
@@ -159,12 +159,12 @@ public enum InputField: String, Sendable, Hashable, Codable, CaseIterable {
     public var unit: String? {
         switch self {
         case .age: return "years"
-        case .systolic, .diastolic: return "mmHg"
+        case .sbp, .dbp: return "mmHg"
         case .glucose: return "mg/dL"
         case .gfap: return "pg/mL"
         case .onsetMinutes, .toThrombolysis, .toThrombectomy, .transferMinutes, .doorToNeedle, .doorToPuncture:
             return "min"
-        case .latitude, .longitude: return "°"
+        case .lat, .lon: return "°"
         default: return nil
         }
     }

@@ -6,8 +6,8 @@ extension TriageInputs {
     public subscript(key: InputKey) -> Double? {
         switch key {
         case .age: return age.map(Double.init)
-        case .sbp: return systolic.map(Double.init)
-        case .dbp: return diastolic.map(Double.init)
+        case .sbp: return sbp.map(Double.init)
+        case .dbp: return dbp.map(Double.init)
         case .gfap: return gfap
         case .fastEd: return fastEd.map(Double.init)
         case .onsetMinutes: return onsetMinutes
@@ -30,8 +30,8 @@ extension TriageInputs {
     public mutating func set(_ key: InputKey, _ value: Double) {
         switch key {
         case .age: age = Int(value)
-        case .sbp: systolic = Int(value)
-        case .dbp: diastolic = Int(value)
+        case .sbp: sbp = Int(value)
+        case .dbp: dbp = Int(value)
         case .gfap: gfap = value
         case .fastEd: fastEd = Int(value)
         case .onsetMinutes: onsetMinutes = value

@@ -6,10 +6,11 @@ public struct TriageInputs: Sendable, Hashable, Codable {
     public var module: TriageModule
     /// Age in whole years (limited, full).
     public var age: Int?
-    /// Systolic blood pressure, mmHg (limited, full).
-    public var systolic: Int?
+    /// Systolic blood pressure, mmHg (limited, full): `sbp` in every form (the catalogue's key and field;
+    /// `systolic_bp` only on the Cloud Functions contract's wire).
+    public var sbp: Int?
     /// Diastolic blood pressure, mmHg (limited, full).
-    public var diastolic: Int?
+    public var dbp: Int?
     /// GFAP, pg/mL, when a number inside the assay's range was measured; `nil` while the result is
     /// pending or below the assay's range (`gfapStatus`). Every module decides without it.
     public var gfap: Double?
@@ -88,21 +89,18 @@ public struct TriageInputs: Sendable, Hashable, Codable {
             if let issue = result.issue { issues.append(issue) }
             warnings += result.warnings
         }
-        for key in InputKey.keys(for: module) {
+        for key in InputKey.assessmentKeys(for: module) {
             guard let field = key.field, key.scaleItem == nil else { continue }
-            // An optional input not given (GFAP pending or below the assay's range; glucose not measured) is no issue.
-            if key.isOptional && self[key] == nil { continue }
+            // An input the module may go without (GFAP pending or below the assay's range, glucose not
+            // measured, onset or location unknown) is no issue when not given.
+            if !key.isRequired(in: module) && self[key] == nil { continue }
             check(field, self[key])
         }
+        // After the inputs' own warnings (onset and location have none).
         if let warning = gfapAssay?.warning { warnings.append(warning) }
-        if let onsetMinutes { check(.onsetMinutes, onsetMinutes) }
         if let nihss { check(.nihss, nihss) }
-        if let location {
-            check(.latitude, location.latitude)
-            check(.longitude, location.longitude)
-        }
-        if issues.isEmpty, let systolic, let diastolic,
-           let issue = TriageRules.checkPressures(systolic: Double(systolic), diastolic: Double(diastolic)) {
+        if issues.isEmpty, let sbp, let dbp,
+           let issue = TriageRules.checkPressures(systolic: Double(sbp), diastolic: Double(dbp)) {
             issues.append(issue)
         }
         if let exam = fastEdExam, let fastEd, exam.total != fastEd {

@@ -9,15 +9,15 @@ public enum TriageRules {
     public static func allowed(_ field: InputField) -> AllowedRange {
         switch field {
         case .age: return AllowedRange(lower: 0, upper: 120, integer: true)
-        case .systolic: return AllowedRange(lower: 60, upper: 300, integer: true)
-        case .diastolic: return AllowedRange(lower: 30, upper: 200, integer: true)
+        case .sbp: return AllowedRange(lower: 60, upper: 300, integer: true)
+        case .dbp: return AllowedRange(lower: 30, upper: 200, integer: true)
         case .glucose: return AllowedRange(lower: 10, upper: 1_000)
         case .gfap: return AllowedRange(lower: 29, upper: 10_001)
         case .fastEd: return AllowedRange(lower: 0, upper: Double(FastEdExam.maximumTotal), integer: true)
         case .gcs: return AllowedRange(lower: 3, upper: 15, integer: true)
         case .onsetMinutes: return AllowedRange(lower: 0, upper: maximumOnsetMinutes)
-        case .latitude: return AllowedRange(lower: -90, upper: 90)
-        case .longitude: return AllowedRange(lower: -180, upper: 180)
+        case .lat: return AllowedRange(lower: -90, upper: 90)
+        case .lon: return AllowedRange(lower: -180, upper: 180)
         case .facialPalsy: return FastEdExam.allowedPoints(1)
         case .armWeakness, .speech, .eyeDeviation, .denialNeglect: return FastEdExam.allowedPoints(2)
         case .scaleFacialPalsy, .scaleArmMotor, .scaleLegMotor, .scaleGazeDeviation, .scaleAphasiaAgnosia,
@@ -51,7 +51,7 @@ public enum TriageRules {
     /// Checks that systolic is above diastolic.
     public static func checkPressures(systolic: Double, diastolic: Double) -> ValidationIssue? {
         guard systolic <= diastolic else { return nil }
-        return ValidationIssue(field: .systolic, allowed: allowed(.systolic), given: systolic, relation: .systolicAboveDiastolic)
+        return ValidationIssue(field: .sbp, allowed: allowed(.sbp), given: systolic, relation: .systolicAboveDiastolic)
     }
 
     private static func warnings(_ field: InputField, _ value: Double) -> [ModelWarning] {

@@ -4,7 +4,7 @@ import StrokeModels
 ///
 /// `code` is stable (`relay.hospitalExists`); `detail` names a hospital, a
 /// setting or a library message, never a key or case data.
-public struct RelayError: TriageError, Hashable, CustomStringConvertible {
+public struct RelayError: OperatorError, Hashable {
     private enum Kind: String, Sendable, Hashable, CaseIterable {
         case configurationInvalid, databaseUnavailable, schemaTooNew, hospitalExists, hospitalUnknown,
              hospitalIdInvalid, publicKeyInvalid, centerUnknown
@@ -24,9 +24,6 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
 
     /// Every code of this type.
     public static let codes = Kind.allCases.map { "relay.\($0.rawValue)" }
-
-    /// The English sentence as a message (the relay's texts are for operators, not localized).
-    public var message: Message { .untranslated(englishMessage) }
 
     /// The detail, for `--verbose` (a hospital id, a setting, a library message).
     public var cause: String? { detail }
@@ -56,9 +53,6 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The recovery suggestion as the one error report shows it (`Hint:`).
-    public var hint: Message? { .untranslated(recoverySuggestion) }
-
     /// What the operator can do next.
     public var recoverySuggestion: String {
         switch kind {
@@ -76,9 +70,6 @@ public struct RelayError: TriageError, Hashable, CustomStringConvertible {
     /// The exit code of a command failing with this error (`category.exitStatus`): 64 usage,
     /// 65 invalid data, 69 database unavailable, 1 otherwise.
     public var exitCode: Int32 { category.exitStatus }
-
-    /// The code, message and detail.
-    public var description: String { detail.map { "\(code): \(englishMessage) (\($0))" } ?? "\(code): \(englishMessage)" }
 
     /// A setting is missing or malformed (the detail names it).
     public static func configurationInvalid(_ detail: String) -> RelayError { RelayError(.configurationInvalid, detail) }

@@ -25,7 +25,7 @@ public enum BatchModule: String, CaseIterable, Sendable {
         case .lvo: return [.gfap, .fastEd]
         case .volume: return [.gfap]
         case .scales: return InputKey.scaleKeys
-        case .coma, .limited, .full: return InputKey.keys(for: triageModule!) + InputKey.context
+        case .coma, .limited, .full: return InputKey.assessmentKeys(for: triageModule!)
         }
     }
 

@@ -25,7 +25,7 @@ import TriageEngine
     /// The full module's inputs as the offline service sees them (for the local LVO number).
     static var fullInputs: TriageInputs {
         var inputs = TriageInputs(module: .full, gfap: 180)
-        inputs.age = 70; inputs.systolic = 160; inputs.diastolic = 90; inputs.fastEd = 7
+        inputs.age = 70; inputs.sbp = 160; inputs.dbp = 90; inputs.fastEd = 7
         inputs.headache = true; inputs.armParesis = true
         return inputs
     }

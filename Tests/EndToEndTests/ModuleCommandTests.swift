@@ -57,7 +57,7 @@ import TestJSON
                                      "reducedVigilance", "atrialFibrillation", "anticoagulated", "antiplatelets", "onsetMinutes"])
         #expect(inputs["headache"].boolValue == true && inputs["legParesis"].boolValue == false && inputs["armParesis"].boolValue == true)
         var expected = TriageInputs(module: .full, gfap: 180)
-        expected.age = 70; expected.systolic = 160; expected.diastolic = 90; expected.fastEd = 7
+        expected.age = 70; expected.sbp = 160; expected.dbp = 90; expected.fastEd = 7
         expected.headache = true; expected.armParesis = true; expected.onsetMinutes = 45
         let a = try OfflinePredictionService().assessNow(expected)
         try Self.checkPrediction(j["ich"], source: "baseline", expected: a.ich)

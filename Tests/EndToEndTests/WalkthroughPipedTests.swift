@@ -80,8 +80,8 @@ import CLITestSupport
         let result = try s.expect("Save a Markdown handover report?")
         var inputs = TriageInputs(module: .limited, gfap: 800.5)
         inputs.age = 72
-        inputs.systolic = 160
-        inputs.diastolic = 90
+        inputs.sbp = 160
+        inputs.dbp = 90
         let a = try WalkthroughTerminalTests.expected(inputs)
         #expect(result.contains(WalkthroughTerminalTests.percent(a.ich.probability)))
         #expect(!result.contains("LVO probability"))
@@ -114,8 +114,8 @@ import CLITestSupport
         let result = try s.expect("Save a Markdown handover report?")
         var inputs = TriageInputs(module: .full, gfap: 180)
         inputs.age = 70
-        inputs.systolic = 160
-        inputs.diastolic = 90
+        inputs.sbp = 160
+        inputs.dbp = 90
         inputs.fastEd = 5
         let a = try WalkthroughTerminalTests.expected(inputs)
         #expect(result.contains(WalkthroughTerminalTests.percent(a.ich.probability) + "  " + a.ich.riskLevel!.englishWord))
@@ -152,8 +152,8 @@ import CLITestSupport
         let result = try s.expect("Markdown-Übergabebericht speichern?")
         var inputs = TriageInputs(module: .full, gfap: 1000.5)
         inputs.age = 70
-        inputs.systolic = 160
-        inputs.diastolic = 90
+        inputs.sbp = 160
+        inputs.dbp = 90
         inputs.fastEd = 6
         let a = try WalkthroughTerminalTests.expected(inputs)
         #expect(result.contains("Ergebnis"))

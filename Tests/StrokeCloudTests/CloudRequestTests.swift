@@ -13,7 +13,7 @@ import TestJSON
 
     @Test func fullStrokeSendsThe13FieldsWithBooleansAs1Or0() throws {
         var i = TriageInputs(module: .full, gfap: 123.5)
-        i.age = 70; i.systolic = 150; i.diastolic = 90; i.fastEd = 5
+        i.age = 70; i.sbp = 150; i.dbp = 90; i.fastEd = 5
         i.headache = true; i.legParesis = false; i.eyeDeviation = true; i.armParesis = true
         i.reducedVigilance = false; i.atrialFibrillation = true; i.anticoagulated = false; i.antiplatelets = true
         let body = CloudRequest.fullStroke(i)
@@ -27,7 +27,7 @@ import TestJSON
 
     @Test func limitedComaAndLVOBodies() throws {
         var i = TriageInputs(module: .limited, gfap: 100)
-        i.age = 60; i.systolic = 140; i.diastolic = 80; i.reducedVigilance = true
+        i.age = 60; i.sbp = 140; i.dbp = 80; i.reducedVigilance = true
         #expect(CloudRequest.limited(i) == #"{"age_years":60,"systolic_bp":140,"diastolic_bp":80,"gfap_value":100,"vigilanzminderung":1}"#)
         #expect(CloudRequest.coma(TriageInputs(module: .coma, gfap: 0.25)) == #"{"gfap_value":0.25}"#)
         var f = TriageInputs(module: .full, gfap: 50)

@@ -27,14 +27,14 @@ enum CloudTestSupport {
     /// Full-module inputs.
     static var full: TriageInputs {
         var i = TriageInputs(module: .full, gfap: 150)
-        i.age = 72; i.systolic = 160; i.diastolic = 90; i.fastEd = 6; i.armParesis = true; i.eyeDeviation = true
+        i.age = 72; i.sbp = 160; i.dbp = 90; i.fastEd = 6; i.armParesis = true; i.eyeDeviation = true
         return i
     }
 
     /// Limited-module inputs.
     static var limited: TriageInputs {
         var i = TriageInputs(module: .limited, gfap: 150)
-        i.age = 72; i.systolic = 160; i.diastolic = 90
+        i.age = 72; i.sbp = 160; i.dbp = 90
         return i
     }
 

@@ -28,7 +28,7 @@ import TriageRendering
             + #""legParesis":false,"armParesis":null,"antiplatelets":true,"onsetMinutes":45,"lat":49.79,"lon":9.95,"gfapAssay":"istat-tbi"},"mode":"offline"}"#)
         let i = try r.inputs(config: AppConfig())
         #expect(i.module == .full)
-        #expect((i.age, i.systolic, i.diastolic, i.fastEd) == (70, 160, 90, 7))
+        #expect((i.age, i.sbp, i.dbp, i.fastEd) == (70, 160, 90, 7))
         #expect(i.gfap == 180.5)
         #expect(i.headache && i.antiplatelets && !i.legParesis && !i.armParesis && !i.eyeDeviation)
         #expect(i.onsetMinutes == 45)

@@ -68,7 +68,7 @@ import TriageLocalization
         let app = Application(router: LocalAPIRoutes(configuration: LocalAPIConfiguration()).makeRouter())
         try await app.test(.router) { client in
             var inputs = TriageInputs(module: .full, gfap: 100)
-            (inputs.age, inputs.systolic, inputs.diastolic, inputs.fastEd) = (17, 120, 70, 3)
+            (inputs.age, inputs.sbp, inputs.dbp, inputs.fastEd) = (17, 120, 70, 3)
             try await client.execute(uri: "/predict_full_stroke", method: .post, body: ByteBuffer(string: CloudRequest.fullStroke(inputs))) { response in
                 #expect(response.status == .unprocessableContent)
                 let error = CloudError.httpStatus(Int(response.status.code), errorText: CloudDecoder.errorText(Array(response.body.readableBytesView)))

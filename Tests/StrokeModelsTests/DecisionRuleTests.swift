@@ -88,7 +88,7 @@ import Testing
     @Test("FAST-ED ≥ 4 with an LVO estimate below 33 %: suspected by the exam, time-critical, the reconciling recommendation")
     func examOverridesEstimate() throws {
         var inputs = TriageInputs(module: .full, gfap: 450)
-        inputs.age = 70; inputs.systolic = 150; inputs.diastolic = 85; inputs.fastEd = 5; inputs.onsetMinutes = 400
+        inputs.age = 70; inputs.sbp = 150; inputs.dbp = 85; inputs.fastEd = 5; inputs.onsetMinutes = 400
         let a = try OfflinePredictionService().assessNow(inputs)
         let d = ClinicalDecision(a)
         #expect((a.lvo?.probability ?? 1) < LVOModel.threshold)
@@ -105,7 +105,7 @@ import Testing
         let coma = try OfflinePredictionService().assessNow(TriageInputs(module: .coma, gfap: 500))
         #expect(ClinicalDecision(coma).lvo.suspected == nil)
         var limited = TriageInputs(module: .limited, gfap: 100)
-        limited.age = 70; limited.systolic = 150; limited.diastolic = 85
+        limited.age = 70; limited.sbp = 150; limited.dbp = 85
         #expect(ClinicalDecision(try OfflinePredictionService().assessNow(limited)).lvo.suspected == nil)
     }
 

@@ -23,7 +23,7 @@ import Testing
     @Test("FAST-ED 5 with GFAP 450 gives 17 %: the scale suggests LVO, the model does not; the safer reading is LVO")
     func issueExample() throws {
         var inputs = TriageInputs(module: .full, gfap: 450)
-        inputs.age = 70; inputs.systolic = 150; inputs.diastolic = 85; inputs.fastEd = 5
+        inputs.age = 70; inputs.sbp = 150; inputs.dbp = 85; inputs.fastEd = 5
         let assessment = try OfflinePredictionService().assessNow(inputs)
         let agreement = try #require(LVOAgreement(assessment))
         #expect(agreement.status == .onlyScaleSuggestsLvo)
@@ -33,14 +33,14 @@ import Testing
     @Test("no comparison without an LVO probability (limited module)")
     func absentWithoutLvo() throws {
         var inputs = TriageInputs(module: .limited, gfap: 450)
-        inputs.age = 70; inputs.systolic = 150; inputs.diastolic = 85
+        inputs.age = 70; inputs.sbp = 150; inputs.dbp = 85
         #expect(LVOAgreement(try OfflinePredictionService().assessNow(inputs)) == nil)
     }
 
     @Test("each offline prediction names the inputs its model read")
     func inputsUsed() throws {
         var inputs = TriageInputs(module: .full, gfap: 450)
-        inputs.age = 70; inputs.systolic = 150; inputs.diastolic = 85; inputs.fastEd = 5
+        inputs.age = 70; inputs.sbp = 150; inputs.dbp = 85; inputs.fastEd = 5
         let a = try OfflinePredictionService().assessNow(inputs)
         #expect(a.ich.inputsUsed == ["age", "gfap"])
         #expect(a.lvo?.inputsUsed == ["gfap", "fastEd"])

@@ -4,8 +4,8 @@ import Testing
 /// The triage input rules of models.md §6 and the calculators' own limits.
 @Suite struct ValidationTests {
     @Test(arguments: [
-        (InputField.age, -1.0), (.age, 121), (.age, 40.5), (.systolic, 59), (.systolic, 301),
-        (.diastolic, 29), (.diastolic, 201), (.gfap, 28.9), (.gfap, 10_001.5), (.fastEd, 10),
+        (InputField.age, -1.0), (.age, 121), (.age, 40.5), (.sbp, 59), (.sbp, 301),
+        (.dbp, 29), (.dbp, 201), (.gfap, 28.9), (.gfap, 10_001.5), (.fastEd, 10),
         (.fastEd, -1), (.gcs, 2), (.gcs, 16), (.gfap, .nan), (.gfap, .infinity),
     ])
     func outOfRangeBlocks(_ field: InputField, _ value: Double) {
@@ -25,8 +25,8 @@ import Testing
     }
 
     @Test func boundsAreInclusive() {
-        for (field, value) in [(InputField.age, 0.0), (.age, 120), (.systolic, 60), (.systolic, 300), (.diastolic, 30),
-                               (.diastolic, 200), (.gfap, 29), (.gfap, 10_001), (.fastEd, 0), (.fastEd, 9), (.gcs, 3), (.gcs, 15)] {
+        for (field, value) in [(InputField.age, 0.0), (.age, 120), (.sbp, 60), (.sbp, 300), (.dbp, 30),
+                               (.dbp, 200), (.gfap, 29), (.gfap, 10_001), (.fastEd, 0), (.fastEd, 9), (.gcs, 3), (.gcs, 15)] {
             #expect(TriageRules.check(field, value).issue == nil, "\(field) \(value)")
         }
     }
@@ -34,10 +34,10 @@ import Testing
     @Test func systolicMustBeAboveDiastolic() {
         var inputs = TriageInputs(module: .limited, gfap: 100)
         inputs.age = 70
-        inputs.systolic = 90
-        inputs.diastolic = 90
+        inputs.sbp = 90
+        inputs.dbp = 90
         #expect(throws: ModelsError.self) { try inputs.validate() }
-        inputs.systolic = 91
+        inputs.sbp = 91
         #expect((try? inputs.validate()) != nil)
     }
 
@@ -53,8 +53,8 @@ import Testing
     @Test func offlineServiceLabelsEverySource() throws {
         var inputs = TriageInputs(module: .full, gfap: 180)
         inputs.age = 70
-        inputs.systolic = 150
-        inputs.diastolic = 90
+        inputs.sbp = 150
+        inputs.dbp = 90
         inputs.fastEd = 7
         let a = try OfflinePredictionService().assessNow(inputs)
         #expect(a.ich.source == .baseline)
@@ -71,8 +71,8 @@ import Testing
 
         var child = TriageInputs(module: .limited, gfap: 500)
         child.age = 12
-        child.systolic = 110
-        child.diastolic = 70
+        child.sbp = 110
+        child.dbp = 70
         let k = try OfflinePredictionService().assessNow(child)
         #expect(k.ich.probability == nil)
         #expect(k.ich.notes.contains { $0.code == "baseline.notApplicable" })

@@ -14,8 +14,8 @@ import TriageRendering
     static func fullInputs() -> TriageInputs {
         var inputs = TriageInputs(module: .full, gfap: 450)
         inputs.age = 70
-        inputs.systolic = 150
-        inputs.diastolic = 85
+        inputs.sbp = 150
+        inputs.dbp = 85
         inputs.fastEd = 5
         return inputs
     }
@@ -25,9 +25,12 @@ import TriageRendering
         defer { home.remove() }
         let trail = AuditTrail.make(AuditSettings(), config: AppConfig(), environment: home.environment)
         let events = CollectingEventSink()
-        let request = ModuleRequest(onsetMinutes: 80, latitude: 49.79, longitude: 9.95)
-        let outcome = try await ModuleAssessment.run(request, prediction: .offline, config: AppConfig(), output: Self.english,
-                                                     trail: trail, events: events) { () throws(ModelsError) in Self.fullInputs() }
+        // Onset and location are catalogue inputs like the others: one values-by-key dictionary.
+        let values: [InputKey: Double] = [.age: 70, .sbp: 150, .dbp: 85, .gfap: 450, .fastEd: 5, .onsetMinutes: 80, .lat: 49.79, .lon: 9.95]
+        let outcome = try await ModuleAssessment.run(ModuleRequest(), prediction: .offline, config: AppConfig(), output: Self.english,
+                                                     trail: trail, events: events) { () throws(ModelsError) in
+            try TriageInputs(module: .full, values: values)
+        }
         #expect(AssessmentSession.json(outcome).serialized() == (try Golden.text("full-lat-lon.json")))
         #expect(events.events.isEmpty)
         // assessment.started, prediction.generated, routing.decided: the prediction is event 2.
@@ -73,8 +76,8 @@ import TriageRendering
 
     @Test func invalidInputsNameTheFirstFieldAndAssayComesFirst() async throws {
         #expect(throws: ModelsError.self) {
-            try ModuleAssessment.inputs(ModuleRequest(onsetMinutes: 20_000), config: AppConfig()) { () throws(ModelsError) in
-                TriageInputs(module: .coma, gfap: 100)
+            try ModuleAssessment.inputs(ModuleRequest(), config: AppConfig()) { () throws(ModelsError) in
+                try TriageInputs(module: .coma, values: [.gfap: 100, .onsetMinutes: 20_000])
             }
         }
         let badAssay = AppConfig(values: ["gfapAssay": .string("magic")])
@@ -85,6 +88,13 @@ import TriageRendering
         }
         #expect(throws: ModelsError.self) { try TriageInputs(module: .coma, values: [.gfap: -1]) }
         #expect(try TriageInputs(module: .limited, values: [.age: 70, .sbp: 150, .dbp: 90, .gfap: 100]).age == 70)
+        // A latitude without its longitude names the missing one; the pair makes the location.
+        let unpaired = #expect(throws: ModelsError.self) { try TriageInputs(module: .coma, values: [.gfap: 100, .lat: 49.79]) }
+        #expect(unpaired?.issues.map(\.field) == [.lon])
+        #expect(unpaired?.issues.first?.allowed == TriageRules.allowed(.lon))
+        let located = try TriageInputs(module: .coma, values: [.gfap: 100, .lat: 49.79, .lon: 9.95, .onsetMinutes: 45.5])
+        #expect(located.location == Coordinate(latitude: 49.79, longitude: 9.95))
+        #expect(located.onsetMinutes == 45.5)
     }
 
     @Test func cloudModeWithAnUnusableSettingFailsBeforeAnyPrediction() async throws {

@@ -142,8 +142,8 @@ import TriageRendering
         var inputs = ProtocolDecisionTests.full(age: 17, fastEd: 6, onset: nil, at: ProtocolDecisionTests.places[0])
         inputs.set(.glucose, 45)
         inputs.anticoagulated = true
-        inputs.systolic = 190
-        inputs.diastolic = 100
+        inputs.sbp = 190
+        inputs.dbp = 100
         let outcome = try await ProtocolDecisionTests.assess(inputs, rules: local)
         let expected: [Language: [String]] = [
             .en: ["glucose 45 mg/dL: treat hypoglycaemia first – a stroke mimic is possible", "anticoagulated",

@@ -42,13 +42,10 @@ import TriageFleet
     @Test func theRoutedDestinationOfAnAssessment() async throws {
         let plain = try await AssessmentSession.assess(TriageInputs(module: .coma, gfap: 500), prediction: .offline, config: AppConfig())
         #expect(PreNotification.routedDestination(plain) == nil)
-        let request = ModuleRequest(onsetMinutes: 80, latitude: 49.79, longitude: 9.95)
-        var inputs = TriageInputs(module: .full, gfap: 450)
-        inputs.age = 70
-        inputs.systolic = 150
-        inputs.diastolic = 85
-        inputs.fastEd = 5
-        let routed = try await ModuleAssessment.run(request, prediction: .offline, config: AppConfig()) { () throws(ModelsError) in inputs }
+        let values: [InputKey: Double] = [.age: 70, .sbp: 150, .dbp: 85, .gfap: 450, .fastEd: 5, .onsetMinutes: 80, .lat: 49.79, .lon: 9.95]
+        let routed = try await ModuleAssessment.run(ModuleRequest(), prediction: .offline, config: AppConfig()) { () throws(ModelsError) in
+            try TriageInputs(module: .full, values: values)
+        }
         let id = try #require(PreNotification.routedDestination(routed))
         #expect(HospitalID.isValid(id))
     }

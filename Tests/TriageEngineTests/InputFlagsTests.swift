@@ -56,7 +56,7 @@ import TriageEngine
             _ = try TriageInputs(module: .limited, values: [.age: 70, .sbp: 150, .gfap: 300])
             Issue.record("the diastolic pressure is required")
         } catch {
-            #expect(error.issues.first?.field == .diastolic && error.issues.first?.given.isNaN == true)
+            #expect(error.issues.first?.field == .dbp && error.issues.first?.given.isNaN == true)
         }
     }
 }

@@ -24,10 +24,11 @@ import TriageFleet
     @Test func acceptedByTheFlagTheOutcomeAndTheReportAreThere() async throws {
         let home = TemporaryHome()
         defer { home.remove() }
-        let settings = OneShotSettings(request: ModuleRequest(onsetMinutes: 45), prediction: .offline, acceptDisclaimer: true,
+        let settings = OneShotSettings(request: ModuleRequest(), prediction: .offline, acceptDisclaimer: true,
                                        report: "handover.md")
-        let run = try await OneShotAssessment.run(settings, config: AppConfig(), directories: home.directories, trail: .disabled,
-                                                  build: Self.coma)
+        let run = try await OneShotAssessment.run(settings, config: AppConfig(), directories: home.directories, trail: .disabled) {
+            () throws(ModelsError) in try TriageInputs(module: .coma, values: [.gfap: 500, .onsetMinutes: 45])
+        }
         #expect(DisclaimerGate(home.directories).isAccepted)
         #expect(run.outcome.assessment.inputs.onsetMinutes == 45)
         let path = try #require(run.reportPath)
@@ -41,11 +42,12 @@ import TriageFleet
     @Test func anInvalidInputComesBeforeTheReport() async throws {
         let home = TemporaryHome()
         defer { home.remove() }
-        let settings = OneShotSettings(request: ModuleRequest(onsetMinutes: -5), prediction: .offline, acceptDisclaimer: true,
+        let settings = OneShotSettings(request: ModuleRequest(), prediction: .offline, acceptDisclaimer: true,
                                        report: "handover.md")
         await #expect(throws: ModelsError.self) {
-            _ = try await OneShotAssessment.run(settings, config: AppConfig(), directories: home.directories, trail: .disabled,
-                                                build: Self.coma)
+            _ = try await OneShotAssessment.run(settings, config: AppConfig(), directories: home.directories, trail: .disabled) {
+                () throws(ModelsError) in try TriageInputs(module: .coma, values: [.gfap: 500, .onsetMinutes: -5])
+            }
         }
         #expect(!FileManager.default.fileExists(atPath: ReportFile.location("handover.md", directories: home.directories)))
     }

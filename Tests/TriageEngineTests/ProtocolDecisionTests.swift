@@ -24,8 +24,8 @@ import TriageRendering
     static func full(age: Int, gfap: Double = 29, fastEd: Int, onset: Double?, at place: Gazetteer.Place) -> TriageInputs {
         var inputs = TriageInputs(module: .full, gfap: gfap)
         inputs.age = age
-        inputs.systolic = 150
-        inputs.diastolic = 85
+        inputs.sbp = 150
+        inputs.dbp = 85
         inputs.fastEd = fastEd
         inputs.onsetMinutes = onset
         inputs.location = place.coordinate
@@ -160,8 +160,8 @@ import TriageRendering
     @Test func flagsAHospitalNeedsGiveTheirCodes() async throws {
         var inputs = Self.full(age: 70, fastEd: 2, onset: 60, at: Self.places[0])
         inputs.anticoagulated = true
-        inputs.systolic = 190
-        inputs.diastolic = 100
+        inputs.sbp = 190
+        inputs.dbp = 100
         let outcome = try await Self.assess(inputs)
         let codes = outcome.decision.recommendations.map(\.code)
         #expect(codes.contains("rec.anticoagulation"))
@@ -172,8 +172,8 @@ import TriageRendering
         #expect(summary[1].hasPrefix("Urgency: "))
         #expect(summary.last?.contains("anticoagulated") == true)
         var calm = Self.full(age: 70, fastEd: 2, onset: 60, at: Self.places[0])
-        calm.systolic = 184
-        calm.diastolic = 109
+        calm.sbp = 184
+        calm.dbp = 109
         #expect(!(try await Self.assess(calm)).decision.recommendations.map(\.code).contains("rec.bp.aboveLysisLimit"))
     }
 

@@ -100,8 +100,8 @@ import TriageRendering
     @Test func anAssessmentsRoutingCarriesNoPrognosis() throws {
         var inputs = TriageInputs(module: .full, gfap: 50)
         inputs.age = 70
-        inputs.systolic = 160
-        inputs.diastolic = 90
+        inputs.sbp = 160
+        inputs.dbp = 90
         inputs.fastEd = 7
         inputs.armParesis = true
         inputs.eyeDeviation = true

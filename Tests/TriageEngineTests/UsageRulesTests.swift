@@ -11,13 +11,14 @@ import TriageEngine
     }
 
     @Test func aModuleRequestsLocation() {
-        #expect(ModuleRequest().usageProblem == nil)
-        #expect(ModuleRequest(latitude: 49.8, longitude: 9.9).usageProblem == nil)
-        #expect(ModuleRequest(near: "Würzburg").usageProblem == nil)
-        #expect(ModuleRequest(latitude: 49.8).usageProblem == "--lat and --lon go together: give both or neither.")
-        #expect(ModuleRequest(longitude: 9.9).usageProblem == "--lat and --lon go together: give both or neither.")
-        #expect(ModuleRequest(latitude: 49.8, longitude: 9.9, near: "Würzburg").usageProblem == "Give either --lat/--lon or --near, not both.")
-        #expect(ModuleRequest(latitude: 49.8, gfapAssay: "nope").usageProblem?.hasPrefix("--gfap-assay: 'nope'") == true)
+        let place: [InputKey: Double] = [.lat: 49.8, .lon: 9.9]
+        #expect(ModuleRequest().usageProblem(given: [:]) == nil)
+        #expect(ModuleRequest().usageProblem(given: place) == nil)
+        #expect(ModuleRequest(near: "Würzburg").usageProblem(given: [.onsetMinutes: 30]) == nil)
+        #expect(ModuleRequest().usageProblem(given: [.lat: 49.8]) == "--lat and --lon go together: give both or neither.")
+        #expect(ModuleRequest().usageProblem(given: [.lon: 9.9]) == "--lat and --lon go together: give both or neither.")
+        #expect(ModuleRequest(near: "Würzburg").usageProblem(given: place) == "Give either --lat/--lon or --near, not both.")
+        #expect(ModuleRequest(gfapAssay: "nope").usageProblem(given: [.lat: 49.8])?.hasPrefix("--gfap-assay: 'nope'") == true)
     }
 
     @Test func exactlyOneOrigin() {
@@ -40,7 +41,7 @@ import TriageEngine
 
     @Test func wholeNumbersInRangeInTheFormsOrder() throws {
         let inputs = try Self.vitals(.limited, 71, 160, 90, 300, vigilance: true)
-        #expect(inputs.module == .limited && inputs.age == 71 && inputs.systolic == 160 && inputs.diastolic == 90)
+        #expect(inputs.module == .limited && inputs.age == 71 && inputs.sbp == 160 && inputs.dbp == 90)
         #expect(inputs.gfap == 300 && inputs.reducedVigilance)
         // The first invalid field is named, in the order age, systolic, diastolic, GFAP.
         #expect(throws: ModelsError.self) {
@@ -51,7 +52,7 @@ import TriageEngine
             Issue.record("a systolic pressure of 20 is out of range")
         } catch {
             #expect(error.code == "models.invalidInput")
-            #expect(error.issues.first?.field == .systolic)
+            #expect(error.issues.first?.field == .sbp)
         }
     }
 }

@@ -87,7 +87,7 @@ final class ScriptedDialog: WalkDialog {
         let inputs = try #require(conversation.inputs(scales: [], places: nil))
         #expect(dialog.finished)
         #expect(inputs.module == .limited)
-        #expect(inputs.age == 70 && inputs.systolic == 160 && inputs.diastolic == 90 && inputs.gfap == 800)
+        #expect(inputs.age == 70 && inputs.sbp == 160 && inputs.dbp == 90 && inputs.gfap == 800)
         #expect(dialog.transcript.contains { $0.hasPrefix("! ") })
         #expect(dialog.transcript.contains(Self.english.text("walk.summary.title")))
         #expect(dialog.transcript.contains { $0.hasPrefix("  ") && $0.contains("800") })

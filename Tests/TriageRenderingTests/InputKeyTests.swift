@@ -13,8 +13,8 @@ import TriageRendering
     }
 
     @Test func rangesComeFromTheTriageRules() {
-        #expect(InputKey.sbp.field == .systolic)
-        #expect(InputKey.sbp.allowedRange == TriageRules.allowed(.systolic))
+        #expect(InputKey.sbp.field == .sbp)
+        #expect(InputKey.sbp.allowedRange == TriageRules.allowed(.sbp))
         #expect(InputKey.lat.allowedRange == AllowedRange(lower: -90, upper: 90))
         #expect(InputKey.headache.field == nil && InputKey.headache.allowedRange == nil && InputKey.headache.isBoolean)
         #expect(InputKey.armMotor.field == .scaleArmMotor)

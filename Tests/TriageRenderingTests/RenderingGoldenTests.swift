@@ -22,8 +22,8 @@ import TriageRendering
     @Test func limitedAssessmentMatchesTheGolden() async throws {
         var inputs = TriageInputs(module: .limited, gfap: 450)
         inputs.age = 70
-        inputs.systolic = 150
-        inputs.diastolic = 85
+        inputs.sbp = 150
+        inputs.dbp = 85
         let outcome = try await Self.assess(inputs)
         #expect(AssessmentJSON.outcome(outcome).serialized() == (try Golden.text("limited-70-150-85-450.json")))
     }
@@ -31,8 +31,8 @@ import TriageRendering
     @Test func fullAssessmentWithTracesMatchesTheExplainGolden() async throws {
         var inputs = TriageInputs(module: .full, gfap: 450)
         inputs.age = 70
-        inputs.systolic = 150
-        inputs.diastolic = 85
+        inputs.sbp = 150
+        inputs.dbp = 85
         inputs.fastEd = 5
         let outcome = try await Self.assess(inputs)
         let json = AssessmentJSON.outcome(outcome, traces: AssessmentTrace(outcome.assessment)).serialized()

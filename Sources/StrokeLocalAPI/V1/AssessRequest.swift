@@ -8,8 +8,8 @@ import TriageRendering
 /// their flags: `{"module": "coma|limited|full", "inputs": {…}, "mode"?: "offline", "lang"?: "en|de"}`.
 ///
 /// `inputs` uses the keys of the CLI's JSON `inputs` object (`InputKey.json`):
-/// the module's own inputs (`InputKey.keys(for:)`), plus `onsetMinutes`,
-/// `lat`/`lon` (both or neither), `gfapAssay` and `nihss` (the expected outcome beside the routing). Numbers are JSON numbers,
+/// every input of the module's assessment (`InputKey.assessmentKeys(for:)`: its own, then `onsetMinutes`
+/// and `lat`/`lon`, both or neither), plus `gfapAssay` and `nihss` (the expected outcome beside the routing). Numbers are JSON numbers,
 /// yes/no inputs JSON booleans (absent = no, as an absent CLI flag); `null` is
 /// absent. Parsing checks presence and types (the CLI's argument parsing: 400);
 /// `inputs(config:)` then checks values with the engine's `ModuleAssessment`,
@@ -40,7 +40,7 @@ public struct AssessRequest: Sendable {
 
     /// The keys `inputs` may hold for a module: its own (in form order), then onset, location, assay, NIHSS.
     public static func acceptedKeys(_ module: TriageModule) -> [String] {
-        InputKey.keys(for: module).map(\.json) + InputKey.context.map(\.json) + [assayKey, nihssKey]
+        InputKey.assessmentKeys(for: module).map(\.json) + [assayKey, nihssKey]
     }
 
     /// Parses a body, checking presence and types.
@@ -82,8 +82,7 @@ public struct AssessRequest: Sendable {
         if values.keys.contains(where: { !accepted.contains($0) }) { throw .unknownField("inputs", allowed: accepted) }
         var numbers: [InputKey: Double] = [:]
         var findings: Set<InputKey> = []
-        let own = InputKey.keys(for: module)
-        for key in own + InputKey.context {
+        for key in InputKey.assessmentKeys(for: module) {
             switch values[key.json] {
             case nil, .null?:
                 if key.isRequired(in: module) { throw .missingField(key.json) }
@@ -114,8 +113,7 @@ public struct AssessRequest: Sendable {
         }
         self.numbers = numbers
         self.findings = findings
-        extras = ModuleRequest(onsetMinutes: numbers[.onsetMinutes], latitude: numbers[.lat], longitude: numbers[.lon], gfapAssay: assay,
-                               nihss: nihss)
+        extras = ModuleRequest(gfapAssay: assay, nihss: nihss)
     }
 
     /// The inputs, completed and checked by `ModuleAssessment` as the CLI checks them:

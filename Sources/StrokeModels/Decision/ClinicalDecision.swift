@@ -82,7 +82,7 @@ public struct ClinicalDecision: Sendable, Hashable, Codable {
                                       message: Message("rec.ich.reconfirmWindow", [DecisionRules.percentArgument(rules[.ichReminderFrom])])))
         }
         if a.inputs.anticoagulated { out.append(Recommendation(code: "rec.anticoagulation")) }
-        if rules.aboveLysisLimit(systolic: a.inputs.systolic, diastolic: a.inputs.diastolic) {
+        if rules.aboveLysisLimit(systolic: a.inputs.sbp, diastolic: a.inputs.dbp) {
             out.append(Recommendation(code: "rec.bp.aboveLysisLimit", message: Message("rec.bp.aboveLysisLimit", [
                 .number(rules[.bpLysisSystolicFrom], maxFractionDigits: 0), .number(rules[.bpLysisDiastolicFrom], maxFractionDigits: 0)])))
         }

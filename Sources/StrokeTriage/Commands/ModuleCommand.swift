@@ -16,7 +16,7 @@ protocol ModuleChoice {
 struct ModuleCommand<Choice: ModuleChoice>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         let name = Choice.module.rawValue
-        let keys = InputKey.keys(for: Choice.module) + InputKey.context
+        let keys = InputKey.assessmentKeys(for: Choice.module)
         let required = keys.filter { $0.isRequired(in: Choice.module) }
         return CommandConfiguration(commandName: name, abstract: Choice.abstract,
                                     usage: InputFlags.usageLine(name, keys, required: required),
@@ -33,18 +33,18 @@ struct ModuleCommand<Choice: ModuleChoice>: AsyncParsableCommand {
 
     /// The given inputs by key.
     func values() throws -> [InputKey: Double] {
-        let keys = InputKey.keys(for: Choice.module) + InputKey.context
+        let keys = InputKey.assessmentKeys(for: Choice.module)
         return try inputs.values(keys, required: keys.filter { $0.isRequired(in: Choice.module) })
     }
 
     func validate() throws {
-        if let problem = flags.request(try values()).usageProblem { throw ValidationError(problem) }
+        if let problem = flags.request.usageProblem(given: try values()) { throw ValidationError(problem) }
         try fhir.check(output)
     }
 
     func run() async throws {
         let values = try values()
-        try await ModuleCommandRunner.run(flags: flags, request: flags.request(values), output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
+        try await ModuleCommandRunner.run(flags: flags, request: flags.request, output: output, prediction: prediction, audit: audit, notify: notify, fhir: fhir) { () throws(ModelsError) in
             try TriageInputs(module: Choice.module, values: values)
         }
     }

@@ -30,9 +30,6 @@ struct AssessmentFlags: ParsableArguments {
     @Flag(name: .customLong("accept-disclaimer"), help: "Accept the research-use disclaimer (for scripted use); remembered.")
     var acceptDisclaimer = false
 
-    /// The engine's request of these flags and the context inputs given (onset, location: `InputKey.context`).
-    func request(_ values: [InputKey: Double]) -> ModuleRequest {
-        ModuleRequest(onsetMinutes: values[.onsetMinutes], latitude: values[.lat], longitude: values[.lon], near: near,
-                      gfapAssay: gfapAssay, nihss: nihss)
-    }
+    /// The engine's request of these flags (onset and location are catalogue inputs, `InputKey.context`).
+    var request: ModuleRequest { ModuleRequest(near: near, gfapAssay: gfapAssay, nihss: nihss) }
 }

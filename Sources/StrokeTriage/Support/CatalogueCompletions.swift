@@ -22,7 +22,7 @@ enum CatalogueCompletions {
     static func script(_ base: String, shell: CompletionShell, command: String = "stroke-triage") -> String {
         var script = base
         for module in TriageModule.allCases {
-            let keys = InputKey.keys(for: module) + InputKey.context
+            let keys = InputKey.assessmentKeys(for: module)
             switch shell {
             case .bash: script = bash(script, command: command, module: module, keys: keys)
             case .zsh: script = zsh(script, command: command, module: module, keys: keys)

@@ -3,13 +3,10 @@ import StrokeCenters
 import StrokeModels
 import TriageRendering
 
-/// What a one-shot module assessment is asked with beyond the module's own inputs
-/// (the CLI's `AssessmentFlags`; a server's request body).
+/// What a one-shot module assessment is asked with beyond the catalogue's inputs (those, onset and
+/// location included, are values by `InputKey`: `InputKey.assessmentKeys(for:)`): the CLI's
+/// `AssessmentFlags`, a server's request body.
 public struct ModuleRequest: Sendable, Hashable {
-    /// Minutes since symptom onset or last known well (0–10080).
-    public var onsetMinutes: Double?
-    /// The patient's latitude and longitude in decimal degrees (both or neither).
-    public var latitude: Double?, longitude: Double?
     /// The patient's place (German gazetteer), instead of the coordinates.
     public var near: String?
     /// The GFAP assay's name (else the configuration's `gfapAssay`).
@@ -18,12 +15,8 @@ public struct ModuleRequest: Sendable, Hashable {
     public var nihss: Double?
 
     /// A request with these extras (all optional).
-    public init(onsetMinutes: Double? = nil, latitude: Double? = nil, longitude: Double? = nil,
-                near: String? = nil, gfapAssay: String? = nil, nihss: Double? = nil) {
+    public init(near: String? = nil, gfapAssay: String? = nil, nihss: Double? = nil) {
         self.nihss = nihss
-        self.onsetMinutes = onsetMinutes
-        self.latitude = latitude
-        self.longitude = longitude
         self.near = near
         self.gfapAssay = gfapAssay
     }
@@ -33,9 +26,9 @@ public struct ModuleRequest: Sendable, Hashable {
 /// inputs completed and checked (docs/clinical-reference.md §6), then `AssessmentSession.assess`.
 /// The disclaimer gate, the report and the output stay with the front-end.
 public enum ModuleAssessment {
-    /// The module's inputs completed with the request's assay, onset and location, then validated.
-    /// `build` turns the front-end's values into inputs, throwing the first invalid field
-    /// in the order the form asks them.
+    /// The module's inputs completed with the request's assay, NIHSS and place, then validated.
+    /// `build` turns the front-end's values into inputs (`TriageInputs(module:values:)`, onset and
+    /// location included), throwing the first invalid field in the order the form asks them.
     /// - Throws: `EngineError.unknownGfapAssay` for a bad configured assay (before any field),
     ///   `ModelsError` for the first invalid field, `CentersError` for an unknown place.
     public static func inputs(_ request: ModuleRequest, config: AppConfig,
@@ -43,11 +36,7 @@ public enum ModuleAssessment {
         let assay = try GfapAssaySetting.resolve(flag: request.gfapAssay, config: config)
         var inputs = try build()
         inputs.gfapAssay = assay
-        if let onset = request.onsetMinutes { inputs.onsetMinutes = try checked(.onsetMinutes, onset) }
         if let nihss = request.nihss { inputs.nihss = try checked(.nihss, nihss) }
-        if let lat = request.latitude, let lon = request.longitude {
-            inputs.location = Coordinate(latitude: try checked(.latitude, lat), longitude: try checked(.longitude, lon))
-        }
         _ = try inputs.validate()
         if let near = request.near {
             // The same gazetteer and rules as `centers --near` and `route --near`.

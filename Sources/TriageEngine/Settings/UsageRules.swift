@@ -14,10 +14,11 @@ extension GfapAssaySetting {
 }
 
 extension ModuleRequest {
-    /// The first problem of the request's flags: an unknown assay, a latitude without a longitude
-    /// (or the reverse), a place together with coordinates; `nil` when usable.
-    public var usageProblem: String? {
+    /// The first problem of the request's flags with the catalogue values given: an unknown assay, a
+    /// latitude without a longitude (or the reverse), a place together with coordinates; `nil` when usable.
+    public func usageProblem(given values: [InputKey: Double]) -> String? {
         if let problem = GfapAssaySetting.usageProblem(gfapAssay) { return problem }
+        let latitude = values[.lat], longitude = values[.lon]
         if (latitude == nil) != (longitude == nil) { return "--lat and --lon go together: give both or neither." }
         if near != nil, latitude != nil || longitude != nil { return "Give either --lat/--lon or --near, not both." }
         return nil

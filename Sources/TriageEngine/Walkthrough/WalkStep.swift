@@ -80,7 +80,7 @@ extension WalkStep {
     func asks(_ field: InputField) -> Bool {
         switch (self, field) {
         case (.number(let f), _): return f == field
-        case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .latitude), (.location, .longitude): return true
+        case (.fastEd, .fastEd), (.onset, .onsetMinutes), (.location, .lat), (.location, .lon): return true
         case (.fastEdItem(let f), _): return f == field
         case (.scaleItem(let item), _): return item.field == field
         default: return false

@@ -110,7 +110,7 @@ public struct Walkthrough: Sendable {
         }
         let result = TriageRules.check(field, value)
         if let issue = result.issue { return .invalid(issue.message) }
-        if field == .diastolic, case .number(let systolic)? = answers[.number(.systolic)],
+        if field == .dbp, case .number(let systolic)? = answers[.number(.sbp)],
            let issue = TriageRules.checkPressures(systolic: systolic, diastolic: value) {
             return .invalid(issue.message)
         }
@@ -120,7 +120,7 @@ public struct Walkthrough: Sendable {
     private mutating func acceptLocation(_ text: String) -> WalkEvent {
         if text.isEmpty { return accept(.skipped) }
         if let point = AnswerParser.coordinate(text) {
-            for (field, value) in [(InputField.latitude, point.latitude), (.longitude, point.longitude)] {
+            for (field, value) in [(InputField.lat, point.latitude), (.lon, point.longitude)] {
                 if let issue = TriageRules.check(field, value).issue { return .invalid(issue.message) }
             }
             return accept(.coordinate(point))

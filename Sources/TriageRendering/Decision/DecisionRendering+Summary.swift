@@ -91,7 +91,7 @@ extension DecisionRendering {
             flags.append(l.text("decision.flag.\(code.dropFirst(4))", [.number(a.inputs[.glucose] ?? 0, maxFractionDigits: 6)]))
         }
         if a.inputs.anticoagulated { flags.append(l.text("decision.flag.anticoagulated")) }
-        if d.recommendations.contains(where: { $0.code == "rec.bp.aboveLysisLimit" }), let sbp = a.inputs.systolic, let dbp = a.inputs.diastolic {
+        if d.recommendations.contains(where: { $0.code == "rec.bp.aboveLysisLimit" }), let sbp = a.inputs.sbp, let dbp = a.inputs.dbp {
             flags.append(l.text("decision.flag.bp", [.number(Double(sbp), maxFractionDigits: 0), .number(Double(dbp), maxFractionDigits: 0)]))
         }
         if a.inputs.onsetMinutes == nil { flags.append(l.text("decision.flag.onsetUnknown")) }

@@ -36,22 +36,22 @@ enum FHIRObservations {
         }
         for (name, value) in inputs where !value.isNull {
             guard let key = InputKey(rawValue: name) else { continue }
-            switch key {
-            case .dbp: continue   // in the panel with sbp
-            case .sbp:
+            // Every input is one Observation of its own coding, but the pressures: one panel with both.
+            if key == .dbp { continue }
+            if key == .sbp {
                 guard let sbp = code(.sbp), let dbp = code(.dbp), let diastolic = given[InputKey.dbp.json], !diastolic.isNull else { continue }
                 var resource = observation(code: FHIRVocabulary.coding(FHIRVocabulary.loinc, FHIRVocabulary.bpPanel, "Blood pressure panel with all children optional"),
                                            category: "vital-signs", value: nil, subject: subject)
                 resource = appending(resource, ("component", .array([component(sbp, value), component(dbp, diastolic)])))
                 items.append(Item(key: "observation.bp", inputs: [.sbp, .dbp], resource: resource))
-            default:
-                guard let c = code(key), let typed = typedValue(c, value) else { continue }
-                var resource = observation(code: FHIRVocabulary.coding(c.system, c.code, c.display), category: key.observationCategory, value: typed, subject: subject)
-                if key == .gfap, let assay = given[InputKey.gfapAssayMember]?.stringValue {
-                    resource = appending(resource, ("method", FHIRVocabulary.concept(FHIRVocabulary.coding(FHIRVocabulary.assaySystem, assay), text: assay)))
-                }
-                items.append(Item(key: "observation." + c.code, inputs: [key], resource: resource))
+                continue
             }
+            guard let c = code(key), let typed = typedValue(c, value) else { continue }
+            var resource = observation(code: FHIRVocabulary.coding(c.system, c.code, c.display), category: key.observationCategory, value: typed, subject: subject)
+            if key == .gfap, let assay = given[InputKey.gfapAssayMember]?.stringValue {
+                resource = appending(resource, ("method", FHIRVocabulary.concept(FHIRVocabulary.coding(FHIRVocabulary.assaySystem, assay), text: assay)))
+            }
+            items.append(Item(key: "observation." + c.code, inputs: [key], resource: resource))
         }
         if let nihss = given[InputKey.nihssMember], !nihss.isNull {
             let n = FHIRVocabulary.nihss

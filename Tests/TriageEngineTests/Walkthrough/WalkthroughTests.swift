@@ -37,12 +37,12 @@ import TriageLocalization
             asked.append(d.walk.step)
             d.type(answer)
         }
-        #expect(asked == [.number(.age), .number(.systolic), .number(.diastolic), .finding(.reducedVigilance),
+        #expect(asked == [.number(.age), .number(.sbp), .number(.dbp), .finding(.reducedVigilance),
                           .number(.glucose), .number(.gfap), .onset, .location])
         d.type("yes")
         let inputs = try! #require(d.computed)
         #expect(inputs.module == .limited)
-        #expect(inputs.age == 70 && inputs.systolic == 160 && inputs.diastolic == 90 && inputs.gfap == 800)
+        #expect(inputs.age == 70 && inputs.sbp == 160 && inputs.dbp == 90 && inputs.gfap == 800)
         #expect(inputs.reducedVigilance && inputs[.glucose] == 112.5)
         #expect(inputs.onsetMinutes == 30)
         #expect(inputs.location == Coordinate(latitude: 48.1, longitude: 11.5))
@@ -94,7 +94,7 @@ import TriageLocalization
         var d = WalkDriver()
         #expect(d.type("b") == .cannotGoBack)
         d.type("n", "y", "70")
-        #expect(d.walk.step == .number(.systolic))
+        #expect(d.walk.step == .number(.sbp))
         #expect(d.type("b") == .wentBack)
         #expect(d.walk.step == .number(.age))
         d.type("b", "b")
@@ -136,7 +136,7 @@ import TriageLocalization
         d.type("70", "120")
         guard case .invalid(let swapped) = d.type("130") else { Issue.record("swapped pressures"); return }
         #expect(swapped.key == "error.validation.systolicAboveDiastolic")
-        #expect(d.walk.step == .number(.diastolic))
+        #expect(d.walk.step == .number(.dbp))
     }
 
     @Test func warningsKeepTheValue() {
