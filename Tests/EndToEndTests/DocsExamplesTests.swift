@@ -6,42 +6,14 @@ import Testing
 import CLITestSupport
 
 /// docs/commands.md is a contract: every command and subcommand of the built
-/// binary has an example there, and every example line (`$ … stroke-triage …`)
-/// runs with the exit code it states (`# exit N`, else 0). Lines ending in
-/// `# not run` are shown only.
+/// binary has a runnable example there. `DocsRunTests` runs each example as
+/// written (docs/docs-as-tests.md).
 @Suite("docs/commands.md examples")
 struct DocsExamplesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// One example line: the shell command and the exit code it must give.
-    struct Example: CustomStringConvertible {
-        let command: String
-        let expectedStatus: Int32
-        let run: Bool
-        var description: String { command }
-    }
-
-    /// Every `$ ` line inside a fenced block that calls the binary, in file order.
-    static func examples() throws -> [Example] {
-        let text = try String(contentsOf: root.appendingPathComponent("docs/commands.md"), encoding: .utf8)
-        var inFence = false
-        var found: [Example] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("```") { inFence.toggle(); continue }
-            guard inFence, line.hasPrefix("$ "), line.contains("stroke-triage ") else { continue }
-            var command = String(line.dropFirst(2))
-            var status: Int32 = 0
-            var run = true
-            if let hash = command.range(of: "   # ") {
-                let comment = command[hash.upperBound...].trimmingCharacters(in: .whitespaces)
-                command = String(command[..<hash.lowerBound])
-                if comment == "not run" { run = false }
-                else if comment.hasPrefix("exit "), let code = Int32(comment.dropFirst(5)) { status = code }
-            }
-            found.append(Example(command: command.trimmingCharacters(in: .whitespaces), expectedStatus: status, run: run))
-        }
-        return found
-    }
+    /// Every command line of docs/commands.md (docs/docs-as-tests.md's reading).
+    static func examples() throws -> [DocsCommand] { try DocsCommandBlocks.commands(in: "docs/commands.md") }
 
     /// Every visible command path of the binary, e.g. `["audit", "verify"]`, from its help dump.
     static func commandPaths() async throws -> [[String]] {
@@ -62,7 +34,7 @@ struct DocsExamplesTests {
 
     @Test("every command and subcommand has a runnable example in docs/commands.md")
     func everyCommandHasAnExample() async throws {
-        let runnable = try Self.examples().filter(\.run).map(\.command)
+        let runnable = try Self.examples().filter(\.runs).map(\.command)
         let paths = try await Self.commandPaths()
         #expect(paths.count >= 20)
         for path in paths {
@@ -72,22 +44,37 @@ struct DocsExamplesTests {
         }
     }
 
-    @Test("every example in docs/commands.md runs with the exit code it states")
-    func everyExampleRuns() async throws {
-        let work = BinaryRunner.temporaryHome()
-        defer { try? FileManager.default.removeItem(at: work) }
-        let binDir = BinaryRunner.binary.deletingLastPathComponent().path
-        var env = ProcessInfo.processInfo.environment
-        env["PATH"] = binDir + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-        env["STROKE_TRIAGE_HOME"] = work.appendingPathComponent("home").path
-        env["STROKE_TRIAGE_API_BASE"] = "http://127.0.0.1:1"
-        env["NO_COLOR"] = "1"
-        for key in ["LANG", "LC_ALL", "LC_MESSAGES", "STROKE_TRIAGE_KEY_FILE", "STROKE_TRIAGE_PIN"] { env[key] = nil }
-        let examples = try Self.examples().filter(\.run)
-        #expect(!examples.isEmpty)
-        for example in examples {
-            let run = try await ChildProcess.run(URL(fileURLWithPath: "/bin/sh"), ["-c", example.command], environment: env, directory: work)
-            #expect(run.status == example.expectedStatus, "`\(example.command)`: \(run.stderr)")
-        }
+    @Test("the docs' command grammar: sh lines, $ lines with their output, continuations and the trailing comment")
+    func theCommandGrammar() {
+        let markdown = """
+        ```sh
+        # a comment
+        stroke-triage-server station --data ~/station \\
+          --listen 127.0.0.1:8443   # until Ctrl-C
+        install -d -o stroke-triage /x   # as root
+        stroke-triage audit init --new-log    # exit 64 here (a log exists); exit 0 where none is
+        ```
+
+        ```text
+        $ stroke-triage lvo --gfap 180 --fast-ed 7
+        LVO probability: 51 % (high risk).
+        …
+        Batch done — time: … s.      (stderr)
+        Research use only.                 (stderr)
+        $ stroke-triage walk   # not run: interactive
+        ```
+
+        ```json
+        {"not": "a command"}
+        ```
+        """
+        let commands = DocsCommandBlocks.commands(markdown: markdown, name: "t.md")
+        #expect(commands.map(\.location) == ["t.md:3", "t.md:5", "t.md:6", "t.md:10", "t.md:15"])
+        #expect(commands[0].command == "stroke-triage-server station --data ~/station \\\n  --listen 127.0.0.1:8443")
+        #expect(commands[0].serves && commands[0].runs && !commands[0].needsRoot)
+        #expect(commands[1].needsRoot)
+        #expect(commands[2].expectedStatus == 64)
+        #expect(commands[3].keyLines == ["LVO probability: 51 % (high risk).", "Research use only."])
+        #expect(!commands[4].runs && commands[4].output.isEmpty)
     }
 }
