@@ -1,3 +1,4 @@
+import StrokeJSON
 import StrokeModels
 
 /// The one error type of the stroke-centers module.
@@ -141,8 +142,9 @@ public struct CentersError: TriageError, Hashable {
             return Message(key, [.text(file)])
         case .malformedJSON(let file, let line, let column, let reason):
             // Where to look (issue 46): the line and column of the syntax error.
-            return Message(key, [.text(file), .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0),
-                                 .text(reason)])
+            // The JSON reader's fixed reasons in the user's language (`json.reason.<name>`).
+            let why: MessageArgument = JSONError.Reason(rawValue: reason).map { .key("json.reason.\($0.name)") } ?? .text(reason)
+            return Message(key, [.text(file), .number(Double(line), maxFractionDigits: 0), .number(Double(column), maxFractionDigits: 0), why])
         case .missingField(let record, let field):
             return Message(key, [.text(record), .text(field)])
         case .invalidField(let record, let field, let expected):

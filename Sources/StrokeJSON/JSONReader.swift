@@ -14,6 +14,35 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         case tooLarge = "json.tooLarge"
     }
 
+    /// The fixed reasons of a syntax or encoding error: the English text, and by name the key of its
+    /// translation where a user reads it (`json.reason.<name>`).
+    public enum Reason: String, Sendable, CaseIterable {
+        case trailingContent = "unexpected content after the document"
+        case unexpectedEnd = "unexpected end of input"
+        case invalidLiteral = "invalid literal"
+        case memberNameExpected = "expected a member name"
+        case colonExpected = "expected ':'"
+        case objectSeparatorExpected = "expected ',' or '}'"
+        case arraySeparatorExpected = "expected ',' or ']'"
+        case unterminatedString = "unterminated string"
+        case controlCharacter = "control character in string"
+        case unterminatedEscape = "unterminated escape"
+        case loneSurrogate = "lone surrogate"
+        case invalidSurrogatePair = "invalid surrogate pair"
+        case invalidUnicodeEscape = "invalid \\u escape"
+        case invalidEscape = "invalid escape"
+        case invalidUTF8 = "invalid UTF-8"
+        case shortUnicodeEscape = "short \\u escape"
+        case unexpectedCharacter = "unexpected character"
+        case leadingZero = "leading zero"
+        case fractionDigitsExpected = "digits expected after '.'"
+        case exponentDigitsExpected = "digits expected in exponent"
+        case numberOutOfRange = "number out of range"
+
+        /// The case's name, e.g. `unexpectedEnd`.
+        public var name: String { String(describing: self) }
+    }
+
     /// What went wrong.
     public let kind: Kind
     /// Byte offset of the problem in the input.
@@ -23,6 +52,20 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// The stable dotted code (`json.syntax`, …).
     public var code: String { kind.rawValue }
+    /// The fixed reason, `nil` for a limit's (it names the limit: `json.tooDeep`, `json.tooLarge`).
+    public var fixedReason: Reason? { Reason(rawValue: reason) }
+
+    /// An error with one of the fixed reasons.
+    init(kind: Kind, offset: Int, _ reason: Reason) {
+        self.init(kind: kind, offset: offset, reason: reason.rawValue)
+    }
+
+    /// An error with its reason's text (a limit's names the limit).
+    init(kind: Kind, offset: Int, reason: String) {
+        self.kind = kind
+        self.offset = offset
+        self.reason = reason
+    }
     /// "`reason` at byte `offset`".
     public var description: String { "\(reason) at byte \(offset)" }
 
@@ -87,7 +130,7 @@ struct JSONReader {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { r.i = 3 }
         let v = try r.value()
         r.skipSpace()
-        guard r.i == bytes.count else { throw Failure(kind: .syntax, offset: r.i, reason: "unexpected content after the document") }
+        guard r.i == bytes.count else { throw Failure(kind: .syntax, offset: r.i, .trailingContent) }
         return v
     }
 
@@ -102,7 +145,7 @@ struct JSONReader {
 
     private mutating func value() throws(JSONError) -> JSONValue {
         skipSpace()
-        guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unexpected end of input") }
+        guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unexpectedEnd) }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try object()
         case UInt8(ascii: "["): return try array()
@@ -116,8 +159,8 @@ struct JSONReader {
 
     private mutating func literal(_ word: StaticString) throws(JSONError) {
         let n = word.utf8CodeUnitCount
-        guard i + n <= bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unexpected end of input") }
-        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw Failure(kind: .syntax, offset: i, reason: "invalid literal") }
+        guard i + n <= bytes.count else { throw Failure(kind: .syntax, offset: i, .unexpectedEnd) }
+        for k in 0..<n where bytes[i + k] != word.utf8Start[k] { throw Failure(kind: .syntax, offset: i, .invalidLiteral) }
         i += n
     }
 
@@ -135,17 +178,17 @@ struct JSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
         while true {
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw Failure(kind: .syntax, offset: i, reason: "expected a member name") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw Failure(kind: .syntax, offset: i, .memberNameExpected) }
             let key = try string()
             skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw Failure(kind: .syntax, offset: i, reason: "expected ':'") }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw Failure(kind: .syntax, offset: i, .colonExpected) }
             i += 1
             members.append((key, try value()))
             skipSpace()
-            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unexpected end of input") }
+            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unexpectedEnd) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
-            throw Failure(kind: .syntax, offset: i, reason: "expected ',' or '}'")
+            throw Failure(kind: .syntax, offset: i, .objectSeparatorExpected)
         }
     }
 
@@ -159,10 +202,10 @@ struct JSONReader {
         while true {
             items.append(try value())
             skipSpace()
-            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unexpected end of input") }
+            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unexpectedEnd) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            throw Failure(kind: .syntax, offset: i, reason: "expected ',' or ']'")
+            throw Failure(kind: .syntax, offset: i, .arraySeparatorExpected)
         }
     }
 
@@ -171,20 +214,20 @@ struct JSONReader {
         let start = i
         // Fast path: no escapes.
         while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\"), bytes[i] >= 0x20 { i += 1 }
-        guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unterminated string") }
+        guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unterminatedString) }
         if bytes[i] == UInt8(ascii: "\"") {
             defer { i += 1 }
             return try validated(bytes[start..<i], at: start)
         }
         var out = Array(bytes[start..<i])
         while true {
-            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unterminated string") }
+            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unterminatedString) }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") { i += 1; return try validated(out[...], at: start) }
-            if b < 0x20 { throw Failure(kind: .syntax, offset: i, reason: "control character in string") }
+            if b < 0x20 { throw Failure(kind: .syntax, offset: i, .controlCharacter) }
             if b != UInt8(ascii: "\\") { out.append(b); i += 1; continue }
             i += 1
-            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "unterminated escape") }
+            guard i < bytes.count else { throw Failure(kind: .syntax, offset: i, .unterminatedEscape) }
             let e = bytes[i]
             i += 1
             switch e {
@@ -198,29 +241,29 @@ struct JSONReader {
                 var scalar = try hex4()
                 if (0xD800..<0xDC00).contains(scalar) {
                     guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
-                        throw Failure(kind: .syntax, offset: i, reason: "lone surrogate")
+                        throw Failure(kind: .syntax, offset: i, .loneSurrogate)
                     }
                     i += 2
                     let low = try hex4()
-                    guard (0xDC00..<0xE000).contains(low) else { throw Failure(kind: .syntax, offset: i, reason: "invalid surrogate pair") }
+                    guard (0xDC00..<0xE000).contains(low) else { throw Failure(kind: .syntax, offset: i, .invalidSurrogatePair) }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 } else if (0xDC00..<0xE000).contains(scalar) {
-                    throw Failure(kind: .syntax, offset: i, reason: "lone surrogate")
+                    throw Failure(kind: .syntax, offset: i, .loneSurrogate)
                 }
-                guard let unicode = Unicode.Scalar(scalar) else { throw Failure(kind: .syntax, offset: i, reason: "invalid \\u escape") }
+                guard let unicode = Unicode.Scalar(scalar) else { throw Failure(kind: .syntax, offset: i, .invalidUnicodeEscape) }
                 out.append(contentsOf: Array(String(Character(unicode)).utf8))
-            default: throw Failure(kind: .syntax, offset: i - 1, reason: "invalid escape")
+            default: throw Failure(kind: .syntax, offset: i - 1, .invalidEscape)
             }
         }
     }
 
     private func validated(_ slice: ArraySlice<UInt8>, at offset: Int) throws(JSONError) -> String {
-        guard let s = String(validating: slice, as: UTF8.self) else { throw Failure(kind: .encoding, offset: offset, reason: "invalid UTF-8") }
+        guard let s = String(validating: slice, as: UTF8.self) else { throw Failure(kind: .encoding, offset: offset, .invalidUTF8) }
         return s
     }
 
     private mutating func hex4() throws(JSONError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw Failure(kind: .syntax, offset: i, reason: "short \\u escape") }
+        guard i + 4 <= bytes.count else { throw Failure(kind: .syntax, offset: i, .shortUnicodeEscape) }
         var v: UInt32 = 0
         for _ in 0..<4 {
             let b = bytes[i]
@@ -229,7 +272,7 @@ struct JSONReader {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): d = b - UInt8(ascii: "0")
             case UInt8(ascii: "a")...UInt8(ascii: "f"): d = b - UInt8(ascii: "a") + 10
             case UInt8(ascii: "A")...UInt8(ascii: "F"): d = b - UInt8(ascii: "A") + 10
-            default: throw Failure(kind: .syntax, offset: i, reason: "invalid \\u escape")
+            default: throw Failure(kind: .syntax, offset: i, .invalidUnicodeEscape)
             }
             v = v << 4 | UInt32(d)
             i += 1
@@ -242,15 +285,15 @@ struct JSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         let intStart = i
         while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-        guard i > intStart else { throw Failure(kind: .syntax, offset: start, reason: "unexpected character") }
-        if i - intStart > 1, bytes[intStart] == UInt8(ascii: "0") { throw Failure(kind: .syntax, offset: start, reason: "leading zero") }
+        guard i > intStart else { throw Failure(kind: .syntax, offset: start, .unexpectedCharacter) }
+        if i - intStart > 1, bytes[intStart] == UInt8(ascii: "0") { throw Failure(kind: .syntax, offset: start, .leadingZero) }
         var whole = true
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             whole = false
             i += 1
             let f = i
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            guard i > f else { throw Failure(kind: .syntax, offset: i, reason: "digits expected after '.'") }
+            guard i > f else { throw Failure(kind: .syntax, offset: i, .fractionDigitsExpected) }
         }
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             whole = false
@@ -258,12 +301,12 @@ struct JSONReader {
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
             let e = i
             while i < bytes.count, bytes[i] >= UInt8(ascii: "0"), bytes[i] <= UInt8(ascii: "9") { i += 1 }
-            guard i > e else { throw Failure(kind: .syntax, offset: i, reason: "digits expected in exponent") }
+            guard i > e else { throw Failure(kind: .syntax, offset: i, .exponentDigitsExpected) }
         }
         let digits = Substring(decoding: bytes[start..<i], as: UTF8.self)
         if whole, let n = Int(digits) { return .integer(n) }
         guard let d = Double(digits), d.isFinite else {
-            throw Failure(kind: .syntax, offset: start, reason: "number out of range")
+            throw Failure(kind: .syntax, offset: start, .numberOutOfRange)
         }
         return .number(d)
     }

@@ -1,3 +1,4 @@
+import StrokeJSON
 import Foundation
 import Testing
 import TriageEngine
@@ -33,8 +34,18 @@ import TriageLocalization
             _ = try AppConfig.load(home.directories)
             Issue.record("a broken file was read")
         } catch {
-            #expect(error.message(Localizer(language: .en)).contains("JSON syntax error at line 2, column 7"))
-            #expect(error.message(Localizer(language: .de)).contains("Zeile 2, Spalte 7"))
+            #expect(error.message(Localizer(language: .en)).contains("JSON syntax error at line 2, column 7 (unexpected character)"))
+            // The reason in German too, not the reader's English (issue 46).
+            #expect(error.message(Localizer(language: .de)).contains("Zeile 2, Spalte 7 (unerwartetes Zeichen)"))
+        }
+    }
+
+    @Test func everyFixedJSONReasonReadsInBothLanguages() {
+        for reason in JSONError.Reason.allCases {
+            let key = "json.reason.\(reason.name)"
+            #expect(Localizer(language: .en).text(key) == reason.rawValue, "\(key)")
+            let german = Localizer(language: .de).text(key)
+            #expect(german != key && german != reason.rawValue, "\(key): \(german)")
         }
     }
 
