@@ -73,9 +73,11 @@ public struct FleetPusher: Sendable {
         var after = try await collectorHead().head.sequence
         summary.acknowledgedHead = after
         while true {
-            let batch = try log.pushBatch(after: after, limit: batchSize)
+            // The log's SQLite reads, off the cooperative pool.
+            let (log, start, orgKey) = (log, after, settings.orgKey)
+            let batch = try await AuditLog.offPool { try log.pushBatch(after: start, limit: batchSize) }
             summary.localHead = batch.head.sequence
-            let wrapped = try settings.orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) }
+            let wrapped = try await AuditLog.offPool { try orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) } }
             let request = PushRequest(records: batch.records, head: batch.pushHead, signedHead: batch.head,
                                       wrappedKeys: wrapped, erasedKeyIds: batch.erasedKeyIds)
             let ack: PushAcknowledgement = try await send("POST", CollectorPaths.push, body: try Self.encoder.encode(request))

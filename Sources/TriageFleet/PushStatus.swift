@@ -45,9 +45,10 @@ public struct PushStatus: Sendable {
         let hasLog = FileManager.default.fileExists(atPath: location.database.path)
         var localHead: Int64 = 0, answered: Int64?, unreachable: PushError?
         if hasLog {
-            let log = try AuditLog.open(location, context: context)
+            // Opening the log and reading its head (SQLite, the head's lock) off the cooperative pool.
+            let log = try await AuditLog.offPool { try AuditLog.open(location, context: context) }
             defer { log.close() }
-            localHead = try log.head().sequence
+            localHead = try await AuditLog.offPool { try log.head().sequence }
             do {
                 answered = try await FleetPusher(settings: settings, log: log, state: state).collectorHead().head.sequence
             } catch let error as PushError where error.kind == .unreachable {
@@ -107,7 +108,7 @@ extension FleetPusher {
         let state = PushState(directory: location.keyFile.deletingLastPathComponent())
         guard let lock = await state.lock(waitingUpTo: lockWait, clock: clock) else { throw PushError(.busy) }
         defer { close(lock) }
-        let log = try AuditLog.open(location, context: context)
+        let log = try await AuditLog.offPool { try AuditLog.open(location, context: context) }
         defer { log.close() }
         return try await FleetPusher(settings: settings, log: log, state: state).push(batchSize: batchSize)
     }
