@@ -103,6 +103,11 @@ final class ScriptedDialog: WalkDialog {
         let rows = dialog.transcript.filter { $0.hasPrefix("  ") && $0.contains(":") }
         #expect(rows.contains { $0.contains("Bewusstseinslage") })
         for row in rows { #expect(!row.contains(":0") && !row.contains(":1") && !row.contains(":nein"), "\(row)") }
+        // Within 80 columns (a label too long for its row would give its value a line of its own).
+        let title = try #require(dialog.transcript.firstIndex(of: Localizer(language: .de).text("walk.summary.title")))
+        let summary = dialog.transcript[(title + 1)...].prefix { $0.hasPrefix("  ") }
+        #expect(summary.count > 10)
+        for row in summary { #expect(row.count <= 80, "\(row.count): \(row)") }
     }
 
     @Test func theEndOfInputEndsTheQuestionsWithoutInputs() {

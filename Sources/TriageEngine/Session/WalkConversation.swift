@@ -126,7 +126,14 @@ public struct WalkConversation {
         let column = min(max(28, (lines.map(\.0.count).max() ?? 0) + 2), 44)
         for (label, value) in lines {
             let padded = label.count < column ? TextStyle.pad(label, to: column) : label + " "
-            dialog.say("  " + padded + value)
+            // A row wider than the screen (the longest German scale labels) gives its value a line of its own,
+            // in the value column: the terminal never wraps a value away from its label, nor cuts it.
+            if 2 + padded.count + value.count > dialog.style.width {
+                dialog.say("  " + label)
+                dialog.say(String(repeating: " ", count: 2 + column) + value)
+            } else {
+                dialog.say("  " + padded + value)
+            }
         }
     }
 
