@@ -12,12 +12,19 @@ public struct DocsCommand: Sendable, CustomStringConvertible {
     public var command: String
     /// The exit status the document states (`exit N` in the comment), else 0.
     public var expectedStatus: Int32
-    /// `false` for a line marked `not run: <why>`.
+    /// `false` for a line marked `not run` (with its reason).
     public var runs: Bool
+    /// The trailing comment, without `#` (empty when there is none).
+    public var comment: String
     /// Whether the line is marked `as root`.
     public var needsRoot: Bool
     /// Whether the line is a server that runs `until Ctrl-C`.
     public var serves: Bool
+
+    /// Whether a line shown only says why: words besides `not run` in its comment.
+    public var saysWhyNotRun: Bool {
+        comment.replacingOccurrences(of: "not run", with: "").contains { $0.isLetter }
+    }
     /// The documented output after a `$ ` line, as written (empty in an `sh` block).
     public var output: [String]
     /// The document and the line the command starts on, for failure messages.
@@ -105,7 +112,7 @@ public enum DocsCommandBlocks {
             status = Int32(comment[match].dropFirst(5)) ?? 0
         }
         return DocsCommand(command: command.trimmingCharacters(in: .whitespaces), expectedStatus: status,
-                           runs: !comment.contains("not run"), needsRoot: comment.contains("as root"),
+                           runs: !comment.contains("not run"), comment: comment, needsRoot: comment.contains("as root"),
                            serves: comment.contains("until Ctrl-C"), output: [], location: location)
     }
 

@@ -75,6 +75,7 @@ struct DocsExamplesTests {
         #expect(commands[1].needsRoot)
         #expect(commands[2].expectedStatus == 64)
         #expect(commands[3].keyLines == ["LVO probability: 51 % (high risk).", "Research use only."])
-        #expect(!commands[4].runs && commands[4].output.isEmpty)
+        #expect(!commands[4].runs && commands[4].saysWhyNotRun && commands[4].output.isEmpty)
+        #expect(!DocsCommandBlocks.commands(markdown: "```sh\nstroke-triage walk  # not run\n```", name: "u.md")[0].saysWhyNotRun)
     }
 }

@@ -21,6 +21,7 @@ struct DocsRunTests {
     func everyCommandRuns(_ document: String) async throws {
         let commands = try DocsCommandBlocks.commands(in: document)
         #expect(!commands.isEmpty, "\(document) shows no command")
+        for command in commands where !command.runs { #expect(command.saysWhyNotRun, "\(command): `not run` needs its reason") }
         let placeholders = try DocsCommandBlocks.placeholders()
         let site = try DocsSite()
         defer { site.remove() }
