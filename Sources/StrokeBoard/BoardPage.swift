@@ -60,15 +60,8 @@ enum BoardPage {
         // At the top, large: the LVO verdict, the ICH line and the flags, in the board's own words from its own
         // decision (issue 45); the device's texts are never shown.
         if let payload = item.payload {
-            // The flags' continuation lines (indented for an 80-column terminal) join their line: the page wraps itself.
-            let lines = DecisionRendering.verdictLines(payload.decision, assessment: payload.assessment, text.localizer)
-                .reduce(into: [String]()) { joined, line in
-                    if line.first == " ", let last = joined.popLast() {
-                        joined.append(last + " " + line.trimmingCharacters(in: .whitespaces))
-                    } else {
-                        joined.append(line)
-                    }
-                }
+            // The flags on one line: the page wraps itself.
+            let lines = DecisionRendering.verdictLines(payload.decision, assessment: payload.assessment, text.localizer, wrapFlags: false)
             out += "<div class=\"summary\">" + lines.map { "<p>\(escape($0))</p>" }.joined() + "</div>"
             if !payload.protocolApproved {
                 let id = payload.decision.protocolReference.id.escapingControlCharacters

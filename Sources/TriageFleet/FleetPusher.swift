@@ -73,11 +73,13 @@ public struct FleetPusher: Sendable {
         var after = try await collectorHead().head.sequence
         summary.acknowledgedHead = after
         while true {
-            // The log's SQLite reads, off the cooperative pool.
+            // The log's SQLite reads and the keys' wrapping, in one trip off the cooperative pool.
             let (log, start, orgKey) = (log, after, settings.orgKey)
-            let batch = try await AuditLog.offPool { try log.pushBatch(after: start, limit: batchSize) }
+            let (batch, wrapped) = try await AuditLog.offPool {
+                let batch = try log.pushBatch(after: start, limit: batchSize)
+                return (batch, try orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) })
+            }
             summary.localHead = batch.head.sequence
-            let wrapped = try await AuditLog.offPool { try orgKey.map { try log.wrapDataKeys(batch.records.map(\.dataKeyId), to: $0) } }
             let request = PushRequest(records: batch.records, head: batch.pushHead, signedHead: batch.head,
                                       wrappedKeys: wrapped, erasedKeyIds: batch.erasedKeyIds)
             let ack: PushAcknowledgement = try await send("POST", CollectorPaths.push, body: try Self.encoder.encode(request))

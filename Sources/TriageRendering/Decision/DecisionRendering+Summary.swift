@@ -24,12 +24,15 @@ extension DecisionRendering {
     }
 
     /// The summary's clinical lines without the destination and the urgency (a hospital's board shows
-    /// those itself): the LVO verdict, the ICH line and the flags, each at most `summaryWidth` columns.
-    public static func verdictLines(_ d: ClinicalDecision, assessment a: Assessment, _ l: Localizer) -> [String] {
+    /// those itself): the LVO verdict, the ICH line and the flags, each at most `summaryWidth` columns;
+    /// the flags continue on indented lines, or with `wrapFlags: false` stand on one line of any length
+    /// (a page that wraps itself).
+    public static func verdictLines(_ d: ClinicalDecision, assessment a: Assessment, _ l: Localizer,
+                                    wrapFlags: Bool = true) -> [String] {
         var lines: [String] = []
         if let lvo = lvoLine(d, a, l) { lines.append(lvo) }
         lines.append(ichLine(d, a, l))
-        return lines.map(fitted) + flagsLines(d, a, l)
+        return lines.map(fitted) + flagsLines(d, a, l, wrap: wrapFlags)
     }
 
     /// "Consider: NAME, tel. P; about N min" with the data's short name and the stroke or emergency
@@ -84,7 +87,7 @@ extension DecisionRendering {
     }
 
     /// "Flags: anticoagulated; BP 190/100 above the lysis limit; onset unknown; under 18: …; local protocol ID", or `nil`.
-    private static func flagsLines(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer) -> [String] {
+    private static func flagsLines(_ d: ClinicalDecision, _ a: Assessment, _ l: Localizer, wrap: Bool = true) -> [String] {
         var flags: [String] = []
         // Hypoglycaemia first: it is treated before anything else (`rec.glucose.low`).
         for code in ["rec.glucose.low", "rec.glucose.high"] where d.recommendations.contains(where: { $0.code == code }) {
@@ -101,7 +104,9 @@ extension DecisionRendering {
         if !TriageProtocol.isDefault(d.protocolReference) {
             flags.append(l.text("decision.flag.localProtocol", [.text(d.protocolReference.id)]))
         }
-        return flags.isEmpty ? [] : wrapped(flags, after: l.text("decision.summary.flags", [.text("")]))
+        if flags.isEmpty { return [] }
+        return wrap ? wrapped(flags, after: l.text("decision.summary.flags", [.text("")]))
+            : [l.text("decision.summary.flags", [.text(flags.joined(separator: "; "))])]
     }
 
     /// `items` after `label` joined by "; ", packed into lines of at most `summaryWidth` columns; a line that
