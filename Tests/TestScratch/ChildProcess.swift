@@ -32,6 +32,12 @@ public final class ChildProcess: @unchecked Sendable {
     private var waiters: [CheckedContinuation<Output, Never>] = []
     private var openStreams = 2
     private var exited = false
+    /// Set when the child ended but a descendant still held its output open past the grace below.
+    private var outputAbandoned = false
+
+    /// How long the output of an ended child may stay open (a descendant that inherited it):
+    /// after that its process group is killed and the output taken as it stands, so no wait hangs.
+    public static let outputGraceSeconds = 15.0
 
     /// Starts `executable` with `arguments`, `environment` (the test process's when nil), `stdin`
     /// (then closed; empty when nil) and an optional working directory. With `log`, both output
@@ -62,7 +68,10 @@ public final class ChildProcess: @unchecked Sendable {
         }
         process.standardInput = inPipe
         self.process = process
-        process.terminationHandler = { [weak self] _ in self?.finish { $0.exited = true } }
+        process.terminationHandler = { [weak self] _ in
+            self?.finish { $0.exited = true }
+            self?.abandonOutputAfterGrace()
+        }
         try process.run()
         if let logHandle {
             try? logHandle.close()
@@ -100,7 +109,12 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child if it still runs.
     public func signal(_ signal: Int32) { if isRunning { kill(pid, signal) } }
 
-    /// Sends SIGTERM, waits (polling, at most `seconds`) for the child to end, then SIGKILL: for
+    /// Sends `signal` to the child's whole process group (the child leads its own: Foundation
+    /// starts it so), reaching what a shell line started, while the child's output is open.
+    public func signalGroup(_ signal: Int32) { if isRunning { killpg(pid, signal) } }
+
+    /// Sends SIGTERM, waits (polling, at most `seconds`) for the child to end, then SIGKILL (to its
+    /// process group too): for
     /// synchronous clean-up paths (a `defer`); an async test awaits `output()` instead.
     public func stop(seconds: Double = 30) { Self.stop([self], seconds: seconds) }
 
@@ -108,14 +122,18 @@ public final class ChildProcess: @unchecked Sendable {
     public static func stop(_ children: [ChildProcess], seconds: Double = 30) {
         for child in children { child.signal(SIGTERM) }
         for _ in 0..<Int(seconds * 20) where children.contains(where: \.isRunning) { usleep(50_000) }
-        for child in children { child.signal(SIGKILL) }
+        for child in children {
+            child.signalGroup(SIGKILL)
+            child.signal(SIGKILL)
+        }
     }
 
-    /// Awaits the child's end, killing it (SIGKILL) if it still runs after `seconds`: the bound
-    /// for a child that may hang (a headless browser).
+    /// Awaits the child's end, killing it and its process group (SIGKILL) if it still runs after
+    /// `seconds`: the bound for a child that may hang (a headless browser, a documented command line).
     public func output(killingAfter seconds: Double) async -> Output {
         let watchdog = Task { [weak self] in
             try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
+            self?.signalGroup(SIGKILL)
             self?.signal(SIGKILL)
         }
         defer { watchdog.cancel() }
@@ -156,15 +174,31 @@ public final class ChildProcess: @unchecked Sendable {
         lock.withLock { if error { err += bytes } else { out += bytes } }
     }
 
-    /// Applies `change`; once the child has exited and both streams are closed, resumes the waiters.
+    /// Once the child has ended, gives its output `outputGraceSeconds` to close; a descendant that
+    /// still holds it then is killed with the child's process group, and the output is taken as it
+    /// stands (its standard error says so, so the test that waited fails instead of hanging).
+    private func abandonOutputAfterGrace() {
+        guard lock.withLock({ ended == nil && openStreams > 0 }) else { return }
+        let group = pid
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.outputGraceSeconds) { [weak self] in
+            guard let self, self.lock.withLock({ self.ended == nil }) else { return }
+            killpg(group, SIGKILL)
+            self.finish { $0.outputAbandoned = true }
+        }
+    }
+
+    /// Applies `change`; once the child has exited and both streams are closed (or abandoned), resumes the waiters.
     private func finish(_ change: (ChildProcess) -> Void) {
         let (output, resumed): (Output?, [CheckedContinuation<Output, Never>]) = lock.withLock {
             change(self)
-            guard ended == nil, exited, openStreams == 0 else { return (nil, []) }
+            guard ended == nil, exited, openStreams == 0 || outputAbandoned else { return (nil, []) }
             let signalled = process.terminationReason == .uncaughtSignal
             let status = signalled ? 128 + process.terminationStatus : process.terminationStatus
+            let abandoned = outputAbandoned && openStreams > 0
+                ? "\n[test harness: the child ended, but a process it started held its output open for \(Self.outputGraceSeconds) s; that process group was killed]\n"
+                : ""
             ended = Output(status: status, signalled: signalled,
-                           stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
+                           stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self) + abandoned)
             defer { waiters = [] }
             return (ended, waiters)
         }
