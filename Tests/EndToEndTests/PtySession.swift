@@ -31,7 +31,7 @@ final class PtySession {
         env["NO_COLOR"] = "1"  // tests that check colour pass "NO_COLOR": ""
         for (key, value) in extra { env[key] = value }
         ProcessStartLog.record("stroke-triage (pseudo-terminal)")
-        // Every C string is prepared before the fork; the child only calls execve and _exit.
+        // Every C string is prepared before the fork; the child only calls closefrom, execve and _exit.
         let path = BinaryRunner.binary.path
         let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
         let envp: [UnsafeMutablePointer<CChar>?] = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -43,6 +43,10 @@ final class PtySession {
         var fd: Int32 = -1
         let child = forkpty(&fd, nil, nil, &size)
         if child == 0 {
+            // The test process's other descriptors (other tests' pipes, not close-on-exec) stay
+            // behind: a walkthrough holding a pipe's write end would keep another test's reader
+            // waiting for its end of input.
+            closefrom(3)
             execve(path, argv, envp)
             _exit(127)
         }
