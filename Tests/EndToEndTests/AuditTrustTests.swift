@@ -303,8 +303,11 @@ struct AuditTrustTests {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-c", "import cryptography"]
         process.standardError = FileHandle.nullDevice
+        // The end through the termination handler, not `waitUntilExit` (a run loop on this thread).
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
+        ended.wait()
         return process.terminationStatus == 0
     }()
 

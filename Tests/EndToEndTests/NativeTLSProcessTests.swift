@@ -12,7 +12,7 @@ import CLITestSupport
     static let assessment = ["coma", "--gfap", "500", "--accept-disclaimer", "--mode", "cloud", "--deadline", "60"]
 
     @Test func apiBaseOverTLSNeedsTheCA() async throws {
-        let files = try TestCertificates.make()
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         let server = try await LocalAPIServerProcess.start(["--tls-cert", files.certificateFile, "--tls-key", files.keyFile])
         defer { server.kill() }
@@ -41,7 +41,7 @@ import CLITestSupport
     }
 
     @Test func collectorAndRelayCheckTheirTLSFilesBeforeTheyStart() async throws {
-        let files = try TestCertificates.make()
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         let shared = try files.write("shared.key", try String(contentsOfFile: files.keyFile, encoding: .utf8), permissions: 0o644)
         let database = "postgres://collector@127.0.0.1:1/fleet"

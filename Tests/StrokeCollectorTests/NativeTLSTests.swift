@@ -33,8 +33,8 @@ struct NativeTLSTests {
     }
 
     @Test("--tls-cert and --tls-key: both or neither, readable PEM, a private key that fits")
-    func loadingChecksTheFiles() throws {
-        let files = try TestCertificates.make()
+    func loadingChecksTheFiles() async throws {
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         #expect(failure { try ServerTLS.load(certificateFlag: nil, keyFlag: nil) } == nil)
         #expect(try ServerTLS.load(certificateFlag: nil, keyFlag: nil) == nil)
@@ -71,7 +71,7 @@ struct NativeTLSTests {
 
     @Test("a TLS relay: the device's client and the board's client need the CA, and say why without it")
     func relayOverTLS() async throws {
-        let files = try TestCertificates.make()
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
         let url = try PostgresCluster.shared.get().createDatabase()
@@ -116,7 +116,7 @@ struct NativeTLSTests {
                 let untrusting = try RelayHTTPClient(baseURL: "https://127.0.0.1:\(port)", timeoutSeconds: 60)
                 await #expect(throws: BoardError.self) { _ = try await untrusting.send(method: "GET", path: "/healthz") }
                 // Another CA than the one that signed the relay's certificate.
-                let other = try TestCertificates.make()
+                let other = try await TestCertificates.make()
                 defer { other.remove() }
                 let wrongCA = try RelayHTTPClient(baseURL: "https://127.0.0.1:\(port)", timeoutSeconds: 60, caFile: other.caFile)
                 do {
@@ -132,7 +132,7 @@ struct NativeTLSTests {
 
     @Test("audit push to a TLS collector: accepted with --ca-file, refused without it (exit 69, the problem named)")
     func pushOverTLS() async throws {
-        let files = try TestCertificates.make()
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
         let url = try PostgresCluster.shared.get().createDatabase()
@@ -162,7 +162,7 @@ struct NativeTLSTests {
 
     @Test("--notify to a TLS relay: delivered with --ca-file, refused without it (exit 69, queued, the problem named)")
     func notifyOverTLS() async throws {
-        let files = try TestCertificates.make()
+        let files = try await TestCertificates.make()
         defer { files.remove() }
         let tls = try ServerTLS.load(certificateFile: files.certificateFile, keyFile: files.keyFile)
         let url = try PostgresCluster.shared.get().createDatabase()

@@ -7,7 +7,7 @@ import Foundation
 /// Also a second, unrelated key (`otherKeyFile`) for "wrong key" cases. Every key file is 0600.
 ///
 /// ```swift
-/// let certificates = try TestCertificates.make()
+/// let certificates = try await TestCertificates.make()
 /// defer { certificates.remove() }
 /// // serve with certificates.certificateFile / keyFile; trust certificates.caFile
 /// ```
@@ -25,13 +25,13 @@ public struct TestCertificates: Sendable {
 
     /// Makes the CA, the server's key and certificate, and the other key.
     /// - Throws: `TestCertificates.Failure` naming the `openssl` step that failed (with its output).
-    public static func make() throws -> TestCertificates {
+    public static func make() async throws -> TestCertificates {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tls-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false,
                                                 attributes: [.posixPermissions: 0o700])
         let certificates = TestCertificates(directory: directory)
         do {
-            try certificates.generate()
+            try await certificates.generate()
         } catch {
             certificates.remove()
             throw error
@@ -58,7 +58,7 @@ public struct TestCertificates: Sendable {
         public let description: String
     }
 
-    private func generate() throws {
+    private func generate() async throws {
         let curve = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let extensions = try write("server.ext", """
             subjectAltName = IP:127.0.0.1, DNS:localhost
@@ -67,13 +67,13 @@ public struct TestCertificates: Sendable {
             extendedKeyUsage = serverAuth
 
             """, permissions: 0o644)
-        try openssl(["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", caFile, "-days", "2",
+        try await openssl(["req", "-x509"] + curve + ["-keyout", path("ca.key"), "-out", caFile, "-days", "2",
                      "-subj", "/CN=stroke-triage test CA",
                      "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
-        try openssl(["req"] + curve + ["-keyout", keyFile, "-out", path("server.csr"), "-subj", "/CN=localhost"])
-        try openssl(["x509", "-req", "-in", path("server.csr"), "-CA", caFile, "-CAkey", path("ca.key"), "-set_serial", "2",
+        try await openssl(["req"] + curve + ["-keyout", keyFile, "-out", path("server.csr"), "-subj", "/CN=localhost"])
+        try await openssl(["x509", "-req", "-in", path("server.csr"), "-CA", caFile, "-CAkey", path("ca.key"), "-set_serial", "2",
                      "-days", "2", "-out", certificateFile, "-extfile", extensions])
-        try openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-out", otherKeyFile])
+        try await openssl(["genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-out", otherKeyFile])
         for key in [path("ca.key"), keyFile, otherKeyFile] {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key)
         }
@@ -81,7 +81,16 @@ public struct TestCertificates: Sendable {
 
     private func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
-    private func openssl(_ arguments: [String]) throws {
+    /// Runs one `openssl` step on a thread of its own: the test's thread of the cooperative pool only
+    /// awaits. The end is signalled by the termination handler (never Foundation's `waitUntilExit`,
+    /// which runs a run loop on the waiting thread).
+    private func openssl(_ arguments: [String]) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread { continuation.resume(with: Result { try Self.runOpenSSL(arguments) }) }.start()
+        }
+    }
+
+    private static func runOpenSSL(_ arguments: [String]) throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["openssl"] + arguments
@@ -89,9 +98,11 @@ public struct TestCertificates: Sendable {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
         try process.run()
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        ended.wait()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "openssl \(arguments.first ?? "") exited \(process.terminationStatus): \(text)")
         }
