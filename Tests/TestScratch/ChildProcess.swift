@@ -109,9 +109,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// Sends `signal` to the child if it still runs.
     public func signal(_ signal: Int32) { if isRunning { kill(pid, signal) } }
 
-    /// Sends `signal` to the child's whole process group (the child leads its own: Foundation
-    /// starts it so), reaching what a shell line started, while the child's output is open.
-    public func signalGroup(_ signal: Int32) { if isRunning { killpg(pid, signal) } }
+    /// SIGKILL to the child's whole process group (the child leads its own: Foundation starts it
+    /// so), reaching what a shell line started, and to the child itself, while its output is open.
+    public func killGroup() {
+        guard isRunning else { return }
+        killpg(pid, SIGKILL)
+        kill(pid, SIGKILL)
+    }
 
     /// Sends SIGTERM, waits (polling, at most `seconds`) for the child to end, then SIGKILL (to its
     /// process group too): for
@@ -122,10 +126,7 @@ public final class ChildProcess: @unchecked Sendable {
     public static func stop(_ children: [ChildProcess], seconds: Double = 30) {
         for child in children { child.signal(SIGTERM) }
         for _ in 0..<Int(seconds * 20) where children.contains(where: \.isRunning) { usleep(50_000) }
-        for child in children {
-            child.signalGroup(SIGKILL)
-            child.signal(SIGKILL)
-        }
+        for child in children { child.killGroup() }
     }
 
     /// Awaits the child's end, killing it and its process group (SIGKILL) if it still runs after
@@ -133,8 +134,7 @@ public final class ChildProcess: @unchecked Sendable {
     public func output(killingAfter seconds: Double) async -> Output {
         let watchdog = Task { [weak self] in
             try await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
-            self?.signalGroup(SIGKILL)
-            self?.signal(SIGKILL)
+            self?.killGroup()
         }
         defer { watchdog.cancel() }
         return await output()
@@ -179,10 +179,9 @@ public final class ChildProcess: @unchecked Sendable {
     /// stands (its standard error says so, so the test that waited fails instead of hanging).
     private func abandonOutputAfterGrace() {
         guard lock.withLock({ ended == nil && openStreams > 0 }) else { return }
-        let group = pid
         DispatchQueue.global().asyncAfter(deadline: .now() + Self.outputGraceSeconds) { [weak self] in
-            guard let self, self.lock.withLock({ self.ended == nil }) else { return }
-            killpg(group, SIGKILL)
+            guard let self, self.isRunning else { return }
+            self.killGroup()
             self.finish { $0.outputAbandoned = true }
         }
     }
