@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AuditFormat
 import CLITestSupport
 import Foundation
@@ -56,23 +53,8 @@ struct LiveCollector: Sendable {
         }
     }
 
-    /// A URL on which nothing listens (a port bound and released again).
-    static func deadURL() -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
-        }
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-        }
-        close(fd)
-        return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
-    }
+    /// A URL on which nothing listens (`RefusingPort`: bound for the test process's life, never listening).
+    static func deadURL() -> String { RefusingPort.url }
 }
 
 /// One ambulance's state directory (`STROKE_TRIAGE_HOME`): a real audit log
@@ -160,10 +142,16 @@ struct CLIResult: Sendable {
     let stderr: String
 
     /// stdout as one JSON object.
+    /// - Throws: `NotOneObject` (naming the exit status and standard error) when it is not.
     func json() throws -> JSONValue {
-        guard let object = try JSONValue(parsing: Data(stdout.utf8)).object else {
-            throw CocoaError(.coderReadCorrupt)
+        guard let parsed = try? JSONValue(parsing: Data(stdout.utf8)), let object = parsed.object else {
+            throw NotOneObject(description: "stdout is not one JSON object (exit \(status)): \(stdout.prefix(200))\nstderr: \(stderr.prefix(600))")
         }
         return object
+    }
+
+    /// stdout was not one JSON object; says what the command printed instead.
+    struct NotOneObject: Error, CustomStringConvertible {
+        let description: String
     }
 }

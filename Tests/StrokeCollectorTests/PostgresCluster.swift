@@ -67,9 +67,9 @@ final class PostgresCluster: Sendable {
                 try run(["/bin/chown", "postgres:", directory])
                 prefix = PostgresTools.asUser("postgres")
             }
-            let port = try freePort()
             try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "collector", "-A", "trust", "-E", "UTF8",
                               "--no-locale", "--no-sync"])
+            let port = try freePort()  // picked just before the start: the shortest time for another server to take it
             let cluster = PostgresCluster(directory: directory, port: port, binDirectory: bin, asServerUser: prefix)
             try cluster.startServer()
             cluster.startWatchdog()
@@ -108,8 +108,19 @@ final class PostgresCluster: Sendable {
         _ = try? Self.spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
 
-    /// A TCP port that was free a moment ago on 127.0.0.1 (every harness's).
+    /// A TCP port that was free a moment ago on 127.0.0.1 (every harness's), and never one
+    /// this test process handed out before: the kernel may give a released port again, and
+    /// two servers started side by side must not be told the same one.
     static func freePort() throws -> Int {
+        for _ in 0..<64 {
+            let port = try boundAndReleasedPort()
+            if HandedOutPorts.claim(port) { return port }
+        }
+        throw ClusterError(description: "no port that was not handed out before in 64 tries")
+    }
+
+    /// A port the kernel chose for a socket bound to 127.0.0.1:0 and closed again.
+    private static func boundAndReleasedPort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClusterError(description: "socket() failed") }
         defer { close(fd) }
@@ -141,6 +152,19 @@ final class PostgresCluster: Sendable {
             defer { lock.unlock() }
             value += 1
             return value
+        }
+    }
+
+    /// The ports `freePort()` has handed out in this test process.
+    private enum HandedOutPorts {
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var ports: Set<Int> = []
+
+        /// True the first time `port` is claimed.
+        static func claim(_ port: Int) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return ports.insert(port).inserted
         }
     }
 }
