@@ -1,6 +1,7 @@
 import Foundation
 import PostgresServerKit
 import StrokeCollector
+import TestScratch
 
 #if canImport(Glibc)
 import Glibc
@@ -108,33 +109,8 @@ final class PostgresCluster: Sendable {
         _ = try? Self.spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
 
-    /// A TCP port that was free a moment ago on 127.0.0.1 (every harness's), and never one
-    /// this test process handed out before: the kernel may give a released port again, and
-    /// two servers started side by side must not be told the same one.
-    static func freePort() throws -> Int {
-        for _ in 0..<64 {
-            let port = try boundAndReleasedPort()
-            if HandedOutPorts.claim(port) { return port }
-        }
-        throw ClusterError(description: "no port that was not handed out before in 64 tries")
-    }
-
-    /// A port the kernel chose for a socket bound to 127.0.0.1:0 and closed again.
-    private static func boundAndReleasedPort() throws -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClusterError(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard bound else { throw ClusterError(description: "bind() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A port for a server this test process starts (every harness's): `ServerPort.next()`.
+    static func freePort() throws -> Int { try ServerPort.next() }
 
     /// Runs a tool to its end with no input; throws with its output when it fails (`PostgresTools.run`).
     @discardableResult
@@ -152,19 +128,6 @@ final class PostgresCluster: Sendable {
             defer { lock.unlock() }
             value += 1
             return value
-        }
-    }
-
-    /// The ports `freePort()` has handed out in this test process.
-    private enum HandedOutPorts {
-        private static let lock = NSLock()
-        nonisolated(unsafe) private static var ports: Set<Int> = []
-
-        /// True the first time `port` is claimed.
-        static func claim(_ port: Int) -> Bool {
-            lock.lock()
-            defer { lock.unlock() }
-            return ports.insert(port).inserted
         }
     }
 }
