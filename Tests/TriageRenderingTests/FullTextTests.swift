@@ -82,4 +82,28 @@ import TriageRendering
         #expect(Array(keys(explained).suffix(2)) == ["trace", "disclaimer"])
         #expect(keys(explained).dropLast(2) == keys(plain).dropLast(1))
     }
+
+    /// The board's page wraps itself: its flags stand on one line, all of them, in the crew's order;
+    /// the crew's screen wraps the same flags at 80 columns, continuing under the first one.
+    @Test func theBoardsFlagsStandOnOneLineTheCrewsWrap() async throws {
+        var inputs = TriageInputs(module: .full, gfap: 120)
+        inputs.age = 70
+        inputs.sbp = 150
+        inputs.dbp = 85
+        inputs.fastEd = 6
+        inputs.anticoagulated = true
+        inputs.set(.glucose, 45)
+        let outcome = try await RenderingGoldenTests.assess(inputs)
+        let crew = DecisionRendering.verdictLines(outcome.decision, assessment: outcome.assessment, Self.english)
+        let board = DecisionRendering.verdictLines(outcome.decision, assessment: outcome.assessment, Self.english, wrapFlags: false)
+        let crewFlags = Array(crew.drop { !$0.hasPrefix("Flags: ") })
+        let boardFlags = board.filter { $0.hasPrefix("Flags: ") }
+        #expect(crewFlags.count > 1)
+        #expect(crewFlags.allSatisfy { TextStyle.visibleWidth($0) <= 80 })
+        #expect(crewFlags.dropFirst().allSatisfy { $0.hasPrefix("       ") })
+        #expect(boardFlags == ["Flags: glucose 45 mg/dL: treat hypoglycaemia first – a stroke mimic is possible; anticoagulated; onset unknown"])
+        #expect(Array(board.prefix(board.count - 1)) == Array(crew.prefix(board.count - 1)))
+        let joined = crewFlags.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(joined == boardFlags[0])
+    }
 }
