@@ -364,6 +364,7 @@ let package = Package(
         .target(
             name: "HTTPTestClient",
             dependencies: [
+                "TestScratch",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -19,25 +19,15 @@ struct WebAppBrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// A port nothing listens on now (bound to 0 and released); the page server takes it.
-    static func freePort() -> Int {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) } }
-        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
+    /// A port for the page server (`ServerPort`: free now, and no other socket is given it before the server binds it).
+    static func freePort() throws -> Int { try ServerPort.next() }
 
     /// The percentage the app shows: the probability × 100, rounded.
     static func percent(_ p: Double?) -> Int { Int(((p ?? 0) * 100).rounded()) }
 
     @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() async throws {
         let file = try StationLoginTests.passwordFile()
-        let pagePort = Self.freePort()
+        let pagePort = try Self.freePort()
         let server = try await LocalAPIServerProcess.start(["--research-password-file", file,
                                                       "--cors-origin", "http://127.0.0.1:\(pagePort)"])
         defer { server.kill() }

@@ -106,17 +106,10 @@ struct StationExitTests {
     /// A socket listening on 127.0.0.1 at a free port (its descriptor and the port), so that a station cannot bind it.
     static func listeningSocket() throws -> (Int32, Int) {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        guard fd >= 0, bound, listen(fd, 1) == 0 else {
+        guard fd >= 0, let port = LoopbackSocket.bind(fd, listening: true) else {
             close(fd)
             throw PrenotifyHarness.Failure(description: "no listening socket")
         }
-        return (fd, Int(UInt16(bigEndian: address.sin_port)))
+        return (fd, port)
     }
 }

@@ -18,17 +18,9 @@ public enum RefusingPort {
     public static let port: Int = {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         precondition(fd >= 0, "socket() failed for the refusing port")
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
-        }
-        precondition(bound, "bind() failed for the refusing port")
+        guard let port = LoopbackSocket.bind(fd) else { preconditionFailure("bind() failed for the refusing port") }
         // The descriptor is never closed: the port stays taken until the process ends.
-        return Int(UInt16(bigEndian: address.sin_port))
+        return port
     }()
 
     /// `http://127.0.0.1:<port>`: a base URL on which nothing answers.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import TestScratch
 
 /// A minimal HTTP/1.1 server on 127.0.0.1 (a port the system chooses) that answers on a
 /// thread of its own, never on Swift's cooperative thread pool: other suites that block
@@ -26,22 +27,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     init(handler: @escaping @Sendable (Request) -> (Int, String)) throws {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw POSIXError(.EIO) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 64) == 0 && getsockname(fd, pointer, &length) == 0
-            }
-        }
-        guard bound else {
+        guard let bound = LoopbackSocket.bind(fd, listening: true) else {
             close(fd)
             throw POSIXError(.EADDRINUSE)
         }
         listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        port = bound
         self.handler = handler
         let thread = Thread { [self] in acceptLoop() }
         thread.name = "loopback-http"

@@ -87,12 +87,8 @@ import TriageRendering
     /// the crew's screen wraps the same flags at 80 columns, continuing under the first one.
     @Test func theBoardsFlagsStandOnOneLineTheCrewsWrap() async throws {
         var inputs = TriageInputs(module: .full, gfap: 120)
-        inputs.age = 70
-        inputs.sbp = 150
-        inputs.dbp = 85
-        inputs.fastEd = 6
-        inputs.anticoagulated = true
-        inputs.set(.glucose, 45)
+        let given: [(InputKey, Double)] = [(.age, 70), (.sbp, 150), (.dbp, 85), (.fastEd, 6), (.anticoagulated, 1), (.glucose, 45)]
+        for (key, value) in given { inputs.set(key, value) }
         let outcome = try await RenderingGoldenTests.assess(inputs)
         let crew = DecisionRendering.verdictLines(outcome.decision, assessment: outcome.assessment, Self.english)
         let board = DecisionRendering.verdictLines(outcome.decision, assessment: outcome.assessment, Self.english, wrapFlags: false)
