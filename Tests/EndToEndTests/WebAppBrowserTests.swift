@@ -19,15 +19,12 @@ struct WebAppBrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    /// A port for the page server (`ServerPort`: free now, and no other socket is given it before the server binds it).
-    static func freePort() throws -> Int { try ServerPort.next() }
-
     /// The percentage the app shows: the probability × 100, rounded.
     static func percent(_ p: Double?) -> Int { Int(((p ?? 0) * 100).rounded()) }
 
     @Test func theAppsRequestsGetTheStationsNumbersLabelsAndErrors() async throws {
         let file = try StationLoginTests.passwordFile()
-        let pagePort = try Self.freePort()
+        let pagePort = try ServerPort.next()
         let server = try await LocalAPIServerProcess.start(["--research-password-file", file,
                                                       "--cors-origin", "http://127.0.0.1:\(pagePort)"])
         defer { server.kill() }

@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func refusedConnectionIsAConnectError() async {
-        let client = CloudTestSupport.client("http://127.0.0.1:\(FakeCloudServer.closedPort())")
+        let client = CloudTestSupport.client(RefusingPort.url)
         await #expect { _ = try await client.call(.lvo, body: "{}", deadline: client.deadlineFromNow()) } throws: {
             ($0 as? CloudError)?.code == "cloud.connect"
         }

@@ -1,6 +1,7 @@
 import Testing
 import StrokeCloud
 import StrokeModels
+import TestScratch
 
 /// The cloud and auto prediction services against the real local server.
 @Suite struct CloudPredictionServiceTests {
@@ -108,7 +109,7 @@ import StrokeModels
     }
 
     @Test func invalidInputsAreRejectedBeforeAnyCall() async {
-        let service = CloudPredictionService(client: CloudTestSupport.client("http://127.0.0.1:\(FakeCloudServer.closedPort())"), fallback: true)
+        let service = CloudPredictionService(client: CloudTestSupport.client(RefusingPort.url), fallback: true)
         await #expect(throws: ModelsError.self) { _ = try await service.assess(TriageInputs(module: .coma, gfap: -1)) }
     }
 

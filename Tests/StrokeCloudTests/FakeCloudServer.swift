@@ -1,6 +1,5 @@
 import FakeCloudLauncher
 import Foundation
-import TestScratch
 
 /// The fake Cloud Functions (`FakeCloud`: the contract and faults of
 /// Scripts/fake-cloud-server.py, served in the test process on threads of its
@@ -28,7 +27,4 @@ struct FakeCloudServer: Sendable {
 
     /// How many POSTs the run received, per function and `total`.
     func counts(_ run: String) throws -> [String: Int] { server.counts(run: run) }
-
-    /// A port on 127.0.0.1 that refuses connections (`RefusingPort`).
-    static func closedPort() -> Int { RefusingPort.port }
 }

@@ -19,7 +19,7 @@ struct DeviceKeyTests {
     func backgroundPushNeverChangesTheResult() async throws {
         let plain = DeviceHome()
         let configured = DeviceHome()
-        try configured.configure(["collector": LiveCollector.deadURL(), "device": configured.name])
+        try configured.configure(["collector": RefusingPort.url, "device": configured.name])
         let without = try await plain.runBinary(Self.coma)
         let with = try await configured.runBinary(Self.coma)
         #expect(without.status == 0)

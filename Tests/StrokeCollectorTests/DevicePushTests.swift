@@ -4,6 +4,7 @@ import Foundation
 import StrokeAudit
 import StrokeCollector
 import StrokeJSON
+import TestScratch
 import Testing
 import TestJSON
 
@@ -75,7 +76,7 @@ struct DevicePushTests {
     func unreachableAndUsage() async throws {
         let device = DeviceHome()
         let head = try device.record(2)
-        let dead = LiveCollector.deadURL()
+        let dead = RefusingPort.url
         let pushed = try await device.push(dead)
         #expect(pushed.status == 69)
         #expect(pushed.stderr.contains("push.unreachable"))

@@ -83,7 +83,7 @@ final class DocsSite: @unchecked Sendable {
         env["NO_COLOR"] = "1"
         env["STROKE_TRIAGE_API_BASE"] = "http://127.0.0.1:1"
         env["STROKE_COLLECTOR_DATABASE"] = "postgres://collector@localhost:\(database.port)/\(database.database)?host=\(database.socketDirectory!)"
-        for name in ["STATION_PORT", "BOARD_PORT", "API_PORT", "RELAY_PORT"] { env[name] = String(try PostgresCluster.freePort()) }
+        for name in ["STATION_PORT", "BOARD_PORT", "API_PORT", "RELAY_PORT"] { env[name] = String(try ServerPort.next()) }
         environment = env
     }
 

@@ -52,9 +52,6 @@ struct LiveCollector: Sendable {
             return seen
         }
     }
-
-    /// A URL on which nothing listens (`RefusingPort`: bound for the test process's life, never listening).
-    static func deadURL() -> String { RefusingPort.url }
 }
 
 /// One ambulance's state directory (`STROKE_TRIAGE_HOME`): a real audit log

@@ -70,7 +70,7 @@ final class PostgresCluster: Sendable {
             }
             try run(prefix + ["\(bin)/initdb", "-D", "\(directory)/data", "-U", "collector", "-A", "trust", "-E", "UTF8",
                               "--no-locale", "--no-sync"])
-            let port = try freePort()  // picked just before the start: the shortest time for another server to take it
+            let port = try ServerPort.next()  // picked just before the start: the shortest time for another server to take it
             let cluster = PostgresCluster(directory: directory, port: port, binDirectory: bin, asServerUser: prefix)
             try cluster.startServer()
             cluster.startWatchdog()
@@ -108,9 +108,6 @@ final class PostgresCluster: Sendable {
         let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 1; done; \(stop) >/dev/null 2>&1; rm -rf '\(directory)'"
         _ = try? Self.spawn(["/bin/sh", "-c", script], output: "/dev/null")
     }
-
-    /// A port for a server this test process starts (every harness's): `ServerPort.next()`.
-    static func freePort() throws -> Int { try ServerPort.next() }
 
     /// Runs a tool to its end with no input; throws with its output when it fails (`PostgresTools.run`).
     @discardableResult

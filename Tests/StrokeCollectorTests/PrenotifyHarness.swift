@@ -94,7 +94,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// then the relay exits, and it is started again on another free port (up to three times).
     func startRelay(port: Int? = nil) async throws {
         for attempt in 1...3 {
-            relayPort = try port ?? Self.freePort()
+            relayPort = try port ?? ServerPort.next()
             let process = try start("relay", ["relay", "serve", "--database", database, "--listen", "127.0.0.1:\(relayPort)"])
             if try await waitForHTTP("\(relayURL)/healthz", while: process) { return }
             if attempt == 3 { break }
@@ -112,7 +112,7 @@ final class PrenotifyHarness: @unchecked Sendable {
     /// Starts a board for `hospital` and waits for `/cases.json`; returns its base URL.
     func startBoard(_ hospital: String, keyFile: URL, extra: [String] = []) async throws -> String {
         for _ in 1...3 {
-            let port = try Self.freePort()
+            let port = try ServerPort.next()
             let process = try start("board-\(hospital)", ["board", "serve", "--key", keyFile.path, "--relay", relayURL, "--hospital", hospital,
                                                            "--listen", "127.0.0.1:\(port)", "--poll-seconds", "1"] + extra)
             let base = "http://127.0.0.1:\(port)"
@@ -221,7 +221,4 @@ final class PrenotifyHarness: @unchecked Sendable {
         let outcome = try await ServerCommand.run(executable, arguments, environment: environment, unset: unsetVariables)
         return Run(status: outcome.status, stdout: outcome.stdout, stderr: outcome.stderr)
     }
-
-    /// A TCP port on 127.0.0.1 that was free a moment ago.
-    static func freePort() throws -> Int { try PostgresCluster.freePort() }
 }

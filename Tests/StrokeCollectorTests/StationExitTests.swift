@@ -86,7 +86,7 @@ struct StationExitTests {
 
         // 6. A closed output (`station … 2>&1 | head -c 100`, issue 34 item 6): once `head` has gone, every write fails;
         //    the station keeps serving, and SIGTERM still stops it and its cluster (exit 0: no crash on a write).
-        let pipedPort = try PostgresCluster.freePort()
+        let pipedPort = try ServerPort.next()
         let statusFile = site.directory.appendingPathComponent("piped-status").path
         let shell = try ChildProcess(URL(fileURLWithPath: "/bin/sh"), [
             "-c", #"{ SWIFT_BACKTRACE=enable=no "$0" station --data "$1" --listen "127.0.0.1:$2" 2>&1; echo $? > "$3"; } | head -c 100 > /dev/null"#,

@@ -39,7 +39,7 @@ final class StationProcess: @unchecked Sendable {
     func start(environment: [String: String] = [:]) async throws -> String {
         for _ in 1...3 {
             starts += 1
-            let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
+            let base = "http://127.0.0.1:\(try ServerPort.next())"
             let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))],
                                      environment: environment)
             station = process
@@ -54,7 +54,7 @@ final class StationProcess: @unchecked Sendable {
     func startTLS(certificate: String? = nil, key: String? = nil) async throws -> String {
         starts += 1
         let name = "station-\(starts)"
-        let port = try PostgresCluster.freePort()
+        let port = try ServerPort.next()
         let files = (certificate.map { ["--tls-cert", $0] } ?? []) + (key.map { ["--tls-key", $0] } ?? [])
         let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(port)"] + files)
         station = process
@@ -71,7 +71,7 @@ final class StationProcess: @unchecked Sendable {
     func startSecond() async throws -> (status: Int32, log: String) {
         starts += 1
         let name = "station-\(starts)"
-        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(try PostgresCluster.freePort())"])
+        let process = try launch(name, ["station", "--data", data, "--listen", "127.0.0.1:\(try ServerPort.next())"])
         let status = await process.output(killingAfter: 60).status
         return (status, (try? String(contentsOf: logDirectory.appendingPathComponent("\(name).log"), encoding: .utf8)) ?? "")
     }
@@ -79,7 +79,7 @@ final class StationProcess: @unchecked Sendable {
     /// Starts a board on `relay` and waits for its `/cases.json`; its base URL.
     func startBoard(hospital: String, keyFile: String, relay: String) async throws -> String {
         for _ in 1...3 {
-            let base = "http://127.0.0.1:\(try PostgresCluster.freePort())"
+            let base = "http://127.0.0.1:\(try ServerPort.next())"
             let process = try launch("board-\(boards.count)", ["board", "serve", "--key", keyFile, "--relay", relay, "--hospital", hospital,
                                                                "--listen", String(base.dropFirst(7)), "--poll-seconds", "0.5"])
             boards.append(process)
@@ -127,7 +127,7 @@ final class StationProcess: @unchecked Sendable {
     /// its base URL.
     func spawn(environment: [String: String] = [:], port: Int? = nil) throws -> (process: ChildProcess, base: String) {
         starts += 1
-        let base = "http://127.0.0.1:\(try port ?? PostgresCluster.freePort())"
+        let base = "http://127.0.0.1:\(try port ?? ServerPort.next())"
         let process = try launch("station-\(starts)", ["station", "--data", data, "--listen", String(base.dropFirst(7))], environment: environment)
         station = process
         return (process, base)
